@@ -1,0 +1,193 @@
+"""Cards and their notation.
+
+Two families of cards exist in the four games:
+
+* the **Pairs deck** (Goblin and Orc Poker) whose cards are the integers 1 to 10;
+  copies of one number are identical, so a plain ``int`` is the whole card;
+* **standard cards** (Saint Poker, Auction): a rank and a suit, plus the joker.
+
+A card that the table could not see is written ``"?"`` in a transcript and is
+``None`` in the engine: every card-valued event field is ``card | None``.
+
+The canonical notation (TRANSCRIPT.md, "Cards") is what ``str`` gives; the
+parser is lenient in exactly the ways the format allows (``T`` for 10, lower
+case, suit symbols) and nothing else.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NewType
+
+import attrs
+
+__all__ = [
+    "JOKER_RANK",
+    "RANK_NAMES",
+    "SUITS",
+    "UNKNOWN",
+    "Card",
+    "CardNotationError",
+    "PairsCard",
+    "parse_card",
+    "parse_pairs_card",
+    "rank_name",
+]
+
+UNKNOWN: Final = "?"
+"""How a transcript writes a card the table could not see."""
+
+PairsCard = NewType("PairsCard", int)
+"""A card of the Pairs deck: an integer from 1 to 10."""
+
+PAIRS_LOW: Final = 1
+PAIRS_HIGH: Final = 10
+
+SUITS: Final = ("C", "D", "H", "S")
+"""Suit letters, weakest first (AU-2.4: clubs < diamonds < hearts < spades)."""
+
+_SUIT_SYMBOLS: Final = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+JOKER_RANK: Final = 15
+"""The joker ranks above the ace (AU-2.4); it has no suit."""
+
+RANK_NAMES: Final = {
+    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+    11: "J", 12: "Q", 13: "K", 14: "A", JOKER_RANK: "JK",
+}
+_RANK_BY_NAME: Final = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
+
+
+class CardNotationError(ValueError):
+    """A card written in a way the transcript format does not allow."""
+
+
+def rank_name(rank: int) -> str:
+    """Canonical name of a rank number.
+
+    >>> rank_name(10), rank_name(14), rank_name(15)
+    ('10', 'A', 'JK')
+    """
+    return RANK_NAMES[rank]
+
+
+def parse_rank(text: str) -> int:
+    """Parse a rank as written in a bid (``"10"``, ``"T"``, ``"q"``, ``"JK"``).
+
+    >>> parse_rank("t"), parse_rank("Q"), parse_rank("JK")
+    (10, 12, 15)
+    """
+    rank = _RANK_BY_NAME.get(text.upper()) if isinstance(text, str) else None
+    if rank is None:
+        message = f"{text!r} is not a rank: ranks are 2-10, J, Q, K, A (T for 10) and JK"
+        raise CardNotationError(message)
+    return rank
+
+
+@attrs.frozen(repr=False, order=False)
+class Card:
+    """A standard playing card or a joker.
+
+    ``rank`` is 2 to 14 (ace high) or 15 for the joker; ``suit`` is one of
+    ``C D H S``, empty for the joker. Cards of two decks that share rank and suit
+    are the same value: the deck composition says how many copies exist.
+
+    >>> Card.parse("Th")
+    Card('10H')
+    >>> str(Card.parse("a♠")), Card.parse("JK").is_joker
+    ('AS', True)
+    >>> sorted([Card.parse(c) for c in ["AS", "2C", "JK", "2S"]])
+    [Card('2C'), Card('2S'), Card('AS'), Card('JK')]
+    """
+
+    rank: int
+    suit: str
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse any input form of TRANSCRIPT.md "Cards" (not ``"?"``)."""
+        return parse_card(text)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
+
+    def _key(self) -> tuple[int, int]:
+        return (self.rank, SUITS.index(self.suit) if self.suit else -1)
+
+    def __lt__(self, other: Card) -> bool:
+        return self._key() < other._key()
+
+    def __le__(self, other: Card) -> bool:
+        return self._key() <= other._key()
+
+    def __gt__(self, other: Card) -> bool:
+        return self._key() > other._key()
+
+    def __ge__(self, other: Card) -> bool:
+        return self._key() >= other._key()
+
+    def __str__(self) -> str:
+        return RANK_NAMES[self.rank] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+def _build_card_table() -> dict[str, Card]:
+    table: dict[str, Card] = {"JK": Card(JOKER_RANK, "")}
+    for rank, name in RANK_NAMES.items():
+        if rank == JOKER_RANK:
+            continue
+        for suit in SUITS:
+            table[name + suit] = Card(rank, suit)
+    return table
+
+
+_CARDS: Final = _build_card_table()
+
+
+def parse_card(text: object) -> Card:
+    """Parse a standard card or joker from its transcript notation.
+
+    The result is interned: equal cards parse to the same object.
+
+    >>> parse_card("10h") is parse_card("TH")
+    True
+    >>> parse_card("1S")
+    Traceback (most recent call last):
+    ...
+    cardcore.cards.CardNotationError: '1S' is not a card: write rank then suit, like "AS", "10H", "7D", "QC" (ranks 2-10, J, Q, K, A; suits S H D C), or "JK" for a joker
+    """
+    if isinstance(text, str):
+        normal = text.upper()
+        if normal and normal[-1] in _SUIT_SYMBOLS:
+            normal = normal[:-1] + _SUIT_SYMBOLS[normal[-1]]
+        if normal.startswith("T"):
+            normal = "10" + normal[1:]
+        card = _CARDS.get(normal)
+        if card is not None:
+            return card
+    message = (
+        f"{text!r} is not a card: write rank then suit, like \"AS\", \"10H\", \"7D\", \"QC\" "
+        "(ranks 2-10, J, Q, K, A; suits S H D C), or \"JK\" for a joker"
+    )
+    raise CardNotationError(message)
+
+
+def parse_pairs_card(value: object) -> PairsCard:
+    """Check a Pairs-deck card: a JSON integer from 1 to 10.
+
+    >>> parse_pairs_card(7)
+    7
+    >>> parse_pairs_card("11")
+    Traceback (most recent call last):
+    ...
+    cardcore.cards.CardNotationError: '11' is not a Pairs card: Pairs cards are the integers 1 to 10 (write 7, not "7")
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and PAIRS_LOW <= value <= PAIRS_HIGH:
+        return PairsCard(value)
+    message = (
+        f"{value!r} is not a Pairs card: Pairs cards are the integers "
+        f"{PAIRS_LOW} to {PAIRS_HIGH} (write 7, not \"7\")"
+    )
+    raise CardNotationError(message)
