@@ -1,0 +1,70 @@
+"""Deck compositions: which cards exist and how many copies of each.
+
+The composition bounds card accounting (C-1): a card can be known in at most as
+many places as the deck holds copies of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Mapping
+from types import MappingProxyType
+from typing import Generic, TypeVar
+
+import attrs
+
+from cardcore.cards import JOKER_RANK, RANK_NAMES, SUITS, Card, PairsCard
+
+__all__ = [
+    "DOUBLE_DECK",
+    "PAIRS_DECK",
+    "STANDARD_DECK",
+    "STANDARD_WITH_JOKERS",
+    "Deck",
+]
+
+C = TypeVar("C", bound=Hashable)
+
+
+@attrs.frozen(eq=False)
+class Deck(Generic[C]):
+    """A named multiset of cards.
+
+    >>> PAIRS_DECK.size, PAIRS_DECK.copies(PairsCard(7)), PAIRS_DECK.copies(PairsCard(11))
+    (55, 7, 0)
+    >>> STANDARD_DECK.size, STANDARD_WITH_JOKERS.size, DOUBLE_DECK.size
+    (52, 54, 108)
+    """
+
+    name: str
+    counts: Mapping[C, int] = attrs.field(converter=lambda m: MappingProxyType(dict(m)))
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts.values())
+
+    def copies(self, card: C) -> int:
+        """How many copies of ``card`` the deck holds (0 if it holds none)."""
+        return self.counts.get(card, 0)
+
+    def __iter__(self) -> Iterator[C]:
+        """Every physical card, copies repeated, in a fixed order."""
+        for card, count in self.counts.items():
+            for _ in range(count):
+                yield card
+
+
+def _standard(copies: int, jokers: int) -> dict[Card, int]:
+    counts = {
+        Card(rank, suit): copies for rank in RANK_NAMES if rank != JOKER_RANK for suit in SUITS
+    }
+    if jokers:
+        counts[Card(JOKER_RANK, "")] = jokers
+    return counts
+
+
+PAIRS_DECK: Deck[PairsCard] = Deck("Pairs deck", {PairsCard(n): n for n in range(1, 11)})
+"""The triangular deck of Goblin and Orc Poker: one 1, two 2s, ..., ten 10s."""
+
+STANDARD_DECK: Deck[Card] = Deck("standard deck", _standard(1, 0))
+STANDARD_WITH_JOKERS: Deck[Card] = Deck("standard deck with two jokers", _standard(1, 2))
+DOUBLE_DECK: Deck[Card] = Deck("two standard decks with jokers", _standard(2, 4))

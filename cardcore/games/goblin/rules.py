@@ -1,0 +1,550 @@
+"""Goblin Poker rules (RULES.md GP-1 to GP-6): one function per event kind.
+
+Every function takes the state before the event and returns the state after it
+with the effects the event caused, or raises :class:`RuleViolation`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from cardcore.cards import PairsCard
+from cardcore.decks import PAIRS_DECK
+from cardcore.effects import Effect, Transfer
+from cardcore.errors import RuleViolation
+from cardcore.games.goblin.events import Deal, Fold, Pitch, Reveal, Stack
+from cardcore.games.goblin.options import GoblinOptions
+from cardcore.games.goblin.stacks import smallest_stacks
+from cardcore.games.goblin.state import (
+    DISCARD,
+    PITCHED,
+    STOCK,
+    Choice,
+    GoblinState,
+    Phase,
+    hand,
+    stack_zone,
+)
+from cardcore.ledger import Ledger
+from cardcore.protocol import Event, Expected, Outcome, Ruling, SetupError, check_players
+from cardcore.seats import clockwise_from
+from cardcore.table import names, not_now, over, seat_of, wrong_player
+from cardcore.zones import CardAccount
+
+__all__ = ["apply", "expected", "outcome", "position", "start"]
+
+HAND_SIZE = 6
+Step = tuple[GoblinState, tuple[Effect, ...]]
+
+
+def start(players: Sequence[str], options: GoblinOptions | None = None) -> GoblinState:
+    """The state before the first deal."""
+    if options is None:
+        options = GoblinOptions()
+    elif not isinstance(options, GoblinOptions):
+        raise SetupError(f"Goblin Poker takes GoblinOptions, not {type(options).__name__}")
+    names_ = check_players(players, 2, 8, "Goblin Poker")
+    count = len(names_)
+    return GoblinState(
+        options=options,
+        players=names_,
+        ledger=Ledger.start(names_, options.starting_chips),
+        in_session=(True,) * count,
+        in_game=(False,) * count,
+        stacks=((),) * count,
+    )
+
+
+# -- what comes next -------------------------------------------------------------
+
+
+def expected(state: GoblinState) -> Expected:
+    players = state.players
+    phase = state.phase
+    if phase is Phase.OVER:
+        return Expected(kinds=frozenset(), text=f"the session is over: {state.ended_by}")
+    if phase is Phase.DEAL:
+        more = "" if state.games_done == 0 else " (or the transcript ends here)"
+        if state.options.games is not None:
+            more = f" (game {state.games_done + 1} of {state.options.games})"
+        return Expected(kinds=frozenset({"deal"}), text=f"the next game starts with a deal{more}")
+    if phase is Phase.REVEAL:
+        return Expected(
+            kinds=frozenset({"reveal"}),
+            text="every player reveals the first card of their stack",
+        )
+    if phase is Phase.TIEBREAK:
+        waiting = tuple(players[s] for s in state.waiting)
+        return Expected(
+            kinds=frozenset({"stack"}),
+            players=waiting,
+            text=f"tie-break: a stack card from the stock for {names(players, state.waiting)}",
+        )
+    kind = "pitch or fold" if phase is Phase.PLAY else "stack"
+    kinds = {"pitch", "fold"} if phase is Phase.PLAY else {"stack"}
+    if state.choice:
+        admissible = tuple(players[s] for s in state.choice)
+        what = "the start player" if state.choice_for is Choice.START else "the min stack"
+        return Expected(
+            kinds=frozenset({*kinds, "ruling"}),
+            players=admissible,
+            choice=True,
+            text=(
+                f"{what} is a table choice among {names(players, state.choice)} "
+                f"({state.choice_rule}): a ruling, or the first {kind} by one of them"
+            ),
+        )
+    if phase is Phase.PLAY:
+        seat = state.turns[0]
+        return Expected(
+            kinds=frozenset(kinds), players=(players[seat],),
+            text=f"{players[seat]} pitches or folds (GP-4.1)",
+        )
+    seat = state.receivers[0]
+    return Expected(
+        kinds=frozenset(kinds), players=(players[seat],),
+        text=f"the next pitched card is dealt to {players[seat]} (GP-4.5)",
+    )
+
+
+def outcome(state: GoblinState) -> Outcome:
+    chips = dict(zip(state.players, state.ledger.chips, strict=True))
+    winners = None
+    if state.complete:
+        best = max(chips.values())
+        winners = tuple(name for name, held in chips.items() if held == best)
+    return Outcome(
+        complete=state.complete,
+        chips=chips,
+        pot=state.ledger.pot,
+        winners=winners,
+        forgiven=state.ledger.forgiven,
+    )
+
+
+def position(state: GoblinState) -> str:
+    if state.games_started == 0:
+        return "before the first game"
+    if state.round == 0:
+        return f"game {state.games_started}, preparation"
+    return f"game {state.games_started}, round {state.round}"
+
+
+# -- applying events ---------------------------------------------------------------
+
+
+def apply(state: GoblinState, event: Event) -> Step:
+    if state.phase is Phase.OVER:
+        raise over(event, f"the session is over ({state.ended_by})")
+    if isinstance(event, Ruling):
+        return _ruling(state, event)
+    allowed = expected(state)
+    if event.TYPE not in allowed.kinds:
+        raise not_now(event, allowed)
+    if isinstance(event, Deal):
+        return _deal(state, event)
+    if isinstance(event, Reveal):
+        return _reveal(state, event)
+    if isinstance(event, Stack):
+        if state.phase is Phase.TIEBREAK:
+            return _tiebreak_card(state, event)
+        return _deal_pitched(state, event, allowed)
+    if isinstance(event, Fold | Pitch):
+        return _turn(state, event, allowed)
+    raise not_now(event, allowed)
+
+
+def _ruling(state: GoblinState, event: Ruling) -> Step:
+    seat = seat_of(state.players, event.player, "player")
+    if not state.choice:
+        allowed = expected(state)
+        message = f"no table choice is due here, so a ruling is not needed: {allowed.text}"
+        raise RuleViolation("C-8", message, ("player",))
+    if seat not in state.choice:
+        message = (
+            f"{event.player} is not among the admissible players of this table choice: "
+            f"{names(state.players, state.choice)} ({state.choice_rule})"
+        )
+        raise RuleViolation("C-8", message, ("player",))
+    return _resolve_choice(state, seat)
+
+
+def _resolve_choice(state: GoblinState, seat: int) -> Step:
+    name = state.players[seat]
+    held = state.held_choice
+    if state.choice_rule == "GP-3.2":
+        held = (seat, state.stacks[seat])
+    if state.choice_for is Choice.START:
+        effect = Effect(
+            kind="start_player", rule=state.choice_rule, players=(name,),
+            text=f"the table chooses {name} to start round {state.round}",
+        )
+        order = tuple(clockwise_from(seat, len(state.players), state.active()))
+        return attrs.evolve(state, choice=(), held_choice=held, turns=order), (effect,)
+    effect = Effect(
+        kind="min_stack", rule=state.choice_rule, players=(name,),
+        text=f"the table chooses {name}'s stack as the min stack: dealing starts there",
+    )
+    order = tuple(clockwise_from(seat, len(state.players), state.active()))
+    return attrs.evolve(state, choice=(), held_choice=held, receivers=order), (effect,)
+
+
+def _deal(state: GoblinState, event: Deal) -> Step:
+    players = state.players
+    ledger = state.ledger
+    effects: list[Effect] = []
+    in_session = list(state.in_session)
+    for seat, name in enumerate(players):
+        if in_session[seat] and ledger.chips[seat] == 0:
+            in_session[seat] = False
+            effects.append(Effect(
+                kind="out", rule="GP-1.1", players=(name,),
+                text=f"{name} has no chips and is out of the session",
+            ))
+    seats = [seat for seat, live in enumerate(in_session) if live]
+    for seat in seats:
+        ledger, paid = ledger.pay(seat, state.options.ante, "GP-1.1")
+        text = f"{players[seat]} pays the ante of {state.options.ante}"
+        if paid.forgiven:
+            text += f" (holds only {paid.amount}; {paid.forgiven} forgiven)"
+        effects.append(Effect(kind="ante", rule="GP-1.1", players=(players[seat],),
+                              text=text, transfers=(paid,)))
+    account = CardAccount.shuffled(PAIRS_DECK, STOCK)
+    known = event.hands or {}
+    for name, cards in known.items():
+        seat = seat_of(players, name, "hands", name)
+        if not in_session[seat]:
+            message = f"{name} is out of the session and is dealt no cards (GP-1.1)"
+            raise RuleViolation("C-7", message, ("hands", name))
+        if len(cards) != HAND_SIZE:
+            message = f"{name}'s hand has {len(cards)} cards; each player is dealt {HAND_SIZE}"
+            raise RuleViolation("GP-1.2", message, ("hands", name))
+        account = account.move_cards(STOCK, hand(name), cards, path=("hands", name))
+    for seat in seats:
+        if players[seat] not in known:
+            account = account.deal(STOCK, hand(players[seat]), HAND_SIZE)
+    live = tuple(seat in seats for seat in range(len(players)))
+    number = state.games_started + 1
+    effects.append(Effect(
+        kind="deal", rule="GP-1.2", players=tuple(players[s] for s in seats),
+        text=f"game {number}: {HAND_SIZE} cards each to {names(players, seats)}",
+    ))
+    new = attrs.evolve(
+        state, phase=Phase.REVEAL, games_started=number, round=0, in_session=tuple(in_session),
+        in_game=live, stacks=((),) * len(players), account=account, ledger=ledger,
+        tied=(), waiting=(), level_cards=(), choice=(), held_choice=None, turns=(), receivers=(),
+    )
+    return new, tuple(effects)
+
+
+def _reveal(state: GoblinState, event: Reveal) -> Step:
+    players = state.players
+    account = state.account
+    stacks = list(state.stacks)
+    shown: dict[int, PairsCard] = {}
+    for name, card in event.cards.items():
+        seat = seat_of(players, name, "cards", name)
+        if not state.in_game[seat]:
+            raise RuleViolation("C-7", f"{name} is not in this game", ("cards", name))
+        if card is None:
+            message = f"{name}'s revealed card is face up for everyone and must be named, not '?'"
+            raise RuleViolation("C-3", message, ("cards", name))
+        try:
+            account = account.move(hand(name), stack_zone(name), card, verb="revealed from")
+        except RuleViolation as error:
+            raise error.at("cards", name) from None
+        stacks[seat] = (card,)
+        shown[seat] = card
+    missing = [seat for seat in state.active() if seat not in shown]
+    if missing:
+        message = (
+            f"{names(players, missing)} must reveal a card too: every player in the game "
+            "reveals one (GP-2.1)"
+        )
+        raise RuleViolation("C-3", message, ("cards",))
+    low = min(shown.values())
+    tied = tuple(seat for seat in state.active() if shown[seat] == low)
+    new = attrs.evolve(state, account=account, stacks=tuple(stacks))
+    if len(tied) == 1:
+        return _start_round(new, 1, tied[0], "GP-2.2", f"the smallest card, {low}")
+    effect = Effect(
+        kind="tie", rule="GP-2.3", players=tuple(players[s] for s in tied),
+        text=f"{names(players, tied)} tie on {low}: each is dealt a card from the stock",
+    )
+    new = attrs.evolve(new, phase=Phase.TIEBREAK, tied=tied, waiting=tied, level_cards=())
+    return _stock_check(new, (effect,))
+
+
+def _stock_check(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
+    """GP-2.4: the stock ran out while tied players still wait for a card."""
+    if state.waiting and state.account.size(STOCK) == 0:
+        effect = Effect(
+            kind="stock_empty", rule="GP-2.4", players=tuple(state.players[s] for s in state.tied),
+            text=(
+                f"the stock is empty: the start player is a table choice among "
+                f"{names(state.players, state.tied)}"
+            ),
+        )
+        new = attrs.evolve(
+            state, phase=Phase.PLAY, round=1, choice=state.tied, choice_for=Choice.START,
+            choice_rule="GP-2.4", waiting=(), turns=(),
+        )
+        return new, (*effects, effect)
+    return state, effects
+
+
+def _tiebreak_card(state: GoblinState, event: Stack) -> Step:
+    players = state.players
+    seat = seat_of(players, event.player, "player")
+    if seat not in state.waiting:
+        if not state.in_game[seat]:
+            raise RuleViolation("C-7", f"{event.player} is not in this game", ("player",))
+        raise wrong_player(event.player, "be dealt a tie-break card", expected(state), players)
+    if event.card is None:
+        raise RuleViolation("C-3", "a card dealt face up must be named, not '?'", ("card",))
+    card = event.card
+    stack = state.stacks[seat]
+    if card in stack:
+        try:
+            account = state.account.move(STOCK, DISCARD, card)
+        except RuleViolation as error:
+            raise error.at("card") from None
+        effect = Effect(
+            kind="discard", rule="GP-2.3", players=(event.player,),
+            text=f"{card} pairs {event.player}'s stack: it is discarded and "
+            f"{event.player} is dealt again",
+        )
+        return _stock_check(attrs.evolve(state, account=account), (effect,))
+    try:
+        account = state.account.move(STOCK, stack_zone(event.player), card)
+    except RuleViolation as error:
+        raise error.at("card") from None
+    stacks = list(state.stacks)
+    stacks[seat] = (*stack, card)
+    waiting = tuple(s for s in state.waiting if s != seat)
+    level = (*state.level_cards, (seat, card))
+    new = attrs.evolve(
+        state, account=account, stacks=tuple(stacks), waiting=waiting, level_cards=level
+    )
+    if waiting:
+        return _stock_check(new, ())
+    low = min(c for _, c in level)
+    still = tuple(s for s in state.tied if (s, low) in level)
+    if len(still) == 1:
+        return _start_round(new, 1, still[0], "GP-2.3", f"the smallest tie-break card, {low}")
+    effect = Effect(
+        kind="tie", rule="GP-2.3", players=tuple(players[s] for s in still),
+        text=f"{names(players, still)} tie again on {low}: the tie-break goes on",
+    )
+    new = attrs.evolve(new, tied=still, waiting=still, level_cards=())
+    return _stock_check(new, (effect,))
+
+
+def _start_round(state: GoblinState, number: int, seat: int, rule: str, why: str) -> Step:
+    name = state.players[seat]
+    effect = Effect(
+        kind="start_player", rule=rule, players=(name,),
+        text=f"{name} starts round {number}: {why}",
+    )
+    order = tuple(clockwise_from(seat, len(state.players), state.active()))
+    new = attrs.evolve(
+        state, phase=Phase.PLAY, round=number, turns=order, tied=(), waiting=(), level_cards=()
+    )
+    return new, (effect,)
+
+
+def _min_stack(state: GoblinState) -> int | None:
+    """GP-3.2: the min stack's owner among the players still in, or None if the
+    table must choose (a previous choice holds while that stack is unchanged)."""
+    low = smallest_stacks(state.stacks, state.active())
+    if len(low) == 1:
+        return low[0]
+    held = state.held_choice
+    if held is not None and held[0] in low and state.stacks[held[0]] == held[1]:
+        return held[0]
+    return None
+
+
+def _showing(state: GoblinState) -> tuple[PairsCard, int]:
+    """The smallest number on any stack still face up, and whose it is."""
+    return min((card, seat) for seat in state.active() for card in state.stacks[seat])
+
+
+def _turn(state: GoblinState, event: Fold | Pitch, allowed: Expected) -> Step:
+    players = state.players
+    seat = seat_of(players, event.player, "player")
+    doing = event.TYPE
+    effects: tuple[Effect, ...] = ()
+    if not state.in_game[seat]:
+        why = "is out of the session" if not state.in_session[seat] else "is no longer in this game"
+        raise RuleViolation("C-7", f"{event.player} cannot {doing}: {event.player} {why}",
+                            ("player",))
+    if state.choice:
+        if seat not in state.choice:
+            raise wrong_player(event.player, doing, allowed, players)
+        state, effects = _resolve_choice(state, seat)
+    elif seat != state.turns[0]:
+        raise wrong_player(event.player, doing, allowed, players)
+    turns = state.turns[1:]
+    if isinstance(event, Pitch):
+        try:
+            account = state.account.move(hand(event.player), PITCHED, event.card,
+                                         verb="pitched from")
+        except RuleViolation as error:
+            raise error.at("card") from None
+        new = attrs.evolve(state, account=account, turns=turns)
+        return _after_turn(new, effects)
+    low, owner = _showing(state)
+    ledger, paid = state.ledger.pay(seat, low, "GP-4.2")
+    whose = "their own" if owner == seat else f"{players[owner]}'s"
+    fold = Effect(
+        kind="fold", rule="GP-4.2", players=(event.player,), transfers=(paid,),
+        text=f"{event.player} folds and pays {low}, the smallest number showing "
+        f"({whose} stack)" + (f"; holds only {paid.amount}, {paid.forgiven} forgiven"
+                              if paid.forgiven else ""),
+    )
+    in_game = _without(state.in_game, seat)
+    new = attrs.evolve(state, ledger=ledger, in_game=in_game, turns=turns)
+    effects = (*effects, fold)
+    if sum(in_game) == 1:
+        return _last_one(new, effects)
+    return _after_turn(new, effects)
+
+
+def _without(flags: tuple[bool, ...], seat: int) -> tuple[bool, ...]:
+    return flags[:seat] + (False,) + flags[seat + 1:]
+
+
+def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
+    """GP-4.5: once everyone still in has played, the pitched cards are dealt."""
+    if state.turns:
+        return state, effects
+    seat = _min_stack(state)
+    if seat is None:
+        low = tuple(smallest_stacks(state.stacks, state.active()))
+        effect = Effect(
+            kind="choice", rule="GP-3.2", players=tuple(state.players[s] for s in low),
+            text=f"identical smallest stacks: the table chooses among {names(state.players, low)} "
+            "where the dealing starts",
+        )
+        new = attrs.evolve(state, phase=Phase.DEAL_STACKS, choice=low, choice_for=Choice.DEAL,
+                           choice_rule="GP-3.2", receivers=())
+        return new, (*effects, effect)
+    order = tuple(clockwise_from(seat, len(state.players), state.active()))
+    effect = Effect(
+        kind="min_stack", rule="GP-4.5", players=(state.players[seat],),
+        text=f"everyone still in has played: the pitched cards are dealt from "
+        f"{state.players[seat]}, the min stack",
+    )
+    return attrs.evolve(state, phase=Phase.DEAL_STACKS, receivers=order), (*effects, effect)
+
+
+def _deal_pitched(state: GoblinState, event: Stack, allowed: Expected) -> Step:
+    players = state.players
+    seat = seat_of(players, event.player, "player")
+    effects: tuple[Effect, ...] = ()
+    if not state.in_game[seat]:
+        raise RuleViolation("C-7", f"{event.player} is no longer in this game", ("player",))
+    if state.choice:
+        if seat not in state.choice:
+            raise wrong_player(event.player, "be dealt a card", allowed, players)
+        state, effects = _resolve_choice(state, seat)
+    elif seat != state.receivers[0]:
+        raise wrong_player(event.player, "be dealt a card", allowed, players)
+    if event.card is None:
+        raise RuleViolation("C-3", "a card dealt face up must be named, not '?'", ("card",))
+    card = event.card
+    target = stack_zone(event.player)
+    try:
+        account = state.account.move(PITCHED, target, card, verb="dealt from")
+    except RuleViolation as error:
+        raise error.at("card") from None
+    receivers = state.receivers[1:]
+    if card in state.stacks[seat]:
+        ledger, paid = state.ledger.pay(seat, card, "GP-4.6")
+        bust = Effect(
+            kind="bust", rule="GP-4.6", players=(event.player,), transfers=(paid,),
+            text=f"{card} pairs {event.player}'s {card}: {event.player} busts and pays {card}"
+            + (f"; holds only {paid.amount}, {paid.forgiven} forgiven" if paid.forgiven else ""),
+        )
+        in_game = _without(state.in_game, seat)
+        new = attrs.evolve(state, account=account, ledger=ledger, in_game=in_game,
+                           receivers=receivers)
+        effects = (*effects, bust)
+        if sum(in_game) == 1:
+            return _last_one(new, effects)
+    else:
+        stacks = list(state.stacks)
+        stacks[seat] = (*stacks[seat], card)
+        new = attrs.evolve(state, account=account, stacks=tuple(stacks), receivers=receivers)
+    if receivers:
+        return new, effects
+    return _end_round(new, effects)
+
+
+def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
+    """GP-5.1 and GP-6.2: the next round, or the split after the last one."""
+    live = state.active()
+    if state.round < state.options.rounds:
+        number = state.round + 1
+        seat = _min_stack(state)
+        if seat is None:
+            low = tuple(smallest_stacks(state.stacks, live))
+            effect = Effect(
+                kind="choice", rule="GP-3.2", players=tuple(state.players[s] for s in low),
+                text=f"identical smallest stacks: the table chooses among "
+                f"{names(state.players, low)} who starts round {number}",
+            )
+            new = attrs.evolve(state, phase=Phase.PLAY, round=number, choice=low,
+                               choice_for=Choice.START, choice_rule="GP-3.2", turns=())
+            return new, (*effects, effect)
+        step = _start_round(state, number, seat, "GP-4.1", "the min stack among the players still in")
+        return step[0], (*effects, *step[1])
+    ledger, shares = state.ledger.split_pot(live, "GP-6.2")
+    left = ledger.pot
+    split = Effect(
+        kind="split", rule="GP-6.2", players=tuple(state.players[s] for s in live),
+        transfers=shares,
+        text=f"after round {state.round}, {names(state.players, live)} split the pot "
+        f"({shares[0].amount} each)" + (f"; {left} stays in the pot for the next game"
+                                         if left else ""),
+    )
+    return _end_game(attrs.evolve(state, ledger=ledger), (*effects, split))
+
+
+def _last_one(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
+    """GP-4.4 / GP-6.1: the last player still in takes the whole pot."""
+    seat = state.active()[0]
+    ledger, won = state.ledger.take_pot(seat, "GP-4.4")
+    name = state.players[seat]
+    effect = Effect(
+        kind="win", rule="GP-4.4", players=(name,), transfers=(won,),
+        text=f"{name} is the only player left and takes the pot of {won.amount}",
+    )
+    return _end_game(attrs.evolve(state, ledger=ledger), (*effects, effect))
+
+
+def _end_game(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
+    done = state.games_done + 1
+    new = attrs.evolve(state, phase=Phase.DEAL, games_done=done, in_game=(False,) * len(state.players),
+                       turns=(), receivers=(), choice=(), held_choice=None)
+    planned = state.options.games
+    if planned is not None and done >= planned:
+        why = f"all {planned} planned games are played"
+        effect = Effect(kind="session_over", rule="GP-6.3", text=f"the session is complete: {why}")
+        return attrs.evolve(new, phase=Phase.OVER, ended_by=why + " (GP-6.3)"), (*effects, effect)
+    solvent = [seat for seat in range(len(state.players))
+               if state.in_session[seat] and new.ledger.chips[seat] > 0]
+    if len(solvent) < 2:
+        who = names(state.players, solvent)
+        why = f"only {who} has chips left" if solvent else "no player has chips left"
+        effect = Effect(kind="session_over", rule="GP-1.1", text=f"the session is over: {why}")
+        return attrs.evolve(new, phase=Phase.OVER, ended_by=why + " (GP-1.1)"), (*effects, effect)
+    return new, effects
+
+
+def options_from(values: dict[str, Any]) -> GoblinOptions:
+    return GoblinOptions(**values)

@@ -1,0 +1,99 @@
+"""The Goblin Poker state: immutable, per-seat data as tuples."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from cardcore.cards import PairsCard
+from cardcore.decks import PAIRS_DECK
+from cardcore.games.goblin.options import GoblinOptions
+from cardcore.ledger import Ledger
+from cardcore.zones import CardAccount
+
+__all__ = ["Choice", "GoblinState", "Phase", "hand", "stack_zone"]
+
+STOCK = "the stock"
+DISCARD = "the discard"
+PITCHED = "the pitched cards"
+
+
+def hand(name: str) -> str:
+    return f"{name}'s hand"
+
+
+def stack_zone(name: str) -> str:
+    return f"{name}'s stack"
+
+
+class Phase(enum.Enum):
+    """What the game waits for."""
+
+    DEAL = "deal"
+    """Before a game (the session's first, or the next one)."""
+    REVEAL = "reveal"
+    TIEBREAK = "tiebreak"
+    """Tied players are dealt stack cards from the stock (GP-2.3)."""
+    PLAY = "play"
+    """Players pitch or fold in turn (GP-4.1)."""
+    DEAL_STACKS = "deal_stacks"
+    """The pitched cards are dealt onto the stacks (GP-4.5)."""
+    OVER = "over"
+
+
+class Choice(enum.Enum):
+    """What a pending table choice decides."""
+
+    START = "start"
+    """The start player of a round (GP-2.4, GP-3.2)."""
+    DEAL = "deal"
+    """Whose stack the pitched cards are dealt to first (GP-3.2, GP-4.5)."""
+
+
+@attrs.frozen(kw_only=True)
+class GoblinState:
+    options: GoblinOptions
+    players: tuple[str, ...]
+    ledger: Ledger
+    phase: Phase = Phase.DEAL
+    games_started: int = 0
+    games_done: int = 0
+    round: int = 0
+    """The round being played; 0 while preparing (GP-2)."""
+    in_session: tuple[bool, ...]
+    """False once a player had no chips at a game start (GP-1.1)."""
+    in_game: tuple[bool, ...]
+    """Dealt into the current game and neither folded nor busted."""
+    stacks: tuple[tuple[PairsCard, ...], ...]
+    account: CardAccount[PairsCard] = attrs.field(factory=lambda: CardAccount.shuffled(PAIRS_DECK))
+    tied: tuple[int, ...] = ()
+    """Tie-break: the seats tied at the start of the current level."""
+    waiting: tuple[int, ...] = ()
+    """Tie-break: tied seats still to be dealt a card that does not pair."""
+    level_cards: tuple[tuple[int, PairsCard], ...] = ()
+    """Tie-break: (seat, card) dealt at the current level."""
+    choice: tuple[int, ...] = ()
+    """Admissible seats of a pending table choice (empty: none pending)."""
+    choice_for: Choice = Choice.START
+    choice_rule: str = ""
+    held_choice: tuple[int, tuple[PairsCard, ...]] | None = None
+    """The seat the table chose among identical smallest stacks, and its stack
+    then: the choice holds while that stack is unchanged (GP-3.2)."""
+    turns: tuple[int, ...] = ()
+    """Seats still to pitch or fold this round, in order."""
+    receivers: tuple[int, ...] = ()
+    """Seats still to be dealt a pitched card, in order (GP-4.5)."""
+    ended_by: str = ""
+    """Why the session is over, in words (empty while it is not)."""
+
+    def active(self) -> list[int]:
+        """Seats still in the current game."""
+        return [seat for seat, live in enumerate(self.in_game) if live]
+
+    @property
+    def complete(self) -> bool:
+        """GP-6.3: over, or between games after at least one (without ``games``)."""
+        if self.phase is Phase.OVER:
+            return True
+        return self.phase is Phase.DEAL and self.games_done >= 1 and self.options.games is None

@@ -1,0 +1,79 @@
+"""Chips per seat and the pot, with the shortfall rule.
+
+Shortfall (RULES.md, common terms): a player who must pay more than they hold
+pays all they hold; the rest is forgiven and never enters the pot. Hence chips
+are conserved exactly: the players' chips plus the pot always equal the chips
+the session started with. What was forgiven is tracked separately.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from cardcore.effects import POT, Transfer
+
+__all__ = ["Ledger"]
+
+
+@attrs.frozen
+class Ledger:
+    """Immutable chip accounts.
+
+    >>> ledger = Ledger.start(("Aki", "Ben"), 3)
+    >>> ledger, paid = ledger.pay(0, 5, "GP-4.2")
+    >>> ledger.chips, ledger.pot, ledger.forgiven, str(paid)
+    ((0, 3), 3, 2, 'Aki -> pot: 3 (owed 5, 2 forgiven) [GP-4.2]')
+    >>> ledger, won = ledger.split_pot((0, 1), "GP-6.2")
+    >>> ledger.chips, ledger.pot
+    ((1, 4), 1)
+    """
+
+    players: tuple[str, ...]
+    chips: tuple[int, ...]
+    pot: int = 0
+    forgiven: int = 0
+
+    @classmethod
+    def start(cls, players: Sequence[str], chips: int) -> Ledger:
+        return cls(tuple(players), (chips,) * len(players))
+
+    @property
+    def total(self) -> int:
+        """Chips on the table: every player's plus the pot (constant over a session)."""
+        return sum(self.chips) + self.pot
+
+    def pay(self, seat: int, owed: int, rule: str) -> tuple[Ledger, Transfer]:
+        """``seat`` pays ``owed`` into the pot, or all they hold if that is less."""
+        held = self.chips[seat]
+        paid = min(held, owed)
+        chips = self.chips[:seat] + (held - paid,) + self.chips[seat + 1 :]
+        transfer = Transfer(
+            payer=self.players[seat],
+            receiver=POT,
+            amount=paid,
+            rule=rule,
+            owed=owed if paid < owed else None,
+        )
+        return Ledger(self.players, chips, self.pot + paid, self.forgiven + owed - paid), transfer
+
+    def take_pot(self, seat: int, rule: str) -> tuple[Ledger, Transfer]:
+        """``seat`` takes the whole pot."""
+        chips = list(self.chips)
+        chips[seat] += self.pot
+        transfer = Transfer(payer=POT, receiver=self.players[seat], amount=self.pot, rule=rule)
+        return Ledger(self.players, tuple(chips), 0, self.forgiven), transfer
+
+    def split_pot(self, seats: Sequence[int], rule: str) -> tuple[Ledger, tuple[Transfer, ...]]:
+        """Share the pot equally among ``seats``; the remainder stays in the pot."""
+        share = self.pot // len(seats)
+        chips = list(self.chips)
+        transfers = []
+        for seat in seats:
+            chips[seat] += share
+            transfers.append(
+                Transfer(payer=POT, receiver=self.players[seat], amount=share, rule=rule)
+            )
+        pot = self.pot - share * len(seats)
+        return Ledger(self.players, tuple(chips), pot, self.forgiven), tuple(transfers)

@@ -1,0 +1,60 @@
+"""Validators for game options: the message names the option and what is allowed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from cardcore.protocol import SetupError
+
+__all__ = ["OptionsError", "at_least", "between", "one_of", "optional_at_least"]
+
+Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+
+
+class OptionsError(SetupError):
+    """An option value the rules do not allow."""
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def between(low: int, high: int) -> Validator:
+    def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not _is_int(value) or not low <= value <= high:
+            message = f"option {attribute.name!r} must be from {low} to {high}, not {value!r}"
+            raise OptionsError(message)
+
+    return check
+
+
+def at_least(low: int) -> Validator:
+    def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if not _is_int(value) or value < low:
+            message = f"option {attribute.name!r} must be a whole number of {low} or more, not {value!r}"
+            raise OptionsError(message)
+
+    return check
+
+
+def optional_at_least(low: int) -> Validator:
+    inner = at_least(low)
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is not None:
+            inner(instance, attribute, value)
+
+    return check
+
+
+def one_of(*allowed: object) -> Validator:
+    def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
+            choices = ", ".join(repr(a) for a in allowed)
+            message = f"option {attribute.name!r} must be one of {choices}, not {value!r}"
+            raise OptionsError(message)
+
+    return check

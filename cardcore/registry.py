@@ -1,0 +1,34 @@
+"""The registry of games by their transcript name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardcore.protocol import GameRules
+from cardcore.games.goblin import RULES as GOBLIN
+
+__all__ = ["GAMES", "UnknownGameError", "get_game"]
+
+
+class UnknownGameError(ValueError):
+    """A game name that no engine implements."""
+
+
+GAMES: dict[str, GameRules[Any]] = {rules.name: rules for rules in (GOBLIN,)}
+
+
+def get_game(name: str) -> GameRules[Any]:
+    """The rules of ``name``; the error lists the games there are.
+
+    >>> get_game("goblin-poker").title
+    'Goblin Poker'
+    >>> get_game("gin")
+    Traceback (most recent call last):
+    ...
+    cardcore.registry.UnknownGameError: no game is called 'gin': the games are goblin-poker
+    """
+    try:
+        return GAMES[name]
+    except (KeyError, TypeError):
+        message = f"no game is called {name!r}: the games are {', '.join(GAMES)}"
+        raise UnknownGameError(message) from None
