@@ -15,7 +15,11 @@ Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 
 class OptionsError(SetupError):
-    """An option value the rules do not allow."""
+    """An option value the rules do not allow; ``option`` names it."""
+
+    def __init__(self, message: str, option: str | None = None) -> None:
+        self.option = option
+        super().__init__(message)
 
 
 def _is_int(value: object) -> bool:
@@ -26,7 +30,7 @@ def between(low: int, high: int) -> Validator:
     def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not _is_int(value) or not low <= value <= high:
             message = f"option {attribute.name!r} must be from {low} to {high}, not {value!r}"
-            raise OptionsError(message)
+            raise OptionsError(message, attribute.name)
 
     return check
 
@@ -35,7 +39,7 @@ def at_least(low: int) -> Validator:
     def check(_: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if not _is_int(value) or value < low:
             message = f"option {attribute.name!r} must be a whole number of {low} or more, not {value!r}"
-            raise OptionsError(message)
+            raise OptionsError(message, attribute.name)
 
     return check
 
@@ -55,6 +59,6 @@ def one_of(*allowed: object) -> Validator:
         if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
             choices = ", ".join(repr(a) for a in allowed)
             message = f"option {attribute.name!r} must be one of {choices}, not {value!r}"
-            raise OptionsError(message)
+            raise OptionsError(message, attribute.name)
 
     return check

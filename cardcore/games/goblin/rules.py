@@ -126,8 +126,10 @@ def outcome(state: GoblinState) -> Outcome:
 
 
 def position(state: GoblinState) -> str:
-    if state.games_started == 0:
-        return "before the first game"
+    if state.phase is Phase.OVER:
+        return "after the session"
+    if state.phase is Phase.DEAL:
+        return f"game {state.games_done + 1}, preparation"
     if state.round == 0:
         return f"game {state.games_started}, preparation"
     return f"game {state.games_started}, round {state.round}"

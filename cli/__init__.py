@@ -1,0 +1,1 @@
+"""The ``cardcore`` command line: argument handling and rendering only."""

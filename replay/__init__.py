@@ -1,0 +1,20 @@
+"""Transcripts of card games: load them strictly, replay them, check and diff them.
+
+``replay`` depends on :mod:`cardcore` and never the other way round; it is the
+only place that knows JSON.
+"""
+
+from replay.problems import Problem
+from replay.runner import Report, replay_file, replay_transcript
+from replay.transcript import Transcript, TranscriptError, dump_transcript, load_transcript
+
+__all__ = [
+    "Problem",
+    "Report",
+    "Transcript",
+    "TranscriptError",
+    "dump_transcript",
+    "load_transcript",
+    "replay_file",
+    "replay_transcript",
+]

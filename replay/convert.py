@@ -1,0 +1,212 @@
+"""cattrs structuring with strict leaves and located errors.
+
+cattrs turns JSON values into the engine's frozen event and option classes.
+Its default hooks coerce (``str(3)``, ``int("7")``); ours refuse instead, since
+a transcript that says ``"7"`` where a Pairs card belongs is a mistake to
+report, not to repair. Errors come back as (path, message) pairs; the caller
+turns the path into a JSON pointer.
+"""
+
+from __future__ import annotations
+
+import functools
+import typing
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+from typing import Any, TypeVar
+
+import attrs
+import cattrs
+from cattrs.errors import (
+    AttributeValidationNote,
+    ForbiddenExtraKeysError,
+    IterableValidationNote,
+)
+
+from cardcore.cards import Card, CardNotationError, PairsCard, parse_card, parse_pairs_card
+from cardcore.cards import UNKNOWN as UNKNOWN_CARD
+from cardcore.options import OptionsError
+
+__all__ = ["StructureFailure", "converter", "describe_value", "structure"]
+
+T = TypeVar("T")
+PathPart = str | int
+
+
+class StructureFailure(ValueError):
+    """Located messages for everything that did not fit."""
+
+    def __init__(self, failures: list[tuple[tuple[PathPart, ...], str]]) -> None:
+        self.failures = failures
+        super().__init__("; ".join(f"{path}: {message}" for path, message in failures))
+
+
+def describe_value(value: object) -> str:
+    """A JSON value in words for messages.
+
+    >>> describe_value("7"), describe_value(None), describe_value([1])
+    ("the string '7'", 'null', 'a list')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    if isinstance(value, int | float):
+        return f"the number {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _string(value: object, _: type) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"expected a string, not {describe_value(value)}")
+    return value
+
+
+def _integer(value: object, _: type) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"expected a whole number, not {describe_value(value)}")
+    return value
+
+
+def _boolean(value: object, _: type) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, not {describe_value(value)}")
+    return value
+
+
+def _pairs_card(value: object, _: type) -> PairsCard | None:
+    if value == UNKNOWN_CARD:
+        return None
+    return parse_pairs_card(value)
+
+
+def _standard_card(value: object, _: type) -> Card | None:
+    if value == UNKNOWN_CARD:
+        return None
+    if not isinstance(value, str):
+        raise CardNotationError(
+            f"{describe_value(value)} is not a card: cards are strings like \"AS\" or \"10H\""
+        )
+    return parse_card(value)
+
+
+def _score(value: object, _: type) -> int | Fraction:
+    """Points: a whole number, or an exact fraction written as a string ``"23/3"``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.count("/") == 1:
+        top, bottom = value.split("/")
+        if top.lstrip("-").isdigit() and bottom.isdigit() and int(bottom) > 0:
+            return Fraction(int(top), int(bottom))
+    raise ValueError(
+        f"expected points as a whole number or a fraction like \"23/3\", not {describe_value(value)}"
+    )
+
+
+def _mapping(value: object, type_: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"expected an object, not {describe_value(value)}")
+    _, item_type = typing.get_args(type_) or (str, Any)
+    result: dict[str, Any] = {}
+    failures: list[tuple[tuple[PathPart, ...], str]] = []
+    for key, item in value.items():
+        try:
+            result[key] = converter.structure(item, item_type)
+        except Exception as error:  # noqa: BLE001 - every failure is reported with its place
+            failures.extend(((key, *path), message) for path, message in _failures(error))
+    if failures:
+        raise StructureFailure(failures)
+    return result
+
+
+def _sequence(value: object, type_: Any) -> tuple[Any, ...]:
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list, not {describe_value(value)}")
+    args = typing.get_args(type_)
+    item_type = args[0] if args else Any
+    result = []
+    failures: list[tuple[tuple[PathPart, ...], str]] = []
+    for index, item in enumerate(value):
+        try:
+            result.append(converter.structure(item, item_type))
+        except Exception as error:  # noqa: BLE001
+            failures.extend(((index, *path), message) for path, message in _failures(error))
+    if failures:
+        raise StructureFailure(failures)
+    return tuple(result)
+
+
+def _is_mapping(type_: Any) -> bool:
+    return typing.get_origin(type_) in (Mapping, dict, typing.Mapping)
+
+
+def _is_sequence(type_: Any) -> bool:
+    from collections.abc import Sequence
+
+    return typing.get_origin(type_) in (Sequence, tuple, list, typing.Sequence)
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    conv.register_structure_hook(str, _string)
+    conv.register_structure_hook(int, _integer)
+    conv.register_structure_hook(bool, _boolean)
+    conv.register_structure_hook(PairsCard | None, _pairs_card)  # type: ignore[arg-type]
+    conv.register_structure_hook(Card | None, _standard_card)  # type: ignore[arg-type]
+    conv.register_structure_hook(int | Fraction, _score)  # type: ignore[arg-type]
+    conv.register_structure_hook_func(_is_mapping, _mapping)
+    conv.register_structure_hook_func(_is_sequence, _sequence)
+    return conv
+
+
+converter = _make_converter()
+
+
+def _failures(error: BaseException) -> Iterator[tuple[tuple[PathPart, ...], str]]:
+    """Flatten a cattrs error (group) into (path, message) pairs."""
+    step: tuple[PathPart, ...] = ()
+    for note in getattr(error, "__notes__", ()):
+        if isinstance(note, AttributeValidationNote):
+            step = (note.name,)
+        elif isinstance(note, IterableValidationNote):
+            step = (note.index,)
+    if isinstance(error, StructureFailure):
+        for path, message in error.failures:
+            yield (*step, *path), message
+    elif isinstance(error, ForbiddenExtraKeysError):
+        allowed = ", ".join(sorted(a.name for a in attrs.fields(error.cl)))
+        for key in sorted(error.extra_fields):
+            yield (*step, key), f"unknown key {key!r}: allowed here are {allowed}"
+    elif isinstance(error, BaseExceptionGroup):
+        for sub in error.exceptions:
+            for path, message in _failures(sub):
+                yield (*step, *path), message
+    elif isinstance(error, KeyError) and step:
+        yield step, f"the key {step[-1]!r} is required"
+    elif isinstance(error, OptionsError | CardNotationError | ValueError | TypeError):
+        yield step, str(error)
+    else:
+        yield step, f"invalid value ({error})"
+
+
+@functools.cache
+def _has_defaults(cls: type) -> frozenset[str]:
+    return frozenset(a.name for a in attrs.fields(cls) if a.default is not attrs.NOTHING)
+
+
+def structure(value: object, cls: type[T]) -> T:
+    """Structure ``value`` into ``cls``; raise :class:`StructureFailure` with paths."""
+    if not isinstance(value, dict):
+        raise StructureFailure([((), f"expected an object, not {describe_value(value)}")])
+    try:
+        return converter.structure(value, cls)
+    except OptionsError as error:
+        raise StructureFailure([((error.option,) if error.option else (), str(error))]) from None
+    except Exception as error:  # noqa: BLE001 - every failure is located and reported
+        raise StructureFailure(list(_failures(error))) from None

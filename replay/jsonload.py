@@ -1,0 +1,109 @@
+"""Strict JSON reading: the parts of JSON that Python's parser lets through
+silently (duplicate keys, NaN, huge numbers, deep nesting) are refused with a
+pointer, so that no file is misread quietly and none causes a traceback."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from replay.problems import FORMAT, Problem, pointer
+
+__all__ = ["MAX_BYTES", "JsonError", "parse_json", "read_json"]
+
+MAX_BYTES = 32 * 1024 * 1024
+"""Largest transcript read (32 MiB: far above any real session)."""
+
+MAX_DEPTH = 64
+"""Deepest nesting accepted; a transcript needs 5 levels."""
+
+
+class JsonError(ValueError):
+    """The input is not strict JSON; ``problems`` say where."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(str(p) for p in problems))
+
+
+class _Object(dict[str, Any]):
+    """A JSON object that remembers keys given more than once."""
+
+    duplicates: list[str]
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> _Object:
+    obj = _Object()
+    obj.duplicates = []
+    for key, value in pairs:
+        if key in obj and key not in obj.duplicates:
+            obj.duplicates.append(key)
+        obj[key] = value
+    return obj
+
+
+def _constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _duplicates(value: Any, path: tuple[str | int, ...], depth: int) -> Iterator[Problem]:
+    if depth > MAX_DEPTH:
+        yield Problem(kind=FORMAT, pointer=pointer(*path),
+                      message=f"nested more than {MAX_DEPTH} levels deep")
+        return
+    if isinstance(value, _Object):
+        for key in value.duplicates:
+            yield Problem(
+                kind=FORMAT, pointer=pointer(*path, key),
+                message=f"key {key!r} is given more than once in this object",
+            )
+        for key, item in value.items():
+            yield from _duplicates(item, (*path, key), depth + 1)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _duplicates(item, (*path, index), depth + 1)
+
+
+def parse_json(text: str) -> Any:
+    """Parse strict JSON text; raise :class:`JsonError` with located problems.
+
+    >>> parse_json('{"a": 1, "a": 2}')
+    Traceback (most recent call last):
+    ...
+    replay.jsonload.JsonError: /a: format: key 'a' is given more than once in this object
+    """
+    try:
+        value = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
+    except json.JSONDecodeError as error:
+        message = f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+        raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None
+    except RecursionError:
+        message = f"not a transcript: nested more than {MAX_DEPTH} levels deep"
+        raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None
+    except ValueError as error:
+        raise JsonError([Problem(kind=FORMAT, pointer="", message=f"not JSON: {error}")]) from None
+    problems = list(_duplicates(value, (), 0))
+    if problems:
+        raise JsonError(problems)
+    return value
+
+
+def read_json(path: Path, *, max_bytes: int = MAX_BYTES) -> Any:
+    """Read and parse a file, refusing oversized or non-UTF-8 input."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except OSError as error:
+        message = f"cannot read the file: {error.strerror or error}"
+        raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None
+    if len(data) > max_bytes:
+        message = f"the file is larger than {max_bytes} bytes; transcripts are far smaller"
+        raise JsonError([Problem(kind=FORMAT, pointer="", message=message)])
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        message = f"not UTF-8 text (byte {error.start}): a transcript is JSON in UTF-8"
+        raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None
+    return parse_json(text)

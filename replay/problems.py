@@ -1,0 +1,75 @@
+"""Problems a reader reports, each located by a JSON pointer (RFC 6901)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+__all__ = ["FORMAT", "RULE", "CHECK", "Problem", "pointer"]
+
+FORMAT = "format"
+RULE = "rule"
+CHECK = "check"
+
+
+def pointer(*parts: str | int) -> str:
+    """A JSON pointer from path parts, escaping ``~`` and ``/``.
+
+    >>> pointer("events", 3, "cards", "Ben")
+    '/events/3/cards/Ben'
+    >>> pointer("meta", "a/b~c")
+    '/meta/a~1b~0c'
+    >>> pointer()
+    ''
+    """
+    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
+
+
+def split_pointer(text: str) -> list[str]:
+    """The parts of a JSON pointer.
+
+    >>> split_pointer("/events/3/cards/a~1b")
+    ['events', '3', 'cards', 'a/b']
+    """
+    if not text:
+        return []
+    return [part.replace("~1", "/").replace("~0", "~") for part in text.split("/")[1:]]
+
+
+@attrs.frozen(kw_only=True)
+class Problem:
+    """One thing wrong with a transcript.
+
+    ``kind`` is ``format`` (not a transcript of this format), ``rule`` (an event
+    the rules do not allow; ``rule`` holds the rule ID) or ``check`` (a recorded
+    reading that differs from the derived one; ``derived`` and ``recorded`` hold
+    both).
+    """
+
+    kind: str
+    pointer: str
+    message: str
+    rule: str | None = None
+    derived: Any = None
+    recorded: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "pointer": self.pointer}
+        if self.rule is not None:
+            data["rule"] = self.rule
+        data["message"] = self.message
+        if self.kind == CHECK:
+            data["derived"] = self.derived
+            data["recorded"] = self.recorded
+        return data
+
+    def __str__(self) -> str:
+        where = self.pointer or "(whole file)"
+        rule = f" [{self.rule}]" if self.rule else ""
+        return f"{where}: {self.kind}{rule}: {self.message}"
+
+
+def sort_problems(problems: Iterable[Problem]) -> tuple[Problem, ...]:
+    return tuple(problems)
