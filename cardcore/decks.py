@@ -12,7 +12,7 @@ from typing import Generic, TypeVar
 
 import attrs
 
-from cardcore.cards import JOKER_RANK, RANK_NAMES, SUITS, Card, PairsCard
+from cardcore.cards import JOKER_RANK, RANK_NAMES, SUITS, Card, PairsCard, parse_card
 
 __all__ = [
     "DOUBLE_DECK",
@@ -55,10 +55,11 @@ class Deck(Generic[C]):
 
 def _standard(copies: int, jokers: int) -> dict[Card, int]:
     counts = {
-        Card(rank, suit): copies for rank in RANK_NAMES if rank != JOKER_RANK for suit in SUITS
+        parse_card(RANK_NAMES[rank] + suit): copies
+        for rank in RANK_NAMES if rank != JOKER_RANK for suit in SUITS
     }
     if jokers:
-        counts[Card(JOKER_RANK, "")] = jokers
+        counts[parse_card("JK")] = jokers
     return counts
 
 

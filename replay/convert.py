@@ -187,6 +187,8 @@ def _failures(error: BaseException) -> Iterator[tuple[tuple[PathPart, ...], str]
         for sub in error.exceptions:
             for path, message in _failures(sub):
                 yield (*step, *path), message
+    elif isinstance(error, OptionsError) and error.option:
+        yield (*step, error.option), str(error)
     elif isinstance(error, KeyError) and step:
         yield step, f"the key {step[-1]!r} is required"
     elif isinstance(error, OptionsError | CardNotationError | ValueError | TypeError):

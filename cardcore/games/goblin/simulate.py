@@ -54,10 +54,10 @@ def _next_event(
     if state.phase is Phase.DEAL:
         deck = list(PAIRS_DECK)
         rng.shuffle(deck)
-        hands: dict[str, list[PairsCard | None]] = {}
+        hands: dict[str, tuple[PairsCard | None, ...]] = {}
         for seat, name in enumerate(players):
             if state.in_session[seat] and state.ledger.chips[seat] > 0:
-                hands[name], deck = list(deck[:6]), deck[6:]
+                hands[name], deck = tuple(deck[:6]), deck[6:]
         return Deal(hands=hands), deck
     if state.phase is Phase.REVEAL:
         cards = {

@@ -1,0 +1,77 @@
+"""Card notation (TRANSCRIPT.md "Cards")."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardcore.cards import (
+    JOKER_RANK,
+    Card,
+    CardNotationError,
+    parse_card,
+    parse_pairs_card,
+    parse_rank,
+)
+from cardcore.decks import STANDARD_WITH_JOKERS
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [("AS", "AS"), ("as", "AS"), ("10H", "10H"), ("TH", "10H"), ("th", "10H"),
+     ("7♦", "7D"), ("q♣", "QC"), ("K♠", "KS"), ("A♥", "AH"), ("JK", "JK"), ("jk", "JK")],
+)
+def test_every_input_form_parses_to_the_canonical_card(text: str, canonical: str) -> None:
+    """T for 10, lower case and suit symbols are accepted; output is canonical."""
+    assert str(parse_card(text)) == canonical
+
+
+@pytest.mark.parametrize("text", ["1S", "11H", "AX", "A", "", " AS", "AS ", "10", "?", "JKS", "0C"])
+def test_bad_card_notation_is_refused_with_the_input_quoted(text: str) -> None:
+    """Anything else is a CardNotationError that quotes the input and says what is allowed."""
+    with pytest.raises(CardNotationError) as caught:
+        parse_card(text)
+    assert repr(text) in str(caught.value)
+    assert "rank then suit" in str(caught.value)
+
+
+def test_non_strings_are_not_cards() -> None:
+    """A number or null is not a standard card."""
+    for value in (7, None, ["AS"]):
+        with pytest.raises(CardNotationError):
+            parse_card(value)
+
+
+@given(st.sampled_from(list(STANDARD_WITH_JOKERS.counts)))
+def test_notation_round_trips(card: Card) -> None:
+    """parse(str(card)) is the same card for every card of the deck."""
+    assert parse_card(str(card)) == card
+    assert parse_card(str(card).lower()) is card
+
+
+def test_joker_ranks_above_the_ace_and_has_no_suit() -> None:
+    """AU-2.4: the joker is above the ace."""
+    joker = parse_card("JK")
+    assert joker.is_joker and joker.rank == JOKER_RANK and joker.suit == ""
+    assert joker > parse_card("AS") > parse_card("KS")
+
+
+@pytest.mark.parametrize("value", [1, 5, 10])
+def test_pairs_cards_are_the_integers_one_to_ten(value: int) -> None:
+    """Pairs cards are plain ints."""
+    assert parse_pairs_card(value) == value
+
+
+@pytest.mark.parametrize("value", [0, 11, -1, "11", "7", True, False, 7.0, None])
+def test_anything_else_is_not_a_pairs_card(value: object) -> None:
+    """Strings, booleans, floats and numbers outside 1-10 are refused."""
+    with pytest.raises(CardNotationError, match="not a Pairs card"):
+        parse_pairs_card(value)
+
+
+def test_ranks_parse_as_bids_write_them() -> None:
+    """Bid ranks: 2-10, T, J, Q, K, A and JK."""
+    assert [parse_rank(r) for r in ("2", "10", "T", "j", "A", "JK")] == [2, 10, 10, 11, 14, 15]
+    with pytest.raises(CardNotationError, match="not a rank"):
+        parse_rank("1")

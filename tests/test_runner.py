@@ -1,0 +1,81 @@
+"""The replay runner: rule problems stop the fold, check problems do not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from replay.runner import replay_transcript
+from replay.transcript import load_transcript
+
+EXAMPLE: list[dict[str, Any]] = [
+    {"type": "deal"},
+    {"type": "reveal", "cards": {"Aki": 4, "Ben": 2, "Chie": 7}},
+    {"type": "pitch", "player": "Ben"},
+    {"type": "fold", "player": "Chie"},
+    {"type": "pitch", "player": "Aki"},
+    {"type": "stack", "player": "Ben", "card": 8},
+    {"type": "stack", "player": "Aki", "card": 4},
+]
+
+
+def transcript(events: list[dict[str, Any]], **extra: Any) -> Any:
+    return load_transcript({"format": "cardcore-transcript/1", "game": "goblin-poker",
+                            "players": ["Aki", "Ben", "Chie"], "events": events, **extra})
+
+
+def test_mismatches_are_reported_with_derived_beside_recorded_and_do_not_stop() -> None:
+    """A wrong check and a wrong result are both reported; the fold goes on to the end."""
+    events = [*EXAMPLE[:4], {"type": "check", "chips": {"Chie": 98, "Ben": 99}, "pot": 5},
+              *EXAMPLE[4:]]
+    report = replay_transcript(transcript(events, result={"chips": {"Ben": 107},
+                                                          "winners": ["Aki"]}))
+    found = {p.pointer: p for p in report.problems}
+    assert set(found) == {"/events/4/chips/Chie", "/result/chips/Ben", "/result/winners"}
+    assert (found["/events/4/chips/Chie"].derived, found["/events/4/chips/Chie"].recorded) == (97, 98)
+    assert found["/result/chips/Ben"].derived == 108
+    assert found["/result/winners"].derived == ["Ben"]
+    assert all(p.kind == "check" for p in report.problems)
+    assert report.complete and report.exit_code == 1
+
+
+def test_a_rule_problem_stops_the_fold_and_nothing_after_is_judged() -> None:
+    """The result is not compared after a rule problem; the state is the one before it."""
+    events = [*EXAMPLE[:2], {"type": "pitch", "player": "Aki"}, {"type": "check", "pot": 99}]
+    report = replay_transcript(transcript(events, result={"pot": 1}))
+    assert [(p.kind, p.pointer, p.rule) for p in report.problems] == [
+        ("rule", "/events/2/player", "C-5")]
+    assert report.stopped_at == 2 and not report.complete
+    assert report.outcome is not None and report.outcome.pot == 3
+
+
+def test_winners_of_an_incomplete_game_are_a_check_problem() -> None:
+    """There are no winners yet in a game in progress."""
+    report = replay_transcript(transcript(EXAMPLE[:3], result={"winners": ["Ben"]}))
+    (problem,) = report.problems
+    assert problem.pointer == "/result/winners" and "not complete" in problem.message
+
+
+def test_expect_matches_exactly() -> None:
+    """A fixture of illegal play passes only with exactly the expected problems."""
+    events = [*EXAMPLE[:2], {"type": "pitch", "player": "Aki"}]
+    good = replay_transcript(transcript(events, expect={"problems": [
+        {"pointer": "/events/2/player", "rule": "C-5"}]}))
+    assert good.valid and good.exit_code == 0
+    wrong_rule = replay_transcript(transcript(events, expect={"problems": [
+        {"pointer": "/events/2/player", "rule": "C-4"}]}))
+    assert not wrong_rule.valid and wrong_rule.exit_code == 1
+    too_many = replay_transcript(transcript(events, expect={"problems": [
+        {"pointer": "/events/2/player", "rule": "C-5"}, {"pointer": "/result", "rule": "C-5"}]}))
+    assert not too_many.valid
+    nothing_wrong = replay_transcript(transcript(EXAMPLE, expect={"problems": [
+        {"pointer": "/events/2/player", "rule": "C-5"}]}))
+    assert not nothing_wrong.valid
+
+
+def test_steps_carry_positions_and_effects() -> None:
+    """replay --at and the telling of a game use the kept steps."""
+    report = replay_transcript(transcript(EXAMPLE), steps=True, stop_after=3)
+    assert [s.index for s in report.steps] == [0, 1, 2, 3]
+    assert report.steps[3].position == "game 1, round 1"
+    assert report.steps[3].effects[0].rule == "GP-4.2"
+    assert report.outcome is not None and report.outcome.chips == {"Aki": 99, "Ben": 99, "Chie": 97}

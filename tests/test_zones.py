@@ -1,0 +1,102 @@
+"""Card accounting (C-1, C-2, C-3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardcore.cards import PairsCard, parse_card
+from cardcore.decks import PAIRS_DECK, STANDARD_DECK
+from cardcore.errors import RuleViolation
+from cardcore.zones import CardAccount
+
+STOCK = "the stock"
+
+
+def _dealt(hands: int = 2, size: int = 6) -> CardAccount[PairsCard]:
+    account = CardAccount.shuffled(PAIRS_DECK, STOCK)
+    for index in range(hands):
+        account = account.deal(STOCK, f"hand {index}", size)
+    return account
+
+
+def test_unknown_slots_turn_known_and_the_deck_bounds_the_count() -> None:
+    """A card named from an unknown slot is counted; the 3rd 2 of a Pairs deck is C-1."""
+    account = _dealt()
+    account = account.move("hand 0", "row 0", PairsCard(2))
+    account = account.move("hand 1", "row 1", PairsCard(2))
+    assert account.known_totals[2] == 2
+    with pytest.raises(RuleViolation) as caught:
+        account.move(STOCK, "row 1", PairsCard(2))
+    assert caught.value.rule == "C-1"
+    assert "holds 2 2s" in caught.value.message and "row 0" in caught.value.message
+
+
+def test_a_known_copy_moves_without_being_counted_again() -> None:
+    """The same physical card moving between zones is not shown twice (C-1 counts cards)."""
+    account = _dealt().move("hand 0", "pool", PairsCard(1))
+    account = account.move("pool", "hand 1", PairsCard(1))
+    account = account.move("hand 1", "discard", PairsCard(1))
+    assert account.known_totals[1] == 1
+    assert account.zone("discard").known == {1: 1}
+    assert account.size("hand 1") == 6
+
+
+def test_a_card_from_a_fully_known_zone_that_lacks_it_is_c2() -> None:
+    """C-2: the zone holds no card that could be this one."""
+    account = CardAccount.shuffled(STANDARD_DECK, STOCK)
+    for text in ("AS", "KD"):
+        account = account.move(STOCK, "Ben's hand", parse_card(text))
+    with pytest.raises(RuleViolation) as caught:
+        account.move("Ben's hand", "the pool", parse_card("7H"))
+    assert caught.value.rule == "C-2"
+    assert "Ben's hand" in caught.value.message and "AS" in caught.value.message
+
+
+def test_a_card_known_in_another_hand_cannot_come_from_an_unknown_one() -> None:
+    """Every copy known elsewhere: the count is exceeded, C-1 (lowest rule) names where."""
+    account = CardAccount.shuffled(STANDARD_DECK, STOCK).deal(STOCK, "Aki's hand", 10)
+    account = account.move(STOCK, "Ben's hand", parse_card("7H"))
+    with pytest.raises(RuleViolation) as caught:
+        account.move("Aki's hand", "the pool", parse_card("7H"))
+    assert caught.value.rule == "C-1"
+    assert "Ben's hand" in caught.value.message
+
+
+def test_an_unnamed_card_leaving_a_known_hand_is_c3() -> None:
+    """C-3: a card leaving a hand that holds any known card must be named."""
+    account = CardAccount.shuffled(PAIRS_DECK, STOCK).move(STOCK, "hand", PairsCard(5))
+    account = account.deal(STOCK, "hand", 1)
+    with pytest.raises(RuleViolation) as caught:
+        account.move("hand", "pile", None)
+    assert caught.value.rule == "C-3"
+    assert "must be named" in caught.value.message
+
+
+def test_unnamed_cards_move_as_unknown_slots() -> None:
+    """'?' moves an unknown slot; nothing is counted."""
+    account = _dealt().move("hand 0", "pile", None)
+    assert account.size("hand 0") == 5 and account.zone("pile").unknown == 1
+    assert dict(account.known_totals) == {}
+
+
+def test_dealing_more_than_the_source_holds_is_refused() -> None:
+    """A zone cannot give cards it does not have."""
+    with pytest.raises(RuleViolation, match="holds 55 unseen cards"):
+        CardAccount.shuffled(PAIRS_DECK, STOCK).deal(STOCK, "hand", 56)
+
+
+def test_move_cards_points_at_the_bad_card() -> None:
+    """The violation's path ends with the index of the card at fault."""
+    account = CardAccount.shuffled(PAIRS_DECK, STOCK)
+    with pytest.raises(RuleViolation) as caught:
+        account.move_cards(STOCK, "hand", [PairsCard(1), None, PairsCard(1)], path=("hands", "Aki"))
+    assert caught.value.path == ("hands", "Aki", 2)
+    assert caught.value.rule == "C-1"
+
+
+def test_accounts_are_immutable_values() -> None:
+    """Moving returns a new account; the old one is unchanged."""
+    before = _dealt()
+    after = before.move("hand 0", "pile", PairsCard(3))
+    assert before.size("hand 0") == 6 and after.size("hand 0") == 5
+    assert before.size("pile") == 0
