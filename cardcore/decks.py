@@ -25,6 +25,10 @@ __all__ = [
 C = TypeVar("C", bound=Hashable)
 
 
+def _frozen_counts(counts: Mapping[C, int]) -> Mapping[C, int]:
+    return MappingProxyType(dict(counts))
+
+
 @attrs.frozen(eq=False)
 class Deck(Generic[C]):
     """A named multiset of cards.
@@ -36,7 +40,7 @@ class Deck(Generic[C]):
     """
 
     name: str
-    counts: Mapping[C, int] = attrs.field(converter=lambda m: MappingProxyType(dict(m)))
+    counts: Mapping[C, int] = attrs.field(converter=_frozen_counts)
 
     @property
     def size(self) -> int:

@@ -35,6 +35,7 @@ class GameLog(Generic[S]):
 
     def append(self, event: Event) -> tuple[Effect, ...]:
         """Apply ``event``; keep it and return its effects if the rules allow it."""
+        effects: tuple[Effect, ...]
         if isinstance(event, Check):
             state, effects = self._states[-1], ()
         else:

@@ -48,7 +48,7 @@ class Ledger:
         """``seat`` pays ``owed`` into the pot, or all they hold if that is less."""
         held = self.chips[seat]
         paid = min(held, owed)
-        chips = self.chips[:seat] + (held - paid,) + self.chips[seat + 1 :]
+        chips = (*self.chips[:seat], held - paid, *self.chips[seat + 1 :])
         transfer = Transfer(
             payer=self.players[seat],
             receiver=POT,

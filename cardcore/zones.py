@@ -30,7 +30,7 @@ _EMPTY: Mapping[object, int] = {}
 
 
 def _card_list(known: Mapping[C, int]) -> str:
-    cards = sorted(known.items(), key=lambda item: (str(type(item[0])), item[0]))  # type: ignore[arg-type]
+    cards = sorted(known.items(), key=lambda item: (str(type(item[0])), item[0]))
     return ", ".join(str(card) for card, count in cards for _ in range(count))
 
 

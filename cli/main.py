@@ -168,7 +168,7 @@ def _print_header(transcript: Transcript) -> None:
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 def games(fmt: str) -> None:
     """List the games, their player counts and options with defaults."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for rules in GAMES.values():
         defaults = attrs.asdict(rules.options_type())
         rows.append({"game": rules.name, "title": rules.title,

@@ -14,8 +14,14 @@ from replay.problems import Problem
 from replay.runner import Report, Step
 from replay.transcript import event_json
 
-__all__ = ["effect_json", "final_json", "report_json", "problem_lines", "standings_lines",
-           "step_lines"]
+__all__ = [
+    "effect_json",
+    "final_json",
+    "problem_lines",
+    "report_json",
+    "standings_lines",
+    "step_lines",
+]
 
 
 def _number(value: object) -> object:

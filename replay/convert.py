@@ -23,8 +23,8 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
-from cardcore.cards import Card, CardNotationError, PairsCard, parse_card, parse_pairs_card
 from cardcore.cards import UNKNOWN as UNKNOWN_CARD
+from cardcore.cards import Card, CardNotationError, PairsCard, parse_card, parse_pairs_card
 from cardcore.options import OptionsError
 
 __all__ = ["StructureFailure", "converter", "describe_value", "structure"]
@@ -118,7 +118,7 @@ def _mapping(value: object, type_: Any) -> dict[str, Any]:
     for key, item in value.items():
         try:
             result[key] = converter.structure(item, item_type)
-        except Exception as error:  # noqa: BLE001 - every failure is reported with its place
+        except Exception as error:
             failures.extend(((key, *path), message) for path, message in _failures(error))
     if failures:
         raise StructureFailure(failures)
@@ -135,7 +135,7 @@ def _sequence(value: object, type_: Any) -> tuple[Any, ...]:
     for index, item in enumerate(value):
         try:
             result.append(converter.structure(item, item_type))
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             failures.extend(((index, *path), message) for path, message in _failures(error))
     if failures:
         raise StructureFailure(failures)
@@ -157,9 +157,9 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook(str, _string)
     conv.register_structure_hook(int, _integer)
     conv.register_structure_hook(bool, _boolean)
-    conv.register_structure_hook(PairsCard | None, _pairs_card)  # type: ignore[arg-type]
-    conv.register_structure_hook(Card | None, _standard_card)  # type: ignore[arg-type]
-    conv.register_structure_hook(int | Fraction, _score)  # type: ignore[arg-type]
+    conv.register_structure_hook(PairsCard | None, _pairs_card)
+    conv.register_structure_hook(Card | None, _standard_card)
+    conv.register_structure_hook(int | Fraction, _score)
     conv.register_structure_hook_func(_is_mapping, _mapping)
     conv.register_structure_hook_func(_is_sequence, _sequence)
     return conv
@@ -183,8 +183,8 @@ def _failures(error: BaseException) -> Iterator[tuple[tuple[PathPart, ...], str]
         allowed = ", ".join(sorted(a.name for a in attrs.fields(error.cl)))
         for key in sorted(error.extra_fields):
             yield (*step, key), f"unknown key {key!r}: allowed here are {allowed}"
-    elif isinstance(error, BaseExceptionGroup):
-        for sub in error.exceptions:
+    elif isinstance(getattr(error, "exceptions", None), tuple):  # an exception group
+        for sub in error.exceptions:  # type: ignore[attr-defined]
             for path, message in _failures(sub):
                 yield (*step, *path), message
     elif isinstance(error, OptionsError) and error.option:
@@ -210,5 +210,5 @@ def structure(value: object, cls: type[T]) -> T:
         return converter.structure(value, cls)
     except OptionsError as error:
         raise StructureFailure([((error.option,) if error.option else (), str(error))]) from None
-    except Exception as error:  # noqa: BLE001 - every failure is located and reported
+    except Exception as error:
         raise StructureFailure(list(_failures(error))) from None

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["FORMAT", "RULE", "CHECK", "Problem", "pointer"]
+__all__ = ["CHECK", "FORMAT", "RULE", "Problem", "pointer"]
 
 FORMAT = "format"
 RULE = "rule"

@@ -200,7 +200,8 @@ def structure_mapping(value: object, item: type) -> dict[str, Any]:
     from replay.convert import converter
 
     try:
-        return converter.structure(value, Mapping[str, item])  # type: ignore[valid-type]
+        result: dict[str, Any] = converter.structure(value, Mapping[str, item])  # type: ignore[valid-type,arg-type]
+        return result
     except StructureFailure:
         raise
     except ValueError as error:

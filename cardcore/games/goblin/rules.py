@@ -13,7 +13,7 @@ import attrs
 
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
-from cardcore.effects import Effect, Transfer
+from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
 from cardcore.games.goblin.events import Deal, Fold, Pitch, Reveal, Stack
 from cardcore.games.goblin.options import GoblinOptions
@@ -417,7 +417,7 @@ def _turn(state: GoblinState, event: Fold | Pitch, allowed: Expected) -> Step:
 
 
 def _without(flags: tuple[bool, ...], seat: int) -> tuple[bool, ...]:
-    return flags[:seat] + (False,) + flags[seat + 1:]
+    return (*flags[:seat], False, *flags[seat + 1 :])
 
 
 def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
