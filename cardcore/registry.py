@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardcore.protocol import GameRules
 from cardcore.games.goblin import RULES as GOBLIN
+from cardcore.protocol import GameRules
 
 __all__ = ["GAMES", "UnknownGameError", "get_game"]
 
