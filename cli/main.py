@@ -20,6 +20,7 @@ import click
 from cardcore.protocol import SetupError
 from cardcore.registry import GAMES
 from cli.render import (
+    effect_json,
     problem_lines,
     report_json,
     standings_lines,
@@ -27,9 +28,16 @@ from cli.render import (
     step_lines,
 )
 from replay.convert import StructureFailure, structure
+from replay.diff import Diff, diff_transcripts
 from replay.jsonload import JsonError, parse_json
 from replay.runner import Report, replay_file
-from replay.transcript import Transcript, dump_transcript
+from replay.transcript import (
+    Transcript,
+    TranscriptError,
+    dump_transcript,
+    event_json,
+    read_transcript,
+)
 
 __all__ = ["main"]
 
@@ -162,6 +170,109 @@ def _print_header(transcript: Transcript) -> None:
     options = dump_transcript(transcript).get("options", {})
     click.echo(f"{rules.title}: {', '.join(transcript.players)}"
                + (f"  options {json.dumps(options)}" if options else ""))
+
+
+@main.command()
+@click.argument("left", type=click.Path(exists=True, dir_okay=False))
+@click.argument("right", type=click.Path(exists=True, dir_okay=False))
+@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+def diff(left: str, right: str, fmt: str) -> None:
+    """Where two transcripts of one game part, and what that changes in the outcome.
+
+    Notes are ignored, and a card one record knows and the other leaves unknown
+    is no difference. Exit 0 when the outcomes are the same, 1 when they differ,
+    2 when a file cannot be read as a transcript.
+    """
+    transcripts = []
+    for path in (left, right):
+        try:
+            transcripts.append(read_transcript(Path(path)))
+        except TranscriptError as error:
+            click.echo(f"{click.style('BAD  ', fg='red')}{path}: not a readable transcript")
+            for line in problem_lines(path, error.problems):
+                click.echo(line)
+            sys.exit(2)
+    result = diff_transcripts(*transcripts)
+    if fmt == "json":
+        _emit_json(_diff_json(result, left, right))
+    else:
+        _print_diff(result, left, right)
+    sys.exit(0 if result.same_outcome else 1)
+
+
+def _event_at(report: Report | None, index: int | None) -> Any:
+    if report is None or report.transcript is None or index is None:
+        return None
+    events = report.transcript.events
+    return event_json(events[index]) if index < len(events) else None
+
+
+def _diff_json(result: Diff, left: str, right: str) -> dict[str, Any]:
+    data: dict[str, Any] = {"left": left, "right": right, "comparable": result.comparable,
+                            "same_outcome": result.same_outcome}
+    if not result.comparable:
+        data["reason"] = result.reason
+        return data
+    data["parting"] = None if result.parting is None else f"/events/{result.parting}"
+    data["left_event"] = _event_at(result.left, result.parting)
+    data["right_event"] = _event_at(result.right, result.parting)
+    data["differences"] = [{"what": w, "left": a, "right": b} for w, a, b in result.differences]
+    for side, report in (("left", result.left), ("right", result.right)):
+        assert report is not None
+        data[f"{side}_problems"] = [p.to_json() for p in report.problems]
+        data[f"{side}_final"] = report_json(report)["final"]
+        data[f"{side}_effects"] = [
+            {"index": index, **effect_json(effect)}
+            for index, effect in result.effects_after_parting(side)
+        ]
+    return data
+
+
+def _words(value: object) -> str:
+    if value is None:
+        return "none yet"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "nobody"
+    return str(value)
+
+
+def _print_diff(result: Diff, left: str, right: str) -> None:
+    if not result.comparable:
+        click.echo(f"not records of one game: {result.reason}")
+        return
+    labels = {"left": f"A ({left})", "right": f"B ({right})"}
+    if result.parting is None:
+        click.echo("the records agree event by event")
+    else:
+        click.echo(click.style(f"the records part at event #{result.parting} "
+                               f"(/events/{result.parting}):", bold=True))
+        for side, report in (("left", result.left), ("right", result.right)):
+            event = _event_at(report, result.parting)
+            shown = json.dumps(event, ensure_ascii=False) if event else "(no more events)"
+            click.echo(f"  {labels[side]}: {shown}")
+    for side, report in (("left", result.left), ("right", result.right)):
+        assert report is not None
+        if report.problems:
+            click.echo(f"problems in {labels[side]}:")
+            for line in problem_lines(None, report.problems):
+                click.echo(line)
+    if result.same_outcome:
+        click.echo("same outcome: " + "; ".join(standings_lines(result.left.outcome
+                                                                 if result.left else None)))
+        return
+    click.echo(click.style("the outcomes differ:", bold=True))
+    for what, a, b in result.differences:
+        click.echo(f"  {what}: A {_words(a)}, B {_words(b)}")
+    for side in ("left", "right"):
+        effects = result.effects_after_parting(side)
+        if effects:
+            click.echo(f"from the parting on, in {labels[side]}:")
+            for index, effect in effects:
+                transfers = "; ".join(str(t) for t in effect.transfers)
+                click.echo(f"  #{index} {effect.text} ({effect.rule})"
+                           + (f"  [{transfers}]" if transfers else ""))
 
 
 @main.command()

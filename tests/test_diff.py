@@ -1,0 +1,88 @@
+"""Semantic diff of two records of one game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from cli.main import main
+from replay.diff import diff_transcripts
+from replay.transcript import load_transcript
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "shared" / "examples" / "goblin-poker.json"
+
+
+def example() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    return data
+
+
+def test_notes_and_unknown_cards_are_no_difference() -> None:
+    """A record that knows a pitched card agrees with one that does not."""
+    a, b = example(), example()
+    b["events"][2]["card"] = 8
+    b["events"][3]["note"] = "something else"
+    result = diff_transcripts(load_transcript(a), load_transcript(b))
+    assert result.parting is None and result.same_outcome
+
+
+def test_the_first_real_difference_is_the_parting_and_outcomes_are_compared() -> None:
+    """Chie pitched instead of folding: the records part at event 3."""
+    a, b = example(), example()
+    b["events"][3] = {"type": "pitch", "player": "Chie"}
+    b["events"][4:] = [{"type": "pitch", "player": "Aki"},
+                       {"type": "stack", "player": "Ben", "card": 8},
+                       {"type": "stack", "player": "Chie", "card": 9},
+                       {"type": "stack", "player": "Aki", "card": 4}]
+    del b["result"]
+    result = diff_transcripts(load_transcript(a), load_transcript(b))
+    assert result.parting == 3 and not result.same_outcome
+    changed = {what: (x, y) for what, x, y in result.differences}
+    assert changed["chips of Chie"] == (97, 99)
+    assert changed["pot"] == (0, 7)
+    assert any(effect.rule == "GP-4.2" for _, effect in result.effects_after_parting("left"))
+
+
+def test_a_shorter_record_parts_where_it_ends() -> None:
+    """A record that stops early parts at its end."""
+    a, b = example(), example()
+    b["events"] = b["events"][:4]
+    del b["result"]
+    result = diff_transcripts(load_transcript(a), load_transcript(b))
+    assert result.parting == 4
+
+
+def test_records_of_different_tables_are_not_comparable() -> None:
+    """Other players: no event-by-event comparison."""
+    a, b = example(), example()
+    b["players"] = ["Aki", "Ben", "Dan"]
+    for event in b["events"]:
+        if event.get("player") == "Chie":
+            event["player"] = "Dan"
+    b["events"][1]["cards"] = {"Aki": 4, "Ben": 2, "Dan": 7}
+    del b["result"]
+    result = diff_transcripts(load_transcript(a), load_transcript(b))
+    assert not result.comparable and "players" in result.reason
+
+
+def test_cli_diff_exit_codes(tmp_path: Path) -> None:
+    """0 same outcome, 1 different, 2 unreadable."""
+    same = tmp_path / "same.json"
+    same.write_text(json.dumps(example()))
+    other = example()
+    other["events"] = other["events"][:4]
+    del other["result"]
+    (tmp_path / "other.json").write_text(json.dumps(other))
+    (tmp_path / "bad.json").write_text("[]")
+    runner = CliRunner()
+    assert runner.invoke(main, ["diff", str(EXAMPLE), str(same)]).exit_code == 0
+    result = runner.invoke(main, ["diff", str(EXAMPLE), str(tmp_path / "other.json")])
+    assert result.exit_code == 1 and "part at event #4" in result.output
+    assert "chips of Ben: A 108, B 99" in result.output
+    data = json.loads(runner.invoke(main, ["diff", "--format", "json", str(EXAMPLE),
+                                           str(tmp_path / "other.json")]).output)
+    assert data["parting"] == "/events/4" and data["left_event"]["type"] == "pitch"
+    assert runner.invoke(main, ["diff", str(EXAMPLE), str(tmp_path / "bad.json")]).exit_code == 2

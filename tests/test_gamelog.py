@@ -1,0 +1,50 @@
+"""The append-only GameLog."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardcore.errors import RuleViolation
+from cardcore.gamelog import GameLog
+from cardcore.games.goblin import RULES, Deal, Fold, Pitch, Reveal
+from cardcore.protocol import Check
+
+
+def test_append_keeps_events_states_and_effects_in_step() -> None:
+    """One state per event plus the start; effects per event."""
+    log = GameLog(RULES, ["Aki", "Ben"])
+    log.append(Deal())
+    log.append(Reveal(cards={"Aki": 4, "Ben": 2}))
+    assert len(log) == 2 and len(log.states) == 3 and len(log.effects) == 2
+    assert log.events == (Deal(), Reveal(cards={"Aki": 4, "Ben": 2}))
+    assert log.state is log.states[-1]
+
+
+def test_a_refused_event_leaves_history_untouched() -> None:
+    """History is never rewritten: a violation raises and nothing is appended."""
+    log = GameLog(RULES, ["Aki", "Ben"])
+    log.append(Deal())
+    before = (log.events, log.states)
+    with pytest.raises(RuleViolation):
+        log.append(Fold(player="Aki"))
+    assert (log.events, log.states) == before
+
+
+def test_checks_are_kept_and_change_nothing() -> None:
+    """A scoresheet reading is an event of the log but not of the rules."""
+    log = GameLog(RULES, ["Aki", "Ben"])
+    log.append(Deal())
+    state = log.state
+    assert log.append(Check(pot=2)) == ()
+    assert log.state is state and isinstance(log.events[-1], Check)
+
+
+def test_expected_and_outcome_follow_the_state() -> None:
+    """What may come next and the standings are derived from the current state."""
+    log = GameLog(RULES, ["Aki", "Ben"])
+    log.append(Deal())
+    log.append(Reveal(cards={"Aki": 4, "Ben": 2}))
+    assert log.expected.players == ("Ben",) and log.expected.kinds == {"pitch", "fold"}
+    log.append(Pitch(player="Ben"))
+    log.append(Fold(player="Aki"))
+    assert log.outcome.chips == {"Aki": 97, "Ben": 103} and log.outcome.complete
