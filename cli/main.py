@@ -276,6 +276,14 @@ def _print_diff(result: Diff, left: str, right: str) -> None:
 
 
 @main.command()
+def schema() -> None:
+    """Print the JSON Schema of the transcript format (generated from the engines)."""
+    from replay.schema import transcript_schema
+
+    _emit_json(transcript_schema())
+
+
+@main.command()
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 def games(fmt: str) -> None:
     """List the games, their player counts and options with defaults."""

@@ -1,0 +1,68 @@
+"""The JSON Schema printed by `cardcore schema` agrees with the loader."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from replay.jsonload import read_json
+from replay.schema import transcript_schema
+from replay.transcript import TranscriptError, load_transcript
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = sorted((ROOT / "fixtures").rglob("*.json"))
+
+
+@pytest.fixture(scope="module")
+def validator() -> jsonschema.Draft202012Validator:
+    schema = transcript_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_loadable_fixture_satisfies_the_schema(
+        path: Path, validator: jsonschema.Draft202012Validator) -> None:
+    """What the loader accepts, the schema accepts."""
+    data = read_json(path)
+    try:
+        load_transcript(data)
+    except TranscriptError:
+        pytest.skip("a fixture of unreadable input")
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(data)]
+    assert errors == []
+
+
+BASE: dict[str, Any] = {"format": "cardcore-transcript/1", "game": "goblin-poker",
+                        "players": ["Aki", "Ben"], "events": [{"type": "deal"}]}
+
+
+@pytest.mark.parametrize("change", [
+    {"extra": 1},
+    {"events": [{"type": "reveal", "cards": {"Aki": "11", "Ben": 3}}]},
+    {"events": [{"type": "fold"}]},
+    {"events": [{"type": "draw", "player": "Aki", "card": 3}]},
+    {"options": {"rounds": "5"}},
+    {"players": ["Aki", "Aki"]},
+])
+def test_what_the_loader_refuses_the_schema_refuses(
+        change: dict[str, Any], validator: jsonschema.Draft202012Validator) -> None:
+    """Unknown keys, a string Pairs card, a missing player, another game's event."""
+    data = {**BASE, **change}
+    with pytest.raises(TranscriptError):
+        load_transcript(json.loads(json.dumps(data)))
+    assert not validator.is_valid(data)
+
+
+def test_the_cli_prints_the_schema() -> None:
+    """cardcore schema prints valid JSON that is the same schema."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    result = CliRunner().invoke(main, ["schema"])
+    assert result.exit_code == 0 and json.loads(result.output) == transcript_schema()
