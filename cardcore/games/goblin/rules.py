@@ -9,12 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
 from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
+from cardcore.evolve import evolve
 from cardcore.games.goblin.events import Deal, Fold, Pitch, Reveal, Stack
 from cardcore.games.goblin.options import GoblinOptions
 from cardcore.games.goblin.stacks import smallest_stacks
@@ -185,13 +184,13 @@ def _resolve_choice(state: GoblinState, seat: int) -> Step:
             text=f"the table chooses {name} to start round {state.round}",
         )
         order = tuple(clockwise_from(seat, len(state.players), state.active()))
-        return attrs.evolve(state, choice=(), held_choice=held, turns=order), (effect,)
+        return evolve(state, choice=(), held_choice=held, turns=order), (effect,)
     effect = Effect(
         kind="min_stack", rule=state.choice_rule, players=(name,),
         text=f"the table chooses {name}'s stack as the min stack: dealing starts there",
     )
     order = tuple(clockwise_from(seat, len(state.players), state.active()))
-    return attrs.evolve(state, choice=(), held_choice=held, receivers=order), (effect,)
+    return evolve(state, choice=(), held_choice=held, receivers=order), (effect,)
 
 
 def _deal(state: GoblinState, event: Deal) -> Step:
@@ -234,7 +233,7 @@ def _deal(state: GoblinState, event: Deal) -> Step:
         kind="deal", rule="GP-1.2", players=tuple(players[s] for s in seats),
         text=f"game {number}: {HAND_SIZE} cards each to {names(players, seats)}",
     ))
-    new = attrs.evolve(
+    new = evolve(
         state, phase=Phase.REVEAL, games_started=number, round=0, in_session=tuple(in_session),
         in_game=live, stacks=((),) * len(players), account=account, ledger=ledger,
         tied=(), waiting=(), level_cards=(), choice=(), held_choice=None, turns=(), receivers=(),
@@ -269,14 +268,14 @@ def _reveal(state: GoblinState, event: Reveal) -> Step:
         raise RuleViolation("C-3", message, ("cards",))
     low = min(shown.values())
     tied = tuple(seat for seat in state.active() if shown[seat] == low)
-    new = attrs.evolve(state, account=account, stacks=tuple(stacks))
+    new = evolve(state, account=account, stacks=tuple(stacks))
     if len(tied) == 1:
         return _start_round(new, 1, tied[0], "GP-2.2", f"the smallest card, {low}")
     effect = Effect(
         kind="tie", rule="GP-2.3", players=tuple(players[s] for s in tied),
         text=f"{names(players, tied)} tie on {low}: each is dealt a card from the stock",
     )
-    new = attrs.evolve(new, phase=Phase.TIEBREAK, tied=tied, waiting=tied, level_cards=())
+    new = evolve(new, phase=Phase.TIEBREAK, tied=tied, waiting=tied, level_cards=())
     return _stock_check(new, (effect,))
 
 
@@ -290,7 +289,7 @@ def _stock_check(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
                 f"{names(state.players, state.tied)}"
             ),
         )
-        new = attrs.evolve(
+        new = evolve(
             state, phase=Phase.PLAY, round=1, choice=state.tied, choice_for=Choice.START,
             choice_rule="GP-2.4", waiting=(), turns=(),
         )
@@ -319,7 +318,7 @@ def _tiebreak_card(state: GoblinState, event: Stack) -> Step:
             text=f"{card} pairs {event.player}'s stack: it is discarded and "
             f"{event.player} is dealt again",
         )
-        return _stock_check(attrs.evolve(state, account=account), (effect,))
+        return _stock_check(evolve(state, account=account), (effect,))
     try:
         account = state.account.move(STOCK, stack_zone(event.player), card)
     except RuleViolation as error:
@@ -328,7 +327,7 @@ def _tiebreak_card(state: GoblinState, event: Stack) -> Step:
     stacks[seat] = (*stack, card)
     waiting = tuple(s for s in state.waiting if s != seat)
     level = (*state.level_cards, (seat, card))
-    new = attrs.evolve(
+    new = evolve(
         state, account=account, stacks=tuple(stacks), waiting=waiting, level_cards=level
     )
     if waiting:
@@ -341,7 +340,7 @@ def _tiebreak_card(state: GoblinState, event: Stack) -> Step:
         kind="tie", rule="GP-2.3", players=tuple(players[s] for s in still),
         text=f"{names(players, still)} tie again on {low}: the tie-break goes on",
     )
-    new = attrs.evolve(new, tied=still, waiting=still, level_cards=())
+    new = evolve(new, tied=still, waiting=still, level_cards=())
     return _stock_check(new, (effect,))
 
 
@@ -352,7 +351,7 @@ def _start_round(state: GoblinState, number: int, seat: int, rule: str, why: str
         text=f"{name} starts round {number}: {why}",
     )
     order = tuple(clockwise_from(seat, len(state.players), state.active()))
-    new = attrs.evolve(
+    new = evolve(
         state, phase=Phase.PLAY, round=number, turns=order, tied=(), waiting=(), level_cards=()
     )
     return new, (effect,)
@@ -397,7 +396,7 @@ def _turn(state: GoblinState, event: Fold | Pitch, allowed: Expected) -> Step:
                                          verb="pitched from")
         except RuleViolation as error:
             raise error.at("card") from None
-        new = attrs.evolve(state, account=account, turns=turns)
+        new = evolve(state, account=account, turns=turns)
         return _after_turn(new, effects)
     low, owner = _showing(state)
     ledger, paid = state.ledger.pay(seat, low, "GP-4.2")
@@ -409,7 +408,7 @@ def _turn(state: GoblinState, event: Fold | Pitch, allowed: Expected) -> Step:
                               if paid.forgiven else ""),
     )
     in_game = _without(state.in_game, seat)
-    new = attrs.evolve(state, ledger=ledger, in_game=in_game, turns=turns)
+    new = evolve(state, ledger=ledger, in_game=in_game, turns=turns)
     effects = (*effects, fold)
     if sum(in_game) == 1:
         return _last_one(new, effects)
@@ -432,7 +431,7 @@ def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
             text=f"identical smallest stacks: the table chooses among {names(state.players, low)} "
             "where the dealing starts",
         )
-        new = attrs.evolve(state, phase=Phase.DEAL_STACKS, choice=low, choice_for=Choice.DEAL,
+        new = evolve(state, phase=Phase.DEAL_STACKS, choice=low, choice_for=Choice.DEAL,
                            choice_rule="GP-3.2", receivers=())
         return new, (*effects, effect)
     order = tuple(clockwise_from(seat, len(state.players), state.active()))
@@ -441,7 +440,7 @@ def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
         text=f"everyone still in has played: the pitched cards are dealt from "
         f"{state.players[seat]}, the min stack",
     )
-    return attrs.evolve(state, phase=Phase.DEAL_STACKS, receivers=order), (*effects, effect)
+    return evolve(state, phase=Phase.DEAL_STACKS, receivers=order), (*effects, effect)
 
 
 def _deal_pitched(state: GoblinState, event: Stack, allowed: Expected) -> Step:
@@ -473,7 +472,7 @@ def _deal_pitched(state: GoblinState, event: Stack, allowed: Expected) -> Step:
             + (f"; holds only {paid.amount}, {paid.forgiven} forgiven" if paid.forgiven else ""),
         )
         in_game = _without(state.in_game, seat)
-        new = attrs.evolve(state, account=account, ledger=ledger, in_game=in_game,
+        new = evolve(state, account=account, ledger=ledger, in_game=in_game,
                            receivers=receivers)
         effects = (*effects, bust)
         if sum(in_game) == 1:
@@ -481,7 +480,7 @@ def _deal_pitched(state: GoblinState, event: Stack, allowed: Expected) -> Step:
     else:
         stacks = list(state.stacks)
         stacks[seat] = (*stacks[seat], card)
-        new = attrs.evolve(state, account=account, stacks=tuple(stacks), receivers=receivers)
+        new = evolve(state, account=account, stacks=tuple(stacks), receivers=receivers)
     if receivers:
         return new, effects
     return _end_round(new, effects)
@@ -500,7 +499,7 @@ def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
                 text=f"identical smallest stacks: the table chooses among "
                 f"{names(state.players, low)} who starts round {number}",
             )
-            new = attrs.evolve(state, phase=Phase.PLAY, round=number, choice=low,
+            new = evolve(state, phase=Phase.PLAY, round=number, choice=low,
                                choice_for=Choice.START, choice_rule="GP-3.2", turns=())
             return new, (*effects, effect)
         step = _start_round(state, number, seat, "GP-4.1", "the min stack among the players still in")
@@ -514,7 +513,7 @@ def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
         f"({shares[0].amount} each)" + (f"; {left} stays in the pot for the next game"
                                          if left else ""),
     )
-    return _end_game(attrs.evolve(state, ledger=ledger), (*effects, split))
+    return _end_game(evolve(state, ledger=ledger), (*effects, split))
 
 
 def _last_one(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
@@ -526,25 +525,25 @@ def _last_one(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
         kind="win", rule="GP-4.4", players=(name,), transfers=(won,),
         text=f"{name} is the only player left and takes the pot of {won.amount}",
     )
-    return _end_game(attrs.evolve(state, ledger=ledger), (*effects, effect))
+    return _end_game(evolve(state, ledger=ledger), (*effects, effect))
 
 
 def _end_game(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
     done = state.games_done + 1
-    new = attrs.evolve(state, phase=Phase.DEAL, games_done=done, in_game=(False,) * len(state.players),
+    new = evolve(state, phase=Phase.DEAL, games_done=done, in_game=(False,) * len(state.players),
                        turns=(), receivers=(), choice=(), held_choice=None)
     planned = state.options.games
     if planned is not None and done >= planned:
         why = f"all {planned} planned games are played"
         effect = Effect(kind="session_over", rule="GP-6.3", text=f"the session is complete: {why}")
-        return attrs.evolve(new, phase=Phase.OVER, ended_by=why + " (GP-6.3)"), (*effects, effect)
+        return evolve(new, phase=Phase.OVER, ended_by=why + " (GP-6.3)"), (*effects, effect)
     solvent = [seat for seat in range(len(state.players))
                if state.in_session[seat] and new.ledger.chips[seat] > 0]
     if len(solvent) < 2:
         who = names(state.players, solvent)
         why = f"only {who} has chips left" if solvent else "no player has chips left"
         effect = Effect(kind="session_over", rule="GP-1.1", text=f"the session is over: {why}")
-        return attrs.evolve(new, phase=Phase.OVER, ended_by=why + " (GP-1.1)"), (*effects, effect)
+        return evolve(new, phase=Phase.OVER, ended_by=why + " (GP-1.1)"), (*effects, effect)
     return new, effects
 
 

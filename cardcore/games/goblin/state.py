@@ -51,8 +51,13 @@ class Choice(enum.Enum):
     """Whose stack the pitched cards are dealt to first (GP-3.2, GP-4.5)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class GoblinState:
+    """Everything the rules need between two events.
+
+    Not slotted, so that :func:`cardcore.evolve.evolve` can copy it cheaply.
+    """
+
     options: GoblinOptions
     players: tuple[str, ...]
     ledger: Ledger

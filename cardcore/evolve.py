@@ -1,0 +1,41 @@
+"""A fast ``attrs.evolve`` for game states: the replay's inner loop.
+
+``attrs.evolve`` re-runs ``__init__`` through every field (about 15 us for a
+state of 25 fields); a state changes a few fields per event, thousands of times
+per transcript. States are frozen attrs classes with ``slots=False`` and no
+validators or converters, so a copy of the instance dict with the changes laid
+over it is the same value, at a tenth of the cost.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+__all__ = ["evolve"]
+
+T = TypeVar("T")
+
+
+def evolve(instance: T, **changes: Any) -> T:
+    """A copy of ``instance`` with ``changes``; unknown field names are refused.
+
+    >>> import attrs
+    >>> @attrs.frozen(slots=False)
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    >>> evolve(Point(1, 2), y=5)
+    Point(x=1, y=5)
+    >>> evolve(Point(1, 2), z=5)
+    Traceback (most recent call last):
+    ...
+    TypeError: Point has no field 'z'
+    """
+    new = object.__new__(type(instance))
+    fields = new.__dict__
+    fields.update(instance.__dict__)
+    for name, value in changes.items():
+        if name not in fields:
+            raise TypeError(f"{type(instance).__name__} has no field {name!r}")
+        fields[name] = value
+    return new
