@@ -110,3 +110,15 @@ def test_the_simulator_is_deterministic_and_uses_rulings() -> None:
     assert first == list(RULES.simulate(players, options, random.Random(7)))
     assert any(isinstance(e, Ruling) for seed in range(10)
                for e in RULES.simulate(players, options, random.Random(seed)))
+
+
+def test_a_session_of_ten_thousand_events_validates() -> None:
+    """The size the issue names: a long simulated session replays with no problem."""
+    players = ("P1", "P2", "P3", "P4", "P5")
+    options = GoblinOptions(games=385, starting_chips=1_000_000)
+    events = tuple(RULES.simulate(players, options, random.Random(1)))
+    assert len(events) > 10_000
+    transcript = Transcript(game="goblin-poker", players=players, options=options, events=events)
+    report = replay_transcript(load_transcript(json.loads(json.dumps(dump_transcript(transcript)))))
+    assert report.problems == () and report.complete
+    assert report.outcome is not None and sum((report.outcome.chips or {}).values()) == 5_000_000
