@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore.games.goblin import RULES as GOBLIN
+from cardcore.games.orc import RULES as ORC
 from cardcore.protocol import GameRules
 
 __all__ = ["GAMES", "UnknownGameError", "get_game"]
@@ -14,7 +15,7 @@ class UnknownGameError(ValueError):
     """A game name that no engine implements."""
 
 
-GAMES: dict[str, GameRules[Any]] = {rules.name: rules for rules in (GOBLIN,)}
+GAMES: dict[str, GameRules[Any]] = {rules.name: rules for rules in (GOBLIN, ORC)}
 
 
 def get_game(name: str) -> GameRules[Any]:
@@ -25,7 +26,7 @@ def get_game(name: str) -> GameRules[Any]:
     >>> get_game("gin")
     Traceback (most recent call last):
     ...
-    cardcore.registry.UnknownGameError: no game is called 'gin': the games are goblin-poker
+    cardcore.registry.UnknownGameError: no game is called 'gin': the games are goblin-poker, orc-poker
     """
     try:
         return GAMES[name]

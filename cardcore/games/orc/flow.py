@@ -1,0 +1,133 @@
+"""How an Orc Poker round moves on: payments with bankruptcy (OP-1.2), the start
+of an action phase (OP-3.1), the end of a round (OP-3.5, OP-4.1) and of the
+game (OP-4.2, OP-4.3).
+
+Shared by the start-player rules (OP-2) and the action-phase rules (OP-3).
+"""
+
+from __future__ import annotations
+
+from cardcore.effects import Effect, Transfer
+from cardcore.evolve import evolve
+from cardcore.games.orc.state import OrcState, Phase
+from cardcore.seats import clockwise_from
+from cardcore.table import names
+
+__all__ = ["Step", "begin_phase", "charge", "last_one", "no_card_left", "shortfall", "split"]
+
+Step = tuple[OrcState, tuple[Effect, ...]]
+
+
+def shortfall(paid: Transfer) -> str:
+    """Words for a payment the shortfall rule cut short (empty if paid in full)."""
+    if not paid.forgiven:
+        return ""
+    return f"; holds only {paid.amount}, {paid.forgiven} forgiven"
+
+
+def charge(state: OrcState, seat: int, owed: int, rule: str) -> tuple[OrcState, Transfer,
+                                                                       tuple[Effect, ...]]:
+    """``seat`` pays ``owed`` to the pot under ``rule`` with the shortfall rule.
+
+    A player who cannot pay in full is bankrupt (OP-1.2); paying one's last chip
+    in full is not. The bankruptcy effect comes once per player and round.
+    """
+    ledger, paid = state.ledger.pay(seat, owed, rule)
+    bankrupt = state.bankrupt
+    extra: tuple[Effect, ...] = ()
+    if paid.forgiven and seat not in bankrupt:
+        bankrupt = (*bankrupt, seat)
+        name = state.players[seat]
+        extra = (Effect(
+            kind="bankrupt", rule="OP-1.2", players=(name,),
+            text=f"{name} could not pay in full and is bankrupt: the game ends when this "
+            "round is over",
+        ),)
+    return evolve(state, ledger=ledger, bankrupt=bankrupt), paid, extra
+
+
+def no_card_left(state: OrcState, effects: tuple[Effect, ...]) -> Step | None:
+    """OP-3.1 [ruling]: a player still in with no card in hand means no phase
+    starts; the round ends with the split of OP-4.1. None when every player
+    still in has a card."""
+    empty = [seat for seat in state.active() if state.hand_size(seat) == 0]
+    if not empty:
+        return None
+    who = names(state.players, empty)
+    verb = "has" if len(empty) == 1 else "have"
+    effect = Effect(
+        kind="no_card", rule="OP-3.1", players=tuple(state.players[s] for s in empty),
+        text=f"{who} {verb} no card left to put face down: no action phase starts and the "
+        f"round ends",
+    )
+    return split(state, (*effects, effect))
+
+
+def begin_phase(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Step:
+    """Action phase ``state.action_phase + 1`` with ``seat`` as start player."""
+    ended = no_card_left(state, effects)
+    if ended is not None:
+        return ended
+    order = tuple(clockwise_from(seat, len(state.players), state.active()))
+    new = evolve(
+        state, phase=Phase.PITCH, action_phase=state.action_phase + 1, start_player=seat,
+        turns=order, deck=(), tied=(),
+    )
+    return new, effects
+
+
+def last_one(state: OrcState, effects: tuple[Effect, ...]) -> Step:
+    """OP-3.5: the last player still in takes the whole pot; the round ends."""
+    seat = state.active()[0]
+    ledger, won = state.ledger.take_pot(seat, "OP-3.5")
+    name = state.players[seat]
+    effect = Effect(
+        kind="win", rule="OP-3.5", players=(name,), transfers=(won,),
+        text=f"{name} is the only player left in the round and takes the pot of {won.amount}",
+    )
+    return _end_round(evolve(state, ledger=ledger), (*effects, effect))
+
+
+def split(state: OrcState, effects: tuple[Effect, ...]) -> Step:
+    """OP-4.1: the players still in share the pot; the remainder stays for the next round."""
+    live = state.active()
+    ledger, shares = state.ledger.split_pot(live, "OP-4.1")
+    left = ledger.pot
+    played = state.action_phase
+    when = f"after {played} action phase{'s' if played != 1 else ''}, " if played else ""
+    effect = Effect(
+        kind="split", rule="OP-4.1", players=tuple(state.players[s] for s in live),
+        transfers=shares,
+        text=f"{when}{names(state.players, live)} split the pot ({shares[0].amount} each)"
+        + (f"; {left} stays in the pot for the next round" if left else ""),
+    )
+    return _end_round(evolve(state, ledger=ledger), (*effects, effect))
+
+
+def _end_round(state: OrcState, effects: tuple[Effect, ...]) -> Step:
+    """OP-4.2: the game ends after the last round or a round with a bankruptcy."""
+    new = evolve(state, phase=Phase.DEAL, turns=(), deck=(), tied=())
+    total = state.options.total_rounds
+    if state.bankrupt:
+        who = names(state.players, state.bankrupt)
+        count = len(state.bankrupt)
+        verb = "went" if count == 1 else "both went" if count == 2 else "all went"
+        why = f"{who} {verb} bankrupt in round {state.round}"
+    elif state.round >= total:
+        why = f"all {total} rounds are played"
+    else:
+        return new, effects
+    over = Effect(kind="game_over", rule="OP-4.2", text=f"the game is over: {why}")
+    chips = state.ledger.chips
+    best = max(chips)
+    top = [seat for seat, held in enumerate(chips) if held == best]
+    if len(top) == 1:
+        text = f"{state.players[top[0]]} wins with {best} chips"
+    else:
+        text = f"{names(state.players, top)} share the win with {best} chips each"
+    pot = state.ledger.pot
+    if pot:
+        text += f"; {pot} chip{' is' if pot == 1 else 's are'} left in the pot"
+    won = Effect(kind="winners", rule="OP-4.3", players=tuple(state.players[s] for s in top),
+                 text=text)
+    return evolve(new, phase=Phase.OVER, ended_by=f"{why} (OP-4.2)"), (*effects, over, won)

@@ -1,0 +1,131 @@
+"""The Orc Poker state: immutable, per-seat data as tuples."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from cardcore.cards import PairsCard
+from cardcore.decks import PAIRS_DECK
+from cardcore.games.orc.options import OrcOptions
+from cardcore.ledger import Ledger
+from cardcore.zones import CardAccount
+
+__all__ = [
+    "ACTION",
+    "DISCARD",
+    "ORDERED",
+    "PITCHED",
+    "STOCK",
+    "OrcState",
+    "Phase",
+    "hand",
+    "row_text",
+    "row_zone",
+]
+
+STOCK = "the stock"
+DISCARD = "the discard"
+PITCHED = "the pitched cards"
+ACTION = "the action deck"
+"""The cards of the action deck whose place in it the record does not give."""
+ORDERED = "the action deck (recorded order)"
+"""The cards of the action deck whose place the pitch's ``order`` gives."""
+
+HAND_SIZE = 6
+PHASES = 5
+"""At most 5 action phases per round (OP-3)."""
+
+
+def hand(name: str) -> str:
+    return f"{name}'s hand"
+
+
+def row_zone(name: str) -> str:
+    return f"{name}'s row"
+
+
+class Phase(enum.Enum):
+    """What the game waits for."""
+
+    DEAL = "deal"
+    """Before a round (the first one, or the next)."""
+    REVEAL = "reveal"
+    """Every player reveals the first card of their row (OP-2.1)."""
+    TIEBREAK = "tiebreak"
+    """The tied players play one more card each (OP-2.3)."""
+    CHOOSE = "choose"
+    """The start player is a table choice (OP-2.5, a tied player has no card)."""
+    PITCH = "pitch"
+    """Every player still in puts a card face down (OP-3.1)."""
+    TURNS = "turns"
+    """Players draw or give up in turn (OP-3.2)."""
+    OVER = "over"
+
+
+def row_text(row: tuple[PairsCard, ...], stacked: tuple[tuple[int, PairsCard], ...] = ()) -> str:
+    """A row as the rules write it: visible cards in order, stacked ones in brackets.
+
+    >>> row_text((9,), ((1, 9),))
+    '9-(9)'
+    >>> row_text((2, 4))
+    '2-4'
+    """
+    parts: list[str] = []
+    for place in range(len(row) + 1):
+        if place:
+            parts.append(str(row[place - 1]))
+        parts += [f"({card})" for after, card in stacked if after == place]
+    return "-".join(parts)
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class OrcState:
+    """Everything the rules need between two events.
+
+    Not slotted, so that :func:`cardcore.evolve.evolve` can copy it cheaply.
+    """
+
+    options: OrcOptions
+    players: tuple[str, ...]
+    ledger: Ledger
+    phase: Phase = Phase.DEAL
+    round: int = 0
+    """The round being played (or the last one played, between rounds)."""
+    action_phase: int = 0
+    """The action phase being played; 0 while the start player is found (OP-2)."""
+    in_round: tuple[bool, ...]
+    """Neither busted nor given up this round (everyone is dealt in, OP-1.2)."""
+    rows: tuple[tuple[PairsCard, ...], ...]
+    """The visible sequence of each row, in the order played (stacked cards add nothing)."""
+    stacked: tuple[tuple[tuple[int, PairsCard], ...], ...]
+    """Stacked tie-break cards (OP-2.4): (visible cards before it, card), for telling only."""
+    account: CardAccount[PairsCard] = attrs.field(factory=lambda: CardAccount.shuffled(PAIRS_DECK))
+    tied: tuple[int, ...] = ()
+    """Tie-break: the seats still tied (also the admissible seats of an OP-2.5 choice)."""
+    start_player: int | None = None
+    """The start player of the current action phase (OP-2, OP-3.7)."""
+    turns: tuple[int, ...] = ()
+    """Seats still to draw or give up in this action phase, in order."""
+    deck: tuple[PairsCard | None, ...] = ()
+    """The action deck, top first: a card where the pitch's ``order`` gave it, else None."""
+    bankrupt: tuple[int, ...] = ()
+    """Seats that could not pay in full this round (OP-1.2): the game ends after it."""
+    ended_by: str = ""
+    """Why the game is over, in words (empty while it is not)."""
+
+    def active(self) -> list[int]:
+        """Seats still in the current round."""
+        return [seat for seat, live in enumerate(self.in_round) if live]
+
+    def hand_size(self, seat: int) -> int:
+        return self.account.size(hand(self.players[seat]))
+
+    def row_text(self, seat: int) -> str:
+        return row_text(self.rows[seat], self.stacked[seat])
+
+    @property
+    def complete(self) -> bool:
+        """OP-4.2: the last round is played, or a round with a bankruptcy is over."""
+        return self.phase is Phase.OVER
