@@ -325,19 +325,31 @@ def no_card_left() -> list[Event]:
     return events
 
 
-def test_a_tied_player_with_no_card_makes_a_table_choice() -> None:
-    """OP-2.5 [ruling]: a ruling states the choice; OP-3.1 then ends the round with a split."""
+def test_a_tied_player_with_no_card_ends_the_round_and_the_choice_is_moot() -> None:
+    """OP-2.5 and OP-3.1 [rulings]: whoever would start, Ben cannot pitch, so the round
+    ends at once with the split; a ruling may still record the table's choice."""
     log = play(no_card_left(), EIGHT)
-    assert log.state.phase is Phase.CHOOSE
-    assert log.expected.choice and log.expected.players == ("Aki", "Ben")
-    assert log.effects[-1][-1].rule == "OP-2.5"
+    assert [e.rule for e in log.effects[-1]][-3:] == ["OP-2.5", "OP-3.1", "OP-4.1"]
+    assert log.state.phase is Phase.DEAL and chips(log) == dict.fromkeys(EIGHT, 30)
+    assert log.expected.kinds == {"deal", "ruling"}
+    assert "table's choice among Aki and Ben" in log.expected.text
     error = violation([*no_card_left(), Pitch()], EIGHT)
-    assert error.rule == "C-4" and "table choice among Aki and Ben (OP-2.5)" in error.message
+    assert error.rule == "C-4"
     error = violation([*no_card_left(), Ruling(player="Chie")], EIGHT)
     assert (error.rule, error.path) == ("C-8", ("player",))
-    log.append(Ruling(player="Ben"))
-    assert [e.rule for e in log.effects[-1]] == ["OP-2.5", "OP-3.1", "OP-4.1"]
-    assert log.state.phase is Phase.DEAL and chips(log) == dict.fromkeys(EIGHT, 30)
+    (effect,) = log.append(Ruling(player="Ben"))
+    assert effect.rule == "OP-2.5" and "changes nothing" in effect.text
+    assert chips(log) == dict.fromkeys(EIGHT, 30)
+    again = violation([*no_card_left(), Ruling(player="Ben"), Ruling(player="Aki")], EIGHT)
+    assert again.rule == "C-8"
+    log.append(Deal())
+    assert log.expected.kinds == {"reveal"}
+
+
+def test_the_moot_choice_needs_no_ruling() -> None:
+    """The next round may simply start: a record without the ruling is just as valid."""
+    log = play([*no_card_left(), Deal()], EIGHT)
+    assert log.state.round == 2 and log.state.moot_choice == ()
 
 
 def test_a_ruling_where_none_is_due_is_refused() -> None:

@@ -89,6 +89,17 @@ def start(players: Sequence[str], options: OrcOptions | None = None) -> OrcState
 
 
 def expected(state: OrcState) -> Expected:
+    allowed = _expected(state)
+    if not state.moot_choice:
+        return allowed
+    return Expected(
+        kinds=allowed.kinds | {"ruling"}, players=allowed.players,
+        text=f"{allowed.text}; a ruling may record the table's choice among "
+        f"{names(state.players, state.moot_choice)}, which changes nothing (OP-2.5)",
+    )
+
+
+def _expected(state: OrcState) -> Expected:
     players = state.players
     phase = state.phase
     if phase is Phase.OVER:
@@ -109,12 +120,6 @@ def expected(state: OrcState) -> Expected:
             kinds=frozenset({"reveal"}), players=tied,
             text=f"tie-break: {names(players, state.tied)} each play one more card, "
             "a reveal (OP-2.3)",
-        )
-    if phase is Phase.CHOOSE:
-        return Expected(
-            kinds=frozenset({"ruling"}), players=tied, choice=True,
-            text=f"the start player is a table choice among {names(players, state.tied)} "
-            "(OP-2.5): a ruling names the table's choice",
         )
     if phase is Phase.PITCH:
         return Expected(
@@ -158,6 +163,8 @@ def position(state: OrcState) -> str:
 def apply(state: OrcState, event: Event) -> Step:
     if isinstance(event, Check):
         return state, ()
+    if isinstance(event, Ruling) and state.moot_choice:
+        return ruling(state, event, "")
     if state.phase is Phase.OVER:
         raise over(event, f"the game ended because {state.ended_by}")
     allowed = expected(state)
@@ -194,7 +201,7 @@ def _deal(state: OrcState, event: Deal) -> Step:
     count = len(players)
     new = evolve(
         state, phase=Phase.REVEAL, round=number, action_phase=0, in_round=(True,) * count,
-        rows=((),) * count, stacked=((),) * count, account=account, tied=(),
+        rows=((),) * count, stacked=((),) * count, account=account, tied=(), moot_choice=(),
         start_player=None, turns=(), deck=(), bankrupt=(),
     )
     ante = state.options.ante(number)

@@ -5,7 +5,7 @@ and otherwise asks the rules what may come next (:func:`expected`), so every
 event it writes is legal by construction and the replay re-checks it anyway.
 Every hidden card is written: hands, tie-break draws, pitched cards and the
 order of the action deck. A ``ruling`` is written where a table choice is due
-(OP-2.5: no later event could show it).
+(OP-2.5 after a short stock: the choice is moot, so the ruling is optional).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ Shuffle = Callable[[list[PairsCard], random.Random], None]
 """Shuffles a deck in place; tests pass uneven ones to provoke rare situations."""
 
 GIVE_UP_CHANCE = 0.15
+RULING_CHANCE = 0.5
 LOWEST_FIRST_CHANCE = 0.5
 """How often a player reveals their lowest card (which makes ties common)."""
 
@@ -65,6 +66,8 @@ def _next_event(
 ) -> tuple[Event, list[PairsCard]]:
     players = state.players
     phase = state.phase
+    if state.moot_choice and rng.random() < RULING_CHANCE:
+        return Ruling(player=players[rng.choice(state.moot_choice)]), stock
     if phase is Phase.DEAL:
         deck = list(PAIRS_DECK)
         shuffle(deck, rng)
@@ -81,8 +84,6 @@ def _next_event(
         return Reveal(cards=cards), stock
     if phase is Phase.TIEBREAK:
         return _tiebreak(state, stock, rng)
-    if phase is Phase.CHOOSE:
-        return Ruling(player=players[rng.choice(state.tied)]), stock
     if phase is Phase.PITCH:
         pitched = {players[s]: rng.choice(_hand(state, s)) for s in state.active()}
         order: list[PairsCard | None] = list(pitched.values())

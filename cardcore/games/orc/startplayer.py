@@ -18,10 +18,11 @@ Decisions where the rules leave something open (reported in docs/rulings.md):
   known; when it holds fewer, the stock is drawn empty and ``draws`` must name
   exactly as many players as it held cards (their cards may be ``"?"``).
   ``draws`` on the first reveal is an OP-2.3 problem: only a tie-break draws.
-* OP-2.5's table choice (a still-tied player has no card left) cannot be shown
-  by a later event, since that player cannot pitch and OP-3.1 ends the round at
-  once: the table states it with a ``ruling``, after which the round ends with
-  the split.
+* OP-2.5's table choice (a still-tied player has no card left) changes nothing:
+  whoever starts, that player cannot pitch, so OP-3.1 ends the round at once with
+  the split of OP-4.1. The round ends right away; a ``ruling`` naming one of the
+  tied players may still record the table's choice before the next deal
+  (optional, as TRANSCRIPT.md makes every ruling), and one naming anyone else is C-8.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
 from cardcore.evolve import evolve
 from cardcore.games.orc.events import Reveal
-from cardcore.games.orc.flow import Step, begin_phase
+from cardcore.games.orc.flow import Step, begin_phase, no_card_left
 from cardcore.games.orc.state import STOCK, OrcState, Phase, hand, row_zone
 from cardcore.protocol import Ruling
 from cardcore.table import names, seat_of
@@ -231,10 +232,12 @@ def _tiebreak(state: OrcState, event: Reveal) -> Step:
         effects.append(Effect(
             kind="choice", rule="OP-2.5", players=tuple(players[s] for s in still),
             text=f"{who} are still tied and {names(players, empty)} "
-            f"{'has' if len(empty) == 1 else 'have'} no card left: the start player is a "
-            f"table choice among {who}",
+            f"{'has' if len(empty) == 1 else 'have'} no card left: the start player would "
+            f"be a table choice among {who}, but no action phase can start",
         ))
-        return evolve(new, phase=Phase.CHOOSE, tied=tuple(still)), tuple(effects)
+        ended = no_card_left(evolve(new, tied=()), tuple(effects))
+        assert ended is not None, "a still-tied player without cards is still in"
+        return evolve(ended[0], moot_choice=tuple(still)), ended[1]
     effects.append(Effect(
         kind="tie", rule="OP-2.5", players=tuple(players[s] for s in still),
         text=f"{who} are still tied: each plays one more card",
@@ -243,20 +246,21 @@ def _tiebreak(state: OrcState, event: Reveal) -> Step:
 
 
 def ruling(state: OrcState, event: Ruling, expected_text: str) -> Step:
-    """A ruling: only due for the table choice of OP-2.5 (C-8 otherwise)."""
+    """A ruling: only for the (moot) table choice of OP-2.5 (C-8 otherwise)."""
     players = state.players
     seat = seat_of(players, event.player, "player")
-    if state.phase is not Phase.CHOOSE:
+    if not state.moot_choice:
         message = f"no table choice is due here, so a ruling is not needed: {expected_text}"
         raise RuleViolation("C-8", message, ("player",))
-    if seat not in state.tied:
+    if seat not in state.moot_choice:
         message = (
             f"{event.player} is not among the admissible players of this table choice: "
-            f"{names(players, state.tied)} (OP-2.5)"
+            f"{names(players, state.moot_choice)} (OP-2.5)"
         )
         raise RuleViolation("C-8", message, ("player",))
     effect = Effect(
         kind="start_player", rule="OP-2.5", players=(event.player,),
-        text=f"the table chooses {event.player} to start round {state.round}",
+        text=f"the table names {event.player} start player of round {state.round}; "
+        "no action phase starts (OP-3.1), so this changes nothing",
     )
-    return begin_phase(state, seat, (effect,))
+    return evolve(state, moot_choice=()), (effect,)

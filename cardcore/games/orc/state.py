@@ -55,8 +55,6 @@ class Phase(enum.Enum):
     """Every player reveals the first card of their row (OP-2.1)."""
     TIEBREAK = "tiebreak"
     """The tied players play one more card each (OP-2.3)."""
-    CHOOSE = "choose"
-    """The start player is a table choice (OP-2.5, a tied player has no card)."""
     PITCH = "pitch"
     """Every player still in puts a card face down (OP-3.1)."""
     TURNS = "turns"
@@ -103,7 +101,10 @@ class OrcState:
     """Stacked tie-break cards (OP-2.4): (visible cards before it, card), for telling only."""
     account: CardAccount[PairsCard] = attrs.field(factory=lambda: CardAccount.shuffled(PAIRS_DECK))
     tied: tuple[int, ...] = ()
-    """Tie-break: the seats still tied (also the admissible seats of an OP-2.5 choice)."""
+    """Tie-break: the seats still tied."""
+    moot_choice: tuple[int, ...] = ()
+    """Admissible seats of an OP-2.5 table choice that OP-3.1 made moot (the round
+    ended at once); a ``ruling`` may still record it until the next deal."""
     start_player: int | None = None
     """The start player of the current action phase (OP-2, OP-3.7)."""
     turns: tuple[int, ...] = ()
