@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from cardcore.effects import Effect
@@ -27,9 +27,21 @@ class GameLog(Generic[S]):
     'every player reveals the first card of their stack'
     """
 
-    def __init__(self, rules: GameRules[S], players: Sequence[str], options: Any = None) -> None:
+    def __init__(
+        self,
+        rules: GameRules[S],
+        players: Sequence[str],
+        options: Any = None,
+        *,
+        ages: Mapping[str, int] | None = None,
+    ) -> None:
+        """``ages`` (player -> age) matter only to games that take them (Saint Poker)."""
         self.rules = rules
-        self._states: list[S] = [rules.start(players, options)]
+        if rules.takes_ages:
+            start = rules.start(players, options, ages=ages)
+        else:
+            start = rules.start(players, options)
+        self._states: list[S] = [start]
         self._events: list[Event] = []
         self._effects: list[tuple[Effect, ...]] = []
 

@@ -115,13 +115,18 @@ class GameRules(Generic[S]):
     max_players: int
     options_type: type[Any]
     event_types: Mapping[str, type[Event]]
-    start: Callable[[Sequence[str], Any], S]
+    start: Callable[..., S]
+    """``start(players, options)``: the state before the first event. A game with
+    ``takes_ages`` also accepts the keyword ``ages=`` (player -> age, or None)."""
     apply: Callable[[S, Event], tuple[S, tuple[Effect, ...]]]
     expected: Callable[[S], Expected]
     outcome: Callable[[S], Outcome]
     position: Callable[[S], str]
     """Where the game stands, for grouping a replay ("game 2, round 3")."""
     simulate: Callable[[Sequence[str], Any, random.Random], Iterator[Event]]
+    takes_ages: bool = False
+    """``start`` takes the players' ages (a transcript's ``ages``) as ``ages=``;
+    only Saint Poker uses them (SP-2.6)."""
 
 
 def check_players(players: Sequence[str], low: int, high: int, game: str) -> tuple[str, ...]:

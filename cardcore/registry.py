@@ -6,6 +6,7 @@ from typing import Any
 
 from cardcore.games.goblin import RULES as GOBLIN
 from cardcore.games.orc import RULES as ORC
+from cardcore.games.saint import RULES as SAINT
 from cardcore.protocol import GameRules
 
 __all__ = ["GAMES", "UnknownGameError", "get_game"]
@@ -15,7 +16,7 @@ class UnknownGameError(ValueError):
     """A game name that no engine implements."""
 
 
-GAMES: dict[str, GameRules[Any]] = {rules.name: rules for rules in (GOBLIN, ORC)}
+GAMES: dict[str, GameRules[Any]] = {rules.name: rules for rules in (GOBLIN, ORC, SAINT)}
 
 
 def get_game(name: str) -> GameRules[Any]:
@@ -26,7 +27,7 @@ def get_game(name: str) -> GameRules[Any]:
     >>> get_game("gin")
     Traceback (most recent call last):
     ...
-    cardcore.registry.UnknownGameError: no game is called 'gin': the games are goblin-poker, orc-poker
+    cardcore.registry.UnknownGameError: no game is called 'gin': the games are goblin-poker, orc-poker, saint-poker
     """
     try:
         return GAMES[name]

@@ -159,7 +159,10 @@ def replay_transcript(
     """Fold the events; ``steps`` keeps every event's effects (for telling the game);
     ``stop_after`` ends the fold after that event index (``replay --at``)."""
     rules = transcript.rules
-    state = rules.start(transcript.players, transcript.options)
+    if rules.takes_ages:
+        state = rules.start(transcript.players, transcript.options, ages=transcript.ages)
+    else:
+        state = rules.start(transcript.players, transcript.options)
     apply = rules.apply
     position = rules.position
     problems: list[Problem] = []

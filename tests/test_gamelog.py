@@ -48,3 +48,11 @@ def test_expected_and_outcome_follow_the_state() -> None:
     log.append(Pitch(player="Ben"))
     log.append(Fold(player="Aki"))
     assert log.outcome.chips == {"Aki": 97, "Ben": 103} and log.outcome.complete
+
+
+def test_ages_reach_the_games_that_take_them() -> None:
+    """Saint Poker's refill order uses ages (SP-2.6); GameLog passes them on."""
+    from cardcore.games.saint import RULES as SAINT
+
+    log = GameLog(SAINT, ["Aki", "Ben"], ages={"Aki": 30, "Ben": 20})
+    assert log.state.ages == (30, 20)
