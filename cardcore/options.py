@@ -3,13 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from cardcore.protocol import SetupError
 
-__all__ = ["OptionsError", "at_least", "between", "one_of", "optional_at_least"]
+__all__ = ["OptionsError", "at_least", "between", "game_options", "one_of", "optional_at_least"]
+
+OptionsT = TypeVar("OptionsT")
+
+
+def game_options(options: object, kind: type[OptionsT], title: str) -> OptionsT:
+    """``options`` itself, or the defaults for None; another type is a SetupError.
+
+    >>> game_options(None, dict, "Test Poker")
+    {}
+    >>> game_options(3, dict, "Test Poker")
+    Traceback (most recent call last):
+    ...
+    cardcore.protocol.SetupError: Test Poker takes dict, not int
+    """
+    if options is None:
+        return kind()
+    if not isinstance(options, kind):
+        raise SetupError(f"{title} takes {kind.__name__}, not {type(options).__name__}")
+    return options
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 

@@ -28,8 +28,10 @@ from cardcore.games.goblin.state import (
     stack_zone,
 )
 from cardcore.ledger import Ledger
-from cardcore.protocol import Event, Expected, Outcome, Ruling, SetupError, check_players
+from cardcore.options import game_options
+from cardcore.protocol import Event, Expected, Outcome, Ruling, check_players
 from cardcore.seats import clockwise_from
+from cardcore.standings import chip_outcome
 from cardcore.table import names, not_now, over, seat_of, wrong_player
 from cardcore.zones import CardAccount
 
@@ -41,10 +43,7 @@ Step = tuple[GoblinState, tuple[Effect, ...]]
 
 def start(players: Sequence[str], options: GoblinOptions | None = None) -> GoblinState:
     """The state before the first deal."""
-    if options is None:
-        options = GoblinOptions()
-    elif not isinstance(options, GoblinOptions):
-        raise SetupError(f"Goblin Poker takes GoblinOptions, not {type(options).__name__}")
+    options = game_options(options, GoblinOptions, "Goblin Poker")
     names_ = check_players(players, 2, 8, "Goblin Poker")
     count = len(names_)
     return GoblinState(
@@ -110,18 +109,7 @@ def expected(state: GoblinState) -> Expected:
 
 
 def outcome(state: GoblinState) -> Outcome:
-    chips = dict(zip(state.players, state.ledger.chips, strict=True))
-    winners = None
-    if state.complete:
-        best = max(chips.values())
-        winners = tuple(name for name, held in chips.items() if held == best)
-    return Outcome(
-        complete=state.complete,
-        chips=chips,
-        pot=state.ledger.pot,
-        winners=winners,
-        forgiven=state.ledger.forgiven,
-    )
+    return chip_outcome(state.ledger, state.complete)
 
 
 def position(state: GoblinState) -> str:
@@ -531,7 +519,7 @@ def _last_one(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
 def _end_game(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
     done = state.games_done + 1
     new = evolve(state, phase=Phase.DEAL, games_done=done, in_game=(False,) * len(state.players),
-                       turns=(), receivers=(), choice=(), held_choice=None)
+                 turns=(), receivers=(), choice=(), held_choice=None)
     planned = state.options.games
     if planned is not None and done >= planned:
         why = f"all {planned} planned games are played"

@@ -56,8 +56,10 @@ from cardcore.games.orc.state import (
     row_zone,
 )
 from cardcore.ledger import Ledger
-from cardcore.protocol import Check, Event, Expected, Outcome, Ruling, SetupError, check_players
+from cardcore.options import game_options
+from cardcore.protocol import Check, Event, Expected, Outcome, Ruling, check_players
 from cardcore.seats import clockwise_distance
+from cardcore.standings import chip_outcome
 from cardcore.table import names, not_now, over, seat_of, wrong_player
 from cardcore.zones import CardAccount
 
@@ -69,10 +71,7 @@ MAX_PLAYERS = 8
 
 def start(players: Sequence[str], options: OrcOptions | None = None) -> OrcState:
     """The state before the first deal."""
-    if options is None:
-        options = OrcOptions()
-    elif not isinstance(options, OrcOptions):
-        raise SetupError(f"Orc Poker takes OrcOptions, not {type(options).__name__}")
+    options = game_options(options, OrcOptions, "Orc Poker")
     names_ = check_players(players, MIN_PLAYERS, MAX_PLAYERS, "Orc Poker")
     count = len(names_)
     return OrcState(
@@ -133,18 +132,7 @@ def _expected(state: OrcState) -> Expected:
 
 
 def outcome(state: OrcState) -> Outcome:
-    chips = dict(zip(state.players, state.ledger.chips, strict=True))
-    winners = None
-    if state.complete:
-        best = max(chips.values())
-        winners = tuple(name for name, held in chips.items() if held == best)
-    return Outcome(
-        complete=state.complete,
-        chips=chips,
-        pot=state.ledger.pot,
-        winners=winners,
-        forgiven=state.ledger.forgiven,
-    )
+    return chip_outcome(state.ledger, state.complete)
 
 
 def position(state: OrcState) -> str:

@@ -63,8 +63,10 @@ from cardcore.games.saint.state import (
     hand,
     shown,
 )
+from cardcore.options import game_options
 from cardcore.poker import best_hand
 from cardcore.protocol import Event, Expected, Outcome, Ruling, SetupError, check_players
+from cardcore.standings import point_outcome
 from cardcore.table import names, not_now, over, seat_of
 from cardcore.zones import CardAccount
 
@@ -86,10 +88,7 @@ def start(
 ) -> SaintState:
     """The state before the deal; ``ages`` (a transcript's ``ages``) order equal
     hands in the refill (SP-2.6) and may name only some players, or none."""
-    if options is None:
-        options = SaintOptions()
-    elif not isinstance(options, SaintOptions):
-        raise SetupError(f"Saint Poker takes SaintOptions, not {type(options).__name__}")
+    options = game_options(options, SaintOptions, "Saint Poker")
     seated = check_players(players, 2, 5, "Saint Poker")
     given = dict(ages or {})
     for name, age in given.items():
@@ -150,12 +149,7 @@ def expected(state: SaintState) -> Expected:
 
 
 def outcome(state: SaintState) -> Outcome:
-    scores = dict(zip(state.players, state.scores, strict=True))
-    winners = None
-    if state.complete:
-        best = max(state.scores)
-        winners = tuple(name for name, points in scores.items() if points == best)
-    return Outcome(complete=state.complete, scores=scores, winners=winners)
+    return point_outcome(state.players, state.scores, state.complete)
 
 
 def position(state: SaintState) -> str:
