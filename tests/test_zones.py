@@ -100,3 +100,14 @@ def test_accounts_are_immutable_values() -> None:
     after = before.move("hand 0", "pile", PairsCard(3))
     assert before.size("hand 0") == 6 and after.size("hand 0") == 5
     assert before.size("pile") == 0
+
+
+def test_a_fully_known_zone_lacking_the_card_is_c2_even_when_every_copy_is_known() -> None:
+    """C-2, not C-1: the pool cannot give QC, which is known to lie in the future river."""
+    account = CardAccount.shuffled(STANDARD_DECK, STOCK)
+    account = account.move(STOCK, "the future river", parse_card("QC"))
+    account = account.move(STOCK, "the pool", parse_card("2D"))
+    with pytest.raises(RuleViolation) as caught:
+        account.move("the pool", "Dan's hand", parse_card("QC"))
+    assert caught.value.rule == "C-2"
+    assert "the future river" in caught.value.message

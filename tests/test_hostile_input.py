@@ -1,0 +1,105 @@
+"""Hostile and mangled transcripts: every one gets problems, none a traceback.
+
+Hypothesis mutates the shipped fixtures (values of the wrong type, cards out of
+range, events dropped, repeated or swapped, names changed) and checks that
+loading and replaying report problems with JSON pointers into the input instead
+of raising, and never modify the input.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from replay.problems import split_pointer
+from replay.runner import Report, replay_transcript
+from replay.transcript import TranscriptError, load_transcript
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted((ROOT / "fixtures").rglob("*.json"))
+DOCUMENTS = [json.loads(path.read_text(encoding="utf-8")) for path in SOURCES]
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.sampled_from(
+        ["?", "AS", "10h", "JK", "11", "", "Aki", "Ben", "deal", "🂡"]) | st.floats(allow_nan=False),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["type", "player", "card", "cards", "hands", "Aki", "Ben", "x"]),
+        inner, max_size=4),
+    max_leaves=8,
+)
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*path, index))
+    return found
+
+
+@st.composite
+def mangled(draw: st.DrawFn) -> Any:
+    document = copy.deepcopy(draw(st.sampled_from(DOCUMENTS)))
+    for _ in range(draw(st.integers(1, 3))):
+        paths = _paths(document)
+        path = draw(st.sampled_from(paths[1:] or paths))
+        if not path:
+            break
+        *parent_path, last = path
+        parent = document
+        for part in parent_path:
+            parent = parent[part]
+        action = draw(st.sampled_from(["replace", "delete", "duplicate", "swap"]))
+        if action == "replace":
+            parent[last] = draw(json_values)
+        elif action == "delete":
+            del parent[last]
+        elif isinstance(parent, list) and parent:
+            other = draw(st.integers(0, len(parent) - 1))
+            if action == "duplicate":
+                parent.insert(other, copy.deepcopy(parent[last]))
+            else:
+                parent[last], parent[other] = parent[other], parent[last]
+    return document
+
+
+def _resolves(document: Any, pointer: str) -> bool:
+    """The pointer names a place in the document, or a missing key of an object in it."""
+    node = document
+    for part in split_pointer(pointer):
+        if isinstance(node, dict):
+            if part not in node:
+                return True
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return False
+    return True
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=300)
+@given(mangled())
+def test_mangled_transcripts_get_located_problems_not_tracebacks(document: Any) -> None:
+    """Loading and replaying a mangled fixture never raises; every problem points into it."""
+    before = json.dumps(document, sort_keys=True)
+    try:
+        transcript = load_transcript(document)
+    except TranscriptError as error:
+        problems = error.problems
+        assert problems and all(p.kind == "format" for p in problems)
+    else:
+        report: Report = replay_transcript(transcript, steps=True)
+        problems = list(report.problems)
+    for problem in problems:
+        assert problem.message
+        assert _resolves(document, problem.pointer), (problem.pointer, problem.message)
+    assert json.dumps(document, sort_keys=True) == before
