@@ -17,7 +17,8 @@ MAX_BYTES = 32 * 1024 * 1024
 """Largest transcript read (32 MiB: far above any real session)."""
 
 MAX_DEPTH = 64
-"""Deepest nesting accepted; a transcript needs 5 levels."""
+"""How deep the search for repeated keys goes (a transcript needs 5 levels); far
+deeper input is refused by the parser itself."""
 
 
 class JsonError(ValueError):
@@ -29,19 +30,20 @@ class JsonError(ValueError):
 
 
 class _Object(dict[str, Any]):
-    """A JSON object that remembers keys given more than once."""
+    """A JSON object that had keys given more than once (``duplicates``)."""
 
     duplicates: list[str]
 
 
-def _pairs(pairs: list[tuple[str, Any]]) -> _Object:
-    obj = _Object()
-    obj.duplicates = []
-    for key, value in pairs:
-        if key in obj and key not in obj.duplicates:
-            obj.duplicates.append(key)
-        obj[key] = value
-    return obj
+def _marked(pairs: list[tuple[str, Any]]) -> _Object:
+    marked = _Object(pairs)
+    seen: set[str] = set()
+    marked.duplicates = []
+    for key, _ in pairs:
+        if key in seen and key not in marked.duplicates:
+            marked.duplicates.append(key)
+        seen.add(key)
+    return marked
 
 
 def _constant(name: str) -> Any:
@@ -53,8 +55,8 @@ def _duplicates(value: Any, path: tuple[str | int, ...], depth: int) -> Iterator
         yield Problem(kind=FORMAT, pointer=pointer(*path),
                       message=f"nested more than {MAX_DEPTH} levels deep")
         return
-    if isinstance(value, _Object):
-        for key in value.duplicates:
+    if isinstance(value, dict):
+        for key in getattr(value, "duplicates", ()):
             yield Problem(
                 kind=FORMAT, pointer=pointer(*path, key),
                 message=f"key {key!r} is given more than once in this object",
@@ -74,8 +76,18 @@ def parse_json(text: str) -> Any:
     ...
     replay.jsonload.JsonError: /a: format: key 'a' is given more than once in this object
     """
+    repeated: list[bool] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        # Only an object with a repeated key pays for finding which one it is.
+        obj = dict(items)
+        if len(obj) == len(items):
+            return obj
+        repeated.append(True)
+        return _marked(items)
+
     try:
-        value = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant)
+        value = json.loads(text, object_pairs_hook=pairs, parse_constant=_constant)
     except json.JSONDecodeError as error:
         message = f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None
@@ -84,9 +96,8 @@ def parse_json(text: str) -> Any:
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None
     except ValueError as error:
         raise JsonError([Problem(kind=FORMAT, pointer="", message=f"not JSON: {error}")]) from None
-    problems = list(_duplicates(value, (), 0))
-    if problems:
-        raise JsonError(problems)
+    if repeated:
+        raise JsonError(list(_duplicates(value, (), 0)))
     return value
 
 
