@@ -60,7 +60,7 @@ def _files(paths: tuple[str, ...]) -> Iterator[Path]:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="cardcore")
 def main() -> None:
-    """Rule engines for Goblin Poker, Orc Poker, Saint Poker and Abbott's Auction.
+    """Rule engines for Goblin Poker, Orc Poker and Saint Poker.
 
     Write down a game as a JSON transcript (hidden cards as "?") and let
     cardcore derive the chips or points, explain every payment with its rule,

@@ -79,3 +79,14 @@ def test_steps_carry_positions_and_effects() -> None:
     assert report.steps[3].position == "game 1, round 1"
     assert report.steps[3].effects[0].rule == "GP-4.2"
     assert report.outcome is not None and report.outcome.chips == {"Aki": 99, "Ben": 99, "Chie": 97}
+
+
+def test_an_unknown_player_in_an_event_is_located_and_lists_the_players() -> None:
+    """A name that is not at the table: C-7 at the field, with the players to choose from."""
+    events = [*EXAMPLE[:2], {"type": "pitch", "player": "Bne"}]
+    (problem,) = replay_transcript(transcript(events)).problems
+    assert (problem.kind, problem.pointer, problem.rule) == ("rule", "/events/2/player", "C-7")
+    assert "'Bne'" in problem.message and "Aki, Ben, Chie" in problem.message
+    reveal = [EXAMPLE[0], {"type": "reveal", "cards": {"Aki": 4, "Ben": 2, "Chi": 7}}]
+    (problem,) = replay_transcript(transcript(reveal)).problems
+    assert (problem.pointer, problem.rule) == ("/events/1/cards/Chi", "C-7")
