@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -69,7 +68,3 @@ class Problem:
         where = self.pointer or "(whole file)"
         rule = f" [{self.rule}]" if self.rule else ""
         return f"{where}: {self.kind}{rule}: {self.message}"
-
-
-def sort_problems(problems: Iterable[Problem]) -> tuple[Problem, ...]:
-    return tuple(problems)

@@ -121,3 +121,19 @@ def test_bad_usage_exits_2() -> None:
     """A missing path is a usage error."""
     assert run("validate", "/no/such/file.json")[0] == 2
     assert run("validate")[0] == 2
+
+
+def test_validate_json_reports_problems_with_derived_beside_recorded(tmp_path: Path) -> None:
+    """A check problem carries both values; a rule problem its rule ID."""
+    data = json.loads(EXAMPLE.read_text())
+    data["result"]["chips"]["Ben"] = 100
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps(data))
+    code, out = run("validate", "--format", "json", str(wrong))
+    (problem,) = json.loads(out)["files"][0]["problems"]
+    assert code == 1
+    assert problem == {"kind": "check", "pointer": "/result/chips/Ben",
+                       "message": "Ben has 108 chips by the rules; the record says 100",
+                       "derived": 108, "recorded": 100}
+    code, out = run("validate", str(wrong))
+    assert "/result/chips/Ben: check: Ben has 108 chips by the rules; the record says 100" in out

@@ -252,3 +252,43 @@ def test_the_stock_running_out_in_a_tie_break_is_a_table_choice() -> None:
     assert log.expected.choice and log.expected.players == ("A", "B", "C", "D", "E")
     log.append(Pitch(player="C"))
     assert log.expected.players == ("D",)
+
+
+def test_players_who_left_cannot_act_or_be_dealt() -> None:
+    """C-7: a folded player neither pitches nor receives a pitched card."""
+    base: list[Event] = [Deal(), Reveal(cards={"Aki": 4, "Ben": 2, "Chie": 7}),
+                         Pitch(player="Ben"), Fold(player="Chie")]
+    error = violation([*base, Pitch(player="Chie")])
+    assert error.rule == "C-7" and "no longer in this game" in error.message
+    error = violation([*base, Pitch(player="Aki"), Stack(player="Chie", card=5)])
+    assert error.rule == "C-7"
+
+
+def test_the_pitched_cards_go_round_in_order() -> None:
+    """C-5: the next pitched card is dealt to the next player still in, clockwise from
+    the min stack; C-3: it is face up and must be named."""
+    base: list[Event] = [Deal(), Reveal(cards={"Aki": 4, "Ben": 2, "Chie": 7}),
+                         Pitch(player="Ben"), Pitch(player="Chie"), Pitch(player="Aki")]
+    error = violation([*base, Stack(player="Chie", card=5)])
+    assert error.rule == "C-5" and "dealt to Ben" not in error.message
+    assert error.message == "Chie cannot be dealt a card now: it is Ben's turn"
+    assert violation([*base, Stack(player="Ben", card=None)]).rule == "C-3"
+
+
+def test_tie_break_cards_are_named_and_dealt_only_to_the_tied() -> None:
+    """C-3 for '?', C-5 for a player not tied."""
+    base: list[Event] = [Deal(), Reveal(cards={"Aki": 3, "Ben": 3, "Chie": 8})]
+    assert violation([*base, Stack(player="Aki", card=None)]).rule == "C-3"
+    error = violation([*base, Stack(player="Chie", card=5)])
+    assert error.rule == "C-5" and "Aki and Ben" in error.message
+
+
+def test_a_player_out_of_the_session_is_dealt_no_hand() -> None:
+    """C-7 when a deal names a hand for a player who had no chips at the game start."""
+    options = GoblinOptions(starting_chips=2, rounds=1)
+    first: list[Event] = [Deal(), Reveal(cards={"Aki": 9, "Ben": 2, "Chie": 8}),
+                          Pitch(player="Ben"), Pitch(player="Chie"), Fold(player="Aki"),
+                          Stack(player="Ben", card=5), Stack(player="Chie", card=6)]
+    error = violation([*first, Deal(hands={"Aki": [1, 2, 3, 4, 5, 6]})], options=options)
+    assert (error.rule, error.path) == ("C-7", ("hands", "Aki"))
+    assert "out of the session" in error.message

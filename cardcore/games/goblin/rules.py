@@ -7,7 +7,6 @@ with the effects the event caused, or raises :class:`RuleViolation`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
@@ -533,7 +532,3 @@ def _end_game(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
         effect = Effect(kind="session_over", rule="GP-1.1", text=f"the session is over: {why}")
         return evolve(new, phase=Phase.OVER, ended_by=why + " (GP-1.1)"), (*effects, effect)
     return new, effects
-
-
-def options_from(values: dict[str, Any]) -> GoblinOptions:
-    return GoblinOptions(**values)
