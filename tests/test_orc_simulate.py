@@ -3,7 +3,6 @@ and hidden cards that change nothing derived."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -11,13 +10,14 @@ from collections.abc import Callable
 import attrs
 from hypothesis import given
 from hypothesis import strategies as st
+from invariants import assert_hiding_changes_nothing, assert_replays_identically, assert_round_trips
 
 from cardcore.cards import PairsCard
 from cardcore.games.orc import RULES, Deal, OrcOptions, Phase, Pitch, Reveal
 from cardcore.games.orc.simulate import Shuffle, _next_event, simulate
 from cardcore.protocol import Event, Ruling
 from replay.runner import replay_transcript
-from replay.transcript import Transcript, dump_transcript, load_transcript
+from replay.transcript import Transcript
 
 
 def _twins(count: int) -> Shuffle:
@@ -100,25 +100,13 @@ def test_every_payment_cites_its_rule(case: Case) -> None:
 @given(games)
 def test_replaying_the_log_gives_the_same_state(case: Case) -> None:
     """Determinism: folding the same events twice gives equal states and effects."""
-    transcript = simulated(case)
-
-    def fold() -> tuple[object, list[object]]:
-        state = RULES.start(transcript.players, transcript.options)
-        effects = []
-        for event in transcript.events:
-            state, caused = RULES.apply(state, event)
-            effects.append(caused)
-        return state, effects
-
-    assert fold() == fold()
+    assert_replays_identically(simulated(case))
 
 
 @given(games)
 def test_a_transcript_survives_dump_and_load(case: Case) -> None:
     """load(dump(t)) == t, through real JSON text."""
-    transcript = simulated(case)
-    text = json.dumps(dump_transcript(transcript))
-    assert load_transcript(json.loads(text)) == transcript
+    assert_round_trips(simulated(case))
 
 
 def _hide(event: Event, who: Callable[[str], bool], order: bool) -> Event:
@@ -141,22 +129,11 @@ def _hide(event: Event, who: Callable[[str], bool], order: bool) -> Event:
     return event
 
 
-def _same_derived(full: Transcript, hidden: Transcript) -> None:
-    a = replay_transcript(full, steps=True)
-    b = replay_transcript(hidden, steps=True)
-    assert b.problems == ()
-    assert a.outcome == b.outcome
-    assert [s.effects for s in a.steps] == [s.effects for s in b.steps]
-
-
 @given(games)
 def test_hiding_every_secret_card_changes_nothing_derived(case: Case) -> None:
     """Hands, tie-break draws, pitched cards and the action deck order as '?' give the same
     outcome and the same effects (TRANSCRIPT.md, "Cards")."""
-    full = simulated(case)
-    hidden = attrs.evolve(full, events=tuple(_hide(e, lambda _: True, True)
-                                             for e in full.events))
-    _same_derived(full, hidden)
+    assert_hiding_changes_nothing(simulated(case), lambda e: _hide(e, lambda _: True, True))
 
 
 @given(games, st.data())
@@ -167,9 +144,7 @@ def test_hiding_some_players_cards_changes_nothing_derived(case: Case, data: st.
     full = simulated(case)
     secret = data.draw(st.sets(st.sampled_from(full.players)), label="hidden players")
     order = data.draw(st.booleans(), label="order hidden")
-    hidden = attrs.evolve(full, events=tuple(_hide(e, secret.__contains__, order)
-                                             for e in full.events))
-    _same_derived(full, hidden)
+    assert_hiding_changes_nothing(full, lambda e: _hide(e, secret.__contains__, order))
 
 
 def test_the_simulator_is_deterministic() -> None:

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import attrs
 from hypothesis import given
 from hypothesis import strategies as st
+from invariants import assert_hiding_changes_nothing, assert_replays_identically, assert_round_trips
 
 from cardcore.effects import BANK
 from cardcore.games.saint import RULES, Deal, SaintOptions, Take
 from cardcore.protocol import Event, Ruling
 from replay.runner import replay_transcript
-from replay.transcript import Transcript, dump_transcript, load_transcript
+from replay.transcript import Transcript
 
 games = st.builds(
     lambda count, seed, rounds, wheel: (count, seed, SaintOptions(rounds=rounds, wheel=wheel)),
@@ -59,25 +59,13 @@ def test_points_are_conserved(case: tuple[int, int, SaintOptions]) -> None:
 @given(games)
 def test_replaying_the_log_gives_the_same_state(case: tuple[int, int, SaintOptions]) -> None:
     """Determinism: folding the same events twice gives equal states and effects."""
-    transcript = simulated(case)
-
-    def fold() -> tuple[object, list[object]]:
-        state = RULES.start(transcript.players, transcript.options)
-        effects: list[object] = []
-        for event in transcript.events:
-            state, caused = RULES.apply(state, event)
-            effects.append(caused)
-        return state, effects
-
-    assert fold() == fold()
+    assert_replays_identically(simulated(case))
 
 
 @given(games)
 def test_a_transcript_survives_dump_and_load(case: tuple[int, int, SaintOptions]) -> None:
     """load(dump(t)) == t, through real JSON text."""
-    transcript = simulated(case)
-    text = json.dumps(dump_transcript(transcript))
-    assert load_transcript(json.loads(text)) == transcript
+    assert_round_trips(simulated(case))
 
 
 def _hidden(event: Event) -> Event:
@@ -89,13 +77,7 @@ def _hidden(event: Event) -> Event:
 @given(games)
 def test_hiding_the_hands_changes_nothing_derived(case: tuple[int, int, SaintOptions]) -> None:
     """A deal without hands gives the same outcome and effects (TRANSCRIPT.md, "Cards")."""
-    full = simulated(case)
-    hidden = attrs.evolve(full, events=tuple(_hidden(e) for e in full.events))
-    a = replay_transcript(full, steps=True)
-    b = replay_transcript(hidden, steps=True)
-    assert b.problems == ()
-    assert a.outcome == b.outcome
-    assert [s.effects for s in a.steps] == [s.effects for s in b.steps]
+    assert_hiding_changes_nothing(simulated(case), _hidden)
 
 
 def test_the_simulator_is_deterministic_and_settles_table_choices_both_ways() -> None:
