@@ -103,3 +103,24 @@ def test_mangled_transcripts_get_located_problems_not_tracebacks(document: Any) 
         assert problem.message
         assert _resolves(document, problem.pointer), (problem.pointer, problem.message)
     assert json.dumps(document, sort_keys=True) == before
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=60)
+@given(mangled())
+def test_the_command_line_reports_mangled_files_without_a_traceback(document: Any) -> None:
+    """validate and replay, text and JSON, on a mangled file: exit 0, 1 or 2, no traceback."""
+    import tempfile
+
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "mangled.json"
+        path.write_text(json.dumps(document), encoding="utf-8")
+        for args in (["validate", str(path)], ["replay", str(path)],
+                     ["replay", "--format", "json", str(path)]):
+            result = CliRunner().invoke(main, args)
+            assert isinstance(result.exception, SystemExit | None), result.output
+            assert result.exit_code in (0, 1, 2)
+            assert "Traceback" not in result.output
