@@ -48,7 +48,7 @@ def long_session(game: str, events: int, seed: int) -> Transcript:
     if game == "goblin-poker":
         options = rules.options_type(games=events // 20 + 5, starting_chips=10**7)
     else:
-        options = rules.options_type(rounds=events // 25 + 5, starting_chips=10**7)
+        options = rules.options_type(rounds=events // 10 + 5, starting_chips=10**7)
     produced = tuple(rules.simulate(names, options, random.Random(seed)))
     return Transcript(game=game, players=names, options=options, events=produced)
 
