@@ -1,7 +1,9 @@
 """Goblin Poker rules (RULES.md GP-1 to GP-6): one function per event kind.
 
 Every function takes the state before the event and returns the state after it
-with the effects the event caused, or raises :class:`RuleViolation`.
+with the effects the event caused, or raises :class:`RuleViolation`. The start
+of a game (GP-1, GP-2) is in :mod:`cardcore.games.goblin.preparation`; this
+module holds the rounds (GP-3 to GP-6) and the public face of the game.
 """
 
 from __future__ import annotations
