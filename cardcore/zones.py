@@ -15,7 +15,7 @@ forward (RULES.md, end of the common rules).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -26,7 +26,6 @@ __all__ = ["CardAccount", "Zone"]
 
 C = TypeVar("C", bound=Hashable)
 
-_EMPTY: Mapping[object, int] = {}
 
 
 def _card_list(known: Mapping[C, int]) -> str:
@@ -58,6 +57,10 @@ class Zone(Generic[C]):
         return [card for card, count in self.known.items() for _ in range(count)]
 
 
+_NOWHERE: Zone[Any] = Zone({}, 0)
+"""What a zone that was never used holds: nothing."""
+
+
 @attrs.frozen
 class CardAccount(Generic[C]):
     """All zones of one shuffle (a Goblin game, an Orc round, a Saint game...).
@@ -84,7 +87,7 @@ class CardAccount(Generic[C]):
         return cls(deck, {stock: Zone({}, deck.size)}, {})
 
     def zone(self, name: str) -> Zone[C]:
-        return self.zones.get(name) or Zone(_EMPTY, 0)  # type: ignore[arg-type]
+        return self.zones.get(name) or _NOWHERE
 
     def size(self, name: str) -> int:
         return self.zone(name).size
@@ -124,60 +127,71 @@ class CardAccount(Generic[C]):
 
         Raises C-3 when an unnamed card leaves a zone that holds known cards,
         C-2 when the zone cannot hold the named card, C-1 when every copy of it
-        is already known elsewhere.
+        is already known elsewhere. This is the replay's innermost step, so it
+        copies the zone table once and builds only the two zones that change.
         """
-        src = self.zone(source)
+        zones = self.zones
+        src = zones.get(source) or _NOWHERE
+        src_known = src.known
         totals = self.known_totals
         if card is None:
-            if src.known:
+            if src_known:
                 message = (
                     f"the card that leaves {source} must be named: "
-                    f"{source} is known to hold {_card_list(src.known)}"
+                    f"{source} is known to hold {_card_list(src_known)}"
                 )
                 raise RuleViolation("C-3", message)
             if src.unknown == 0:
                 raise RuleViolation("C-2", f"{source} holds no card to take")
             if source == target:
                 return self
-            dst = self.zone(target)
-            return self._with(
-                {
-                    source: Zone(src.known, src.unknown - 1),
-                    target: Zone(dst.known, dst.unknown + 1),
-                },
-                totals,
-            )
-        count = src.known.get(card, 0)
+            dst = zones.get(target) or _NOWHERE
+            changed = dict(zones)
+            changed[source] = Zone(src_known, src.unknown - 1)
+            changed[target] = Zone(dst.known, dst.unknown + 1)
+            return CardAccount(self.deck, changed, totals)
+        count = src_known.get(card, 0)
+        unknown = src.unknown
+        left: Mapping[C, int]
         if count:
-            src_known = dict(src.known)
+            fewer = dict(src_known)
             if count == 1:
-                del src_known[card]
+                del fewer[card]
             else:
-                src_known[card] = count - 1
-            new_src = Zone(src_known, src.unknown)
+                fewer[card] = count - 1
+            left = fewer
         else:
-            if src.unknown == 0:
-                held = f"it is known to hold {_card_list(src.known)}" if src.known else "it is empty"
-                elsewhere = self.where(card)
-                message = f"{card} cannot be {verb} {source}: {held}"
-                if elsewhere != "nowhere known":
-                    message += f"; {card} is known to be in {elsewhere}"
-                raise RuleViolation("C-2", message)
+            if unknown == 0:
+                raise RuleViolation("C-2", self._absent(card, source, verb))
             seen = totals.get(card, 0)
             copies = self.deck.copies(card)
             if seen >= copies:
                 raise RuleViolation("C-1", self._overcount(card, source, verb, copies))
             totals = dict(totals)
             totals[card] = seen + 1
-            new_src = Zone(src.known, src.unknown - 1)
+            left = src_known
+            unknown -= 1
+        changed = dict(zones)
         if source == target:
-            dst_known = dict(new_src.known)
-            dst_known[card] = dst_known.get(card, 0) + 1
-            return self._with({source: Zone(dst_known, new_src.unknown)}, totals)
-        dst = self.zone(target)
-        dst_known = dict(dst.known)
-        dst_known[card] = dst_known.get(card, 0) + 1
-        return self._with({source: new_src, target: Zone(dst_known, dst.unknown)}, totals)
+            arrived = dict(left)
+            arrived[card] = arrived.get(card, 0) + 1
+            changed[source] = Zone(arrived, unknown)
+            return CardAccount(self.deck, changed, totals)
+        dst = zones.get(target) or _NOWHERE
+        arrived = dict(dst.known)
+        arrived[card] = arrived.get(card, 0) + 1
+        changed[source] = Zone(left, unknown)
+        changed[target] = Zone(arrived, dst.unknown)
+        return CardAccount(self.deck, changed, totals)
+
+    def _absent(self, card: C, source: str, verb: str) -> str:
+        known = self.zone(source).known
+        held = f"it is known to hold {_card_list(known)}" if known else "it is empty"
+        message = f"{card} cannot be {verb} {source}: {held}"
+        elsewhere = self.where(card)
+        if elsewhere != "nowhere known":
+            message += f"; {card} is known to be in {elsewhere}"
+        return message
 
     def _overcount(self, card: C, source: str, verb: str, copies: int) -> str:
         if copies == 0:
