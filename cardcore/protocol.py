@@ -77,6 +77,8 @@ class Expected:
     players: tuple[str, ...] = ()
     choice: bool = False
     text: str = ""
+    rule: str = ""
+    """The game's rule that decides whose step it is (cited in C-5 messages)."""
 
     @property
     def over(self) -> bool:

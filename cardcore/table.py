@@ -51,7 +51,13 @@ def not_now(event: Event, expected: Expected) -> RuleViolation:
 
 
 def wrong_player(name: str, doing: str, expected: Expected, players: Sequence[str]) -> RuleViolation:
-    """C-5 saying whose step it is (or who is admissible for a table choice)."""
+    """C-5 saying whose step it is (or who is admissible for a table choice), and the
+    game's rule that makes it theirs:
+
+    >>> expected = Expected(kinds=frozenset({"draw"}), players=("Chie",), rule="OP-3.2")
+    >>> str(wrong_player("Ben", "draw", expected, ("Aki", "Ben", "Chie")))
+    "Ben cannot draw now: it is Chie's turn (OP-3.2) (C-5)"
+    """
     if expected.choice:
         admissible = names(players, [players.index(p) for p in expected.players])
         message = f"{name} cannot {doing} now: this is a table choice among {admissible}"
@@ -60,4 +66,6 @@ def wrong_player(name: str, doing: str, expected: Expected, players: Sequence[st
     else:
         waiting = names(players, [players.index(p) for p in expected.players])
         message = f"{name} cannot {doing} now: the next step is for {waiting}"
+    if expected.rule:
+        message += f" ({expected.rule})"
     return RuleViolation("C-5", message, ("player",))

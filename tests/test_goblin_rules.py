@@ -74,7 +74,7 @@ def test_a_wrong_player_is_c5_and_names_whose_turn_it_is() -> None:
     error = violation([Deal(), Reveal(cards={"Aki": 5, "Ben": 9, "Chie": 3}),
                        Pitch(player="Ben")])
     assert error.rule == "C-5" and error.path == ("player",)
-    assert error.message == "Ben cannot pitch now: it is Chie's turn"
+    assert error.message == "Ben cannot pitch now: it is Chie's turn (GP-4.1)"
 
 
 def test_an_event_out_of_order_is_c4() -> None:
@@ -271,7 +271,7 @@ def test_the_pitched_cards_go_round_in_order() -> None:
                          Pitch(player="Ben"), Pitch(player="Chie"), Pitch(player="Aki")]
     error = violation([*base, Stack(player="Chie", card=5)])
     assert error.rule == "C-5" and "dealt to Ben" not in error.message
-    assert error.message == "Chie cannot be dealt a card now: it is Ben's turn"
+    assert error.message == "Chie cannot be dealt a card now: it is Ben's turn (GP-4.5)"
     assert violation([*base, Stack(player="Ben", card=None)]).rule == "C-3"
 
 

@@ -378,9 +378,9 @@ def test_turns_go_clockwise_from_the_start_player() -> None:
     """C-5: the message says whose turn it is, for a draw and for a give-up."""
     error = violation([*BEN_STARTS, Draw(player="Aki", card=5)])
     assert (error.rule, error.path) == ("C-5", ("player",))
-    assert str(error) == "Aki cannot draw now: it is Ben's turn (C-5)"
+    assert str(error) == "Aki cannot draw now: it is Ben's turn (OP-3.2) (C-5)"
     error = violation([*BEN_STARTS, Draw(player="Ben", card=7), GiveUp(player="Aki")])
-    assert str(error) == "Aki cannot give up now: it is Chie's turn (C-5)"
+    assert str(error) == "Aki cannot give up now: it is Chie's turn (OP-3.2) (C-5)"
 
 
 def test_a_player_who_is_out_is_c7_before_c5() -> None:

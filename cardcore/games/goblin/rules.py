@@ -77,6 +77,7 @@ def expected(state: GoblinState) -> Expected:
             kinds=frozenset({"stack"}),
             players=waiting,
             text=f"tie-break: a stack card from the stock for {names(players, state.waiting)}",
+            rule="GP-2.3",
         )
     kind = "pitch or fold" if phase is Phase.PLAY else "stack"
     kinds = {"pitch", "fold"} if phase is Phase.PLAY else {"stack"}
@@ -91,17 +92,18 @@ def expected(state: GoblinState) -> Expected:
                 f"{what} is a table choice among {names(players, state.choice)} "
                 f"({state.choice_rule}): a ruling, or the first {kind} by one of them"
             ),
+            rule=state.choice_rule,
         )
     if phase is Phase.PLAY:
         seat = state.turns[0]
         return Expected(
             kinds=frozenset(kinds), players=(players[seat],),
-            text=f"{players[seat]} pitches or folds (GP-4.1)",
+            text=f"{players[seat]} pitches or folds (GP-4.1)", rule="GP-4.1",
         )
     seat = state.receivers[0]
     return Expected(
         kinds=frozenset(kinds), players=(players[seat],),
-        text=f"the next pitched card is dealt to {players[seat]} (GP-4.5)",
+        text=f"the next pitched card is dealt to {players[seat]} (GP-4.5)", rule="GP-4.5",
     )
 
 

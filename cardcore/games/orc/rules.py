@@ -128,7 +128,7 @@ def _expected(state: OrcState) -> Expected:
         )
     seat = state.turns[0]
     return Expected(kinds=frozenset({"draw", "give_up"}), players=(players[seat],),
-                    text=f"{players[seat]} draws or gives up (OP-3.2)")
+                    text=f"{players[seat]} draws or gives up (OP-3.2)", rule="OP-3.2")
 
 
 def outcome(state: OrcState) -> Outcome:
