@@ -22,7 +22,20 @@ import attrs
 from cardcore.decks import Deck
 from cardcore.errors import PathPart, RuleViolation
 
-__all__ = ["CardAccount", "Zone"]
+__all__ = ["DISCARD", "STOCK", "CardAccount", "Zone", "hand"]
+
+STOCK = "the stock"
+"""The zone every shuffle starts in."""
+DISCARD = "the discard"
+
+
+def hand(name: str) -> str:
+    """The zone of a player's hand.
+
+    >>> hand("Aki")
+    "Aki's hand"
+    """
+    return f"{name}'s hand"
 
 C = TypeVar("C", bound=Hashable)
 
@@ -82,7 +95,7 @@ class CardAccount(Generic[C]):
     known_totals: Mapping[C, int]
 
     @classmethod
-    def shuffled(cls, deck: Deck[C], stock: str = "the stock") -> CardAccount[C]:
+    def shuffled(cls, deck: Deck[C], stock: str = STOCK) -> CardAccount[C]:
         """Every card of ``deck`` face down in ``stock``: a full shuffle."""
         return cls(deck, {stock: Zone({}, deck.size)}, {})
 

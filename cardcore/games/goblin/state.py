@@ -10,17 +10,11 @@ from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
 from cardcore.games.goblin.options import GoblinOptions
 from cardcore.ledger import Ledger
-from cardcore.zones import CardAccount
+from cardcore.zones import DISCARD, STOCK, CardAccount, hand
 
-__all__ = ["Choice", "GoblinState", "Phase", "hand", "stack_zone"]
+__all__ = ["DISCARD", "PITCHED", "STOCK", "Choice", "GoblinState", "Phase", "hand", "stack_zone"]
 
-STOCK = "the stock"
-DISCARD = "the discard"
 PITCHED = "the pitched cards"
-
-
-def hand(name: str) -> str:
-    return f"{name}'s hand"
 
 
 def stack_zone(name: str) -> str:

@@ -10,7 +10,7 @@ from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
 from cardcore.games.orc.options import OrcOptions
 from cardcore.ledger import Ledger
-from cardcore.zones import CardAccount
+from cardcore.zones import DISCARD, STOCK, CardAccount, hand
 
 __all__ = [
     "ACTION",
@@ -25,8 +25,6 @@ __all__ = [
     "row_zone",
 ]
 
-STOCK = "the stock"
-DISCARD = "the discard"
 PITCHED = "the pitched cards"
 ACTION = "the action deck"
 """The cards of the action deck whose place in it the record does not give."""
@@ -36,10 +34,6 @@ ORDERED = "the action deck (recorded order)"
 HAND_SIZE = 6
 PHASES = 5
 """At most 5 action phases per round (OP-3)."""
-
-
-def hand(name: str) -> str:
-    return f"{name}'s hand"
 
 
 def row_zone(name: str) -> str:

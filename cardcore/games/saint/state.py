@@ -11,7 +11,7 @@ from cardcore.cards import Card
 from cardcore.decks import STANDARD_DECK
 from cardcore.games.saint.options import SaintOptions
 from cardcore.poker import HandRank
-from cardcore.zones import CardAccount
+from cardcore.zones import DISCARD, STOCK, CardAccount, hand
 
 __all__ = [
     "DISCARD",
@@ -33,15 +33,9 @@ RIVER_SIZE: Final = 5
 """The current river once every player added a card (SP-2.2): the future river
 has 5 - players cards (3, 2, 1, 0 for 2, 3, 4, 5 players; SP-1.2)."""
 
-STOCK: Final = "the stock"
 FUTURE: Final = "the future river"
 RIVER: Final = "the river"
 POOL: Final = "the pool"
-DISCARD: Final = "the discard"
-
-
-def hand(name: str) -> str:
-    return f"{name}'s hand"
 
 
 def shown(name: str) -> str:
