@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from logs import play_log, refusal
 
 from cardcore.errors import RuleViolation
 from cardcore.gamelog import GameLog
@@ -17,20 +18,12 @@ ABC = ("Aki", "Ben", "Chie")
 
 def play(events: Sequence[Event], players: Sequence[str] = ABC,
          options: GoblinOptions | None = None) -> GameLog[GoblinState]:
-    log = GameLog(RULES, players, options)
-    for event in events:
-        log.append(event)
-    return log
+    return play_log(RULES, events, players, options)
 
 
 def violation(events: Sequence[Event], players: Sequence[str] = ABC,
               options: GoblinOptions | None = None) -> RuleViolation:
-    *before, last = events
-    log = play(before, players, options)
-    with pytest.raises(RuleViolation) as caught:
-        log.append(last)
-    assert len(log) == len(before), "a refused event must not enter the log"
-    return caught.value
+    return refusal(RULES, events, players, options)
 
 
 def chips(log: GameLog[GoblinState]) -> dict[str, int]:

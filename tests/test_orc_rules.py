@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from logs import play_log, refusal
 
 from cardcore.cards import PairsCard
 from cardcore.effects import Effect
@@ -37,20 +38,12 @@ def cards(**shown: Any) -> dict[str, PairsCard | None]:
 
 def play(events: Sequence[Event], players: Sequence[str] = ABC,
          options: OrcOptions | None = None) -> GameLog[OrcState]:
-    log = GameLog(RULES, players, options)
-    for event in events:
-        log.append(event)
-    return log
+    return play_log(RULES, events, players, options)
 
 
 def violation(events: Sequence[Event], players: Sequence[str] = ABC,
               options: OrcOptions | None = None) -> RuleViolation:
-    *before, last = events
-    log = play(before, players, options)
-    with pytest.raises(RuleViolation) as caught:
-        log.append(last)
-    assert len(log) == len(before), "a refused event must not enter the log"
-    return caught.value
+    return refusal(RULES, events, players, options)
 
 
 def chips(log: GameLog[OrcState]) -> dict[str, int]:
