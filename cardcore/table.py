@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from cardcore.errors import PathPart, RuleViolation
 from cardcore.protocol import Event, Expected
 
-__all__ = ["names", "not_now", "over", "seat_of", "wrong_player"]
+__all__ = ["inadmissible", "names", "needless_ruling", "not_now", "over", "seat_of", "wrong_player"]
 
 
 def names(players: Sequence[str], seats: Sequence[int]) -> str:
@@ -69,3 +69,23 @@ def wrong_player(name: str, doing: str, expected: Expected, players: Sequence[st
     if expected.rule:
         message += f" ({expected.rule})"
     return RuleViolation("C-5", message, ("player",))
+
+
+def needless_ruling(expected_text: str) -> RuleViolation:
+    """C-8: a ruling where the rules leave the table no choice."""
+    message = f"no table choice is due here, so a ruling is not needed: {expected_text}"
+    return RuleViolation("C-8", message, ("player",))
+
+
+def inadmissible(name: str, players: Sequence[str], admissible: Sequence[int],
+                 rule: str) -> RuleViolation:
+    """C-8: a ruling naming a player outside the table choice of ``rule``.
+
+    >>> str(inadmissible("Chie", ("Aki", "Ben", "Chie"), (0, 1), "GP-3.2"))
+    'Chie is not among the admissible players of this table choice: Aki and Ben (GP-3.2) (C-8)'
+    """
+    message = (
+        f"{name} is not among the admissible players of this table choice: "
+        f"{names(players, admissible)} ({rule})"
+    )
+    return RuleViolation("C-8", message, ("player",))

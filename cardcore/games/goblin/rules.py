@@ -31,7 +31,15 @@ from cardcore.options import game_options
 from cardcore.protocol import Event, Expected, Outcome, Ruling, check_players
 from cardcore.seats import clockwise_from
 from cardcore.standings import chip_outcome
-from cardcore.table import names, not_now, over, seat_of, wrong_player
+from cardcore.table import (
+    inadmissible,
+    names,
+    needless_ruling,
+    not_now,
+    over,
+    seat_of,
+    wrong_player,
+)
 
 __all__ = ["apply", "expected", "outcome", "position", "start"]
 
@@ -148,15 +156,9 @@ def apply(state: GoblinState, event: Event) -> Step:
 def _ruling(state: GoblinState, event: Ruling) -> Step:
     seat = seat_of(state.players, event.player, "player")
     if not state.choice:
-        allowed = expected(state)
-        message = f"no table choice is due here, so a ruling is not needed: {allowed.text}"
-        raise RuleViolation("C-8", message, ("player",))
+        raise needless_ruling(expected(state).text)
     if seat not in state.choice:
-        message = (
-            f"{event.player} is not among the admissible players of this table choice: "
-            f"{names(state.players, state.choice)} ({state.choice_rule})"
-        )
-        raise RuleViolation("C-8", message, ("player",))
+        raise inadmissible(event.player, state.players, state.choice, state.choice_rule)
     return _resolve_choice(state, seat)
 
 

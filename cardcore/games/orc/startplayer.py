@@ -37,7 +37,7 @@ from cardcore.games.orc.events import Reveal
 from cardcore.games.orc.flow import Step, begin_phase, no_card_left
 from cardcore.games.orc.state import STOCK, OrcState, Phase, hand, row_zone
 from cardcore.protocol import Ruling
-from cardcore.table import names, seat_of
+from cardcore.table import inadmissible, names, needless_ruling, seat_of
 from cardcore.zones import CardAccount
 
 __all__ = ["reveal", "ruling", "smallest_rows"]
@@ -250,14 +250,9 @@ def ruling(state: OrcState, event: Ruling, expected_text: str) -> Step:
     players = state.players
     seat = seat_of(players, event.player, "player")
     if not state.moot_choice:
-        message = f"no table choice is due here, so a ruling is not needed: {expected_text}"
-        raise RuleViolation("C-8", message, ("player",))
+        raise needless_ruling(expected_text)
     if seat not in state.moot_choice:
-        message = (
-            f"{event.player} is not among the admissible players of this table choice: "
-            f"{names(players, state.moot_choice)} (OP-2.5)"
-        )
-        raise RuleViolation("C-8", message, ("player",))
+        raise inadmissible(event.player, players, state.moot_choice, "OP-2.5")
     effect = Effect(
         kind="start_player", rule="OP-2.5", players=(event.player,),
         text=f"the table names {event.player} start player of round {state.round}; "

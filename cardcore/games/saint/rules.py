@@ -67,7 +67,7 @@ from cardcore.options import game_options
 from cardcore.poker import best_hand
 from cardcore.protocol import Event, Expected, Outcome, Ruling, SetupError, check_players
 from cardcore.standings import point_outcome
-from cardcore.table import names, not_now, over, seat_of
+from cardcore.table import names, needless_ruling, not_now, over, seat_of
 from cardcore.zones import CardAccount
 
 __all__ = ["apply", "expected", "outcome", "position", "start"]
@@ -390,8 +390,7 @@ def _ruling(state: SaintState, event: Ruling) -> Step:
     seat = seat_of(state.players, event.player, "player")
     seats, choice = next_pickers(state) if state.phase is Phase.REFILL else ((), False)
     if not choice:
-        message = f"no table choice is due here, so a ruling is not needed: {expected(state).text}"
-        raise RuleViolation("C-8", message, ("player",))
+        raise needless_ruling(expected(state).text)
     if seat not in seats:
         message = f"{event.player} cannot be chosen to pick next: {refusal(state, seat, seats)} (SP-2.6)"
         raise RuleViolation("C-8", message, ("player",))
