@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from cardcore.games.goblin.events import Deal, Fold, Pitch, Reveal, Stack
+from cardcore.games.goblin.expect import expected
 from cardcore.games.goblin.options import GoblinOptions
-from cardcore.games.goblin.rules import apply, expected, outcome, position, start
+from cardcore.games.goblin.rules import apply, outcome, position, start
 from cardcore.games.goblin.simulate import simulate
 from cardcore.games.goblin.state import GoblinState, Phase
 from cardcore.protocol import Check, GameRules, Ruling

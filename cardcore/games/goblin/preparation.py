@@ -10,6 +10,7 @@ from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
 from cardcore.evolve import evolve
 from cardcore.games.goblin.events import Deal, Reveal, Stack
+from cardcore.games.goblin.expect import expected
 from cardcore.games.goblin.state import (
     DISCARD,
     STOCK,
@@ -19,7 +20,6 @@ from cardcore.games.goblin.state import (
     hand,
     stack_zone,
 )
-from cardcore.protocol import Expected
 from cardcore.seats import clockwise_from
 from cardcore.table import names, seat_of, wrong_player
 from cardcore.zones import CardAccount
@@ -134,13 +134,13 @@ def _stock_check(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
     return state, effects
 
 
-def tiebreak_card(state: GoblinState, event: Stack, allowed: Expected) -> Step:
+def tiebreak_card(state: GoblinState, event: Stack) -> Step:
     players = state.players
     seat = seat_of(players, event.player, "player")
     if seat not in state.waiting:
         if not state.in_game[seat]:
             raise RuleViolation("C-7", f"{event.player} is not in this game", ("player",))
-        raise wrong_player(event.player, "be dealt a tie-break card", allowed, players)
+        raise wrong_player(event.player, "be dealt a tie-break card", expected(state), players)
     if event.card is None:
         raise RuleViolation("C-3", "a card dealt face up must be named, not '?'", ("card",))
     card = event.card

@@ -15,6 +15,7 @@ from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
 from cardcore.evolve import evolve
 from cardcore.games.goblin.events import Deal, Fold, Pitch, Reveal, Stack
+from cardcore.games.goblin.expect import KINDS, expected
 from cardcore.games.goblin.options import GoblinOptions
 from cardcore.games.goblin.preparation import deal, reveal, start_round, tiebreak_card
 from cardcore.games.goblin.stacks import smallest_stacks
@@ -28,7 +29,7 @@ from cardcore.games.goblin.state import (
 )
 from cardcore.ledger import Ledger
 from cardcore.options import game_options
-from cardcore.protocol import Event, Expected, Outcome, Ruling, check_players
+from cardcore.protocol import Event, Outcome, Ruling, check_players
 from cardcore.seats import clockwise_from
 from cardcore.standings import chip_outcome
 from cardcore.table import (
@@ -41,7 +42,7 @@ from cardcore.table import (
     wrong_player,
 )
 
-__all__ = ["apply", "expected", "outcome", "position", "start"]
+__all__ = ["apply", "outcome", "position", "start"]
 
 Step = tuple[GoblinState, tuple[Effect, ...]]
 
@@ -58,60 +59,6 @@ def start(players: Sequence[str], options: GoblinOptions | None = None) -> Gobli
         in_session=(True,) * count,
         in_game=(False,) * count,
         stacks=((),) * count,
-    )
-
-
-# -- what comes next -------------------------------------------------------------
-
-
-def expected(state: GoblinState) -> Expected:
-    players = state.players
-    phase = state.phase
-    if phase is Phase.OVER:
-        return Expected(kinds=frozenset(), text=f"the session is over: {state.ended_by}")
-    if phase is Phase.DEAL:
-        more = "" if state.games_done == 0 else " (or the transcript ends here)"
-        if state.options.games is not None:
-            more = f" (game {state.games_done + 1} of {state.options.games})"
-        return Expected(kinds=frozenset({"deal"}), text=f"the next game starts with a deal{more}")
-    if phase is Phase.REVEAL:
-        return Expected(
-            kinds=frozenset({"reveal"}),
-            text="every player reveals the first card of their stack",
-        )
-    if phase is Phase.TIEBREAK:
-        waiting = tuple(players[s] for s in state.waiting)
-        return Expected(
-            kinds=frozenset({"stack"}),
-            players=waiting,
-            text=f"tie-break: a stack card from the stock for {names(players, state.waiting)}",
-            rule="GP-2.3",
-        )
-    kind = "pitch or fold" if phase is Phase.PLAY else "stack"
-    kinds = {"pitch", "fold"} if phase is Phase.PLAY else {"stack"}
-    if state.choice:
-        admissible = tuple(players[s] for s in state.choice)
-        what = "the start player" if state.choice_for is Choice.START else "the min stack"
-        return Expected(
-            kinds=frozenset({*kinds, "ruling"}),
-            players=admissible,
-            choice=True,
-            text=(
-                f"{what} is a table choice among {names(players, state.choice)} "
-                f"({state.choice_rule}): a ruling, or the first {kind} by one of them"
-            ),
-            rule=state.choice_rule,
-        )
-    if phase is Phase.PLAY:
-        seat = state.turns[0]
-        return Expected(
-            kinds=frozenset(kinds), players=(players[seat],),
-            text=f"{players[seat]} pitches or folds (GP-4.1)", rule="GP-4.1",
-        )
-    seat = state.receivers[0]
-    return Expected(
-        kinds=frozenset(kinds), players=(players[seat],),
-        text=f"the next pitched card is dealt to {players[seat]} (GP-4.5)", rule="GP-4.5",
     )
 
 
@@ -137,20 +84,19 @@ def apply(state: GoblinState, event: Event) -> Step:
         raise over(event, f"the session is over ({state.ended_by})")
     if isinstance(event, Ruling):
         return _ruling(state, event)
-    allowed = expected(state)
-    if event.TYPE not in allowed.kinds:
-        raise not_now(event, allowed)
+    if event.TYPE not in KINDS[state.phase]:
+        raise not_now(event, expected(state))
     if isinstance(event, Deal):
         return deal(state, event)
     if isinstance(event, Reveal):
         return reveal(state, event)
     if isinstance(event, Stack):
         if state.phase is Phase.TIEBREAK:
-            return tiebreak_card(state, event, allowed)
-        return _deal_pitched(state, event, allowed)
+            return tiebreak_card(state, event)
+        return _deal_pitched(state, event)
     if isinstance(event, Fold | Pitch):
-        return _turn(state, event, allowed)
-    raise not_now(event, allowed)
+        return _turn(state, event)
+    raise not_now(event, expected(state))
 
 
 def _ruling(state: GoblinState, event: Ruling) -> Step:
@@ -199,7 +145,7 @@ def _showing(state: GoblinState) -> tuple[PairsCard, int]:
     return min((card, seat) for seat in state.active() for card in state.stacks[seat])
 
 
-def _turn(state: GoblinState, event: Fold | Pitch, allowed: Expected) -> Step:
+def _turn(state: GoblinState, event: Fold | Pitch) -> Step:
     players = state.players
     seat = seat_of(players, event.player, "player")
     doing = event.TYPE
@@ -210,10 +156,10 @@ def _turn(state: GoblinState, event: Fold | Pitch, allowed: Expected) -> Step:
                             ("player",))
     if state.choice:
         if seat not in state.choice:
-            raise wrong_player(event.player, doing, allowed, players)
+            raise wrong_player(event.player, doing, expected(state), players)
         state, effects = _resolve_choice(state, seat)
     elif seat != state.turns[0]:
-        raise wrong_player(event.player, doing, allowed, players)
+        raise wrong_player(event.player, doing, expected(state), players)
     turns = state.turns[1:]
     if isinstance(event, Pitch):
         try:
@@ -268,7 +214,7 @@ def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
     return evolve(state, phase=Phase.DEAL_STACKS, receivers=order), (*effects, effect)
 
 
-def _deal_pitched(state: GoblinState, event: Stack, allowed: Expected) -> Step:
+def _deal_pitched(state: GoblinState, event: Stack) -> Step:
     players = state.players
     seat = seat_of(players, event.player, "player")
     effects: tuple[Effect, ...] = ()
@@ -276,10 +222,10 @@ def _deal_pitched(state: GoblinState, event: Stack, allowed: Expected) -> Step:
         raise RuleViolation("C-7", f"{event.player} is no longer in this game", ("player",))
     if state.choice:
         if seat not in state.choice:
-            raise wrong_player(event.player, "be dealt a card", allowed, players)
+            raise wrong_player(event.player, "be dealt a card", expected(state), players)
         state, effects = _resolve_choice(state, seat)
     elif seat != state.receivers[0]:
-        raise wrong_player(event.player, "be dealt a card", allowed, players)
+        raise wrong_player(event.player, "be dealt a card", expected(state), players)
     if event.card is None:
         raise RuleViolation("C-3", "a card dealt face up must be named, not '?'", ("card",))
     card = event.card

@@ -13,8 +13,9 @@ from collections.abc import Iterator, Sequence
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
 from cardcore.games.goblin.events import Deal, Fold, Pitch, Reveal, Stack
+from cardcore.games.goblin.expect import expected
 from cardcore.games.goblin.options import GoblinOptions
-from cardcore.games.goblin.rules import apply, expected, start
+from cardcore.games.goblin.rules import apply, start
 from cardcore.games.goblin.state import PITCHED, GoblinState, Phase, hand
 from cardcore.protocol import Event, Ruling
 

@@ -24,6 +24,7 @@ Decisions where the rules leave something open (reported in docs/rulings.md):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
@@ -87,6 +88,18 @@ def start(players: Sequence[str], options: OrcOptions | None = None) -> OrcState
 # -- what comes next -------------------------------------------------------------
 
 
+KINDS: Final[dict[Phase, frozenset[str]]] = {
+    Phase.OVER: frozenset(),
+    Phase.DEAL: frozenset({"deal"}),
+    Phase.REVEAL: frozenset({"reveal"}),
+    Phase.TIEBREAK: frozenset({"reveal"}),
+    Phase.PITCH: frozenset({"pitch"}),
+    Phase.TURNS: frozenset({"draw", "give_up"}),
+}
+"""The event kinds each phase allows: ``apply`` checks an event against this table
+without building the words of :func:`expected`, which only an error needs."""
+
+
 def expected(state: OrcState) -> Expected:
     allowed = _expected(state)
     if not state.moot_choice:
@@ -102,32 +115,32 @@ def _expected(state: OrcState) -> Expected:
     players = state.players
     phase = state.phase
     if phase is Phase.OVER:
-        return Expected(kinds=frozenset(), text=f"the game is over: {state.ended_by}")
+        return Expected(kinds=KINDS[phase], text=f"the game is over: {state.ended_by}")
     if phase is Phase.DEAL:
         number = state.round + 1
         return Expected(
-            kinds=frozenset({"deal"}),
+            kinds=KINDS[phase],
             text=f"the next round starts with a deal (round {number} of "
             f"{state.options.total_rounds})",
         )
     if phase is Phase.REVEAL:
-        return Expected(kinds=frozenset({"reveal"}), players=tuple(players),
+        return Expected(kinds=KINDS[phase], players=tuple(players),
                         text="every player reveals one card (OP-2.1)")
     tied = tuple(players[s] for s in state.tied)
     if phase is Phase.TIEBREAK:
         return Expected(
-            kinds=frozenset({"reveal"}), players=tied,
+            kinds=KINDS[phase], players=tied,
             text=f"tie-break: {names(players, state.tied)} each play one more card, "
             "a reveal (OP-2.3)",
         )
     if phase is Phase.PITCH:
         return Expected(
-            kinds=frozenset({"pitch"}), players=tuple(players[s] for s in state.active()),
+            kinds=KINDS[phase], players=tuple(players[s] for s in state.active()),
             text=f"every player still in puts a card face down for action phase "
             f"{state.action_phase} (OP-3.1)",
         )
     seat = state.turns[0]
-    return Expected(kinds=frozenset({"draw", "give_up"}), players=(players[seat],),
+    return Expected(kinds=KINDS[phase], players=(players[seat],),
                     text=f"{players[seat]} draws or gives up (OP-3.2)", rule="OP-3.2")
 
 
@@ -155,11 +168,10 @@ def apply(state: OrcState, event: Event) -> Step:
         return ruling(state, event, "")
     if state.phase is Phase.OVER:
         raise over(event, f"the game ended because {state.ended_by}")
-    allowed = expected(state)
     if isinstance(event, Ruling):
-        return ruling(state, event, allowed.text)
-    if event.TYPE not in allowed.kinds:
-        raise not_now(event, allowed)
+        return ruling(state, event, expected(state).text)
+    if event.TYPE not in KINDS[state.phase]:
+        raise not_now(event, expected(state))
     if isinstance(event, Deal):
         return _deal(state, event)
     if isinstance(event, Reveal):
@@ -167,8 +179,8 @@ def apply(state: OrcState, event: Event) -> Step:
     if isinstance(event, Pitch):
         return _pitch(state, event)
     if isinstance(event, Draw | GiveUp):
-        return _turn(state, event, allowed)
-    raise not_now(event, allowed)
+        return _turn(state, event)
+    raise not_now(event, expected(state))
 
 
 def _deal(state: OrcState, event: Deal) -> Step:
@@ -251,7 +263,7 @@ def _pitch(state: OrcState, event: Pitch) -> Step:
     return evolve(state, phase=Phase.TURNS, account=account, deck=deck), (effect,)
 
 
-def _turn(state: OrcState, event: Draw | GiveUp, allowed: Expected) -> Step:
+def _turn(state: OrcState, event: Draw | GiveUp) -> Step:
     players = state.players
     seat = seat_of(players, event.player, "player")
     doing = "draw" if isinstance(event, Draw) else "give up"
@@ -259,7 +271,7 @@ def _turn(state: OrcState, event: Draw | GiveUp, allowed: Expected) -> Step:
         message = f"{event.player} cannot {doing}: {event.player} is no longer in this round"
         raise RuleViolation("C-7", message, ("player",))
     if seat != state.turns[0]:
-        raise wrong_player(event.player, doing, allowed, players)
+        raise wrong_player(event.player, doing, expected(state), players)
     if isinstance(event, Draw):
         new, effects = _draw(state, seat, event.card)
     else:
