@@ -3,12 +3,14 @@
 A :class:`RuleViolation` is what an engine raises when an event breaks a rule.
 It carries the rule ID (``"C-5"``, ``"GP-4.2"``) so that a reader can look the
 rule up, and an optional *path* inside the event (``("cards", "Ben")``) so that
-the replay layer can point at the exact JSON value at fault.
+the replay layer can point at the exact JSON value at fault. One event can
+break several common rules at once (RULES.md: every one is reported); the first
+is the violation itself and the rest ride along in :attr:`RuleViolation.also`.
 """
 
 from __future__ import annotations
 
-__all__ = ["CardcoreError", "RuleViolation"]
+__all__ = ["CardcoreError", "PathPart", "RuleViolation"]
 
 PathPart = str | int
 
@@ -25,14 +27,33 @@ class RuleViolation(CardcoreError):
     "Ben cannot draw now: it is Chie's turn (C-5)"
     >>> error.at("player").path
     ('player',)
+    >>> both = RuleViolation.several([RuleViolation("C-7", "a"), RuleViolation("C-5", "b")])
+    >>> [v.rule for v in both.problems], str(both)
+    (['C-7', 'C-5'], 'a (C-7); and 1 more problem')
     """
 
-    def __init__(self, rule: str, message: str, path: tuple[PathPart, ...] = ()) -> None:
+    def __init__(self, rule: str, message: str, path: tuple[PathPart, ...] = (),
+                 also: tuple[RuleViolation, ...] = ()) -> None:
         self.rule = rule
         self.message = message
         self.path = path
-        super().__init__(f"{message} ({rule})")
+        self.also = also
+        more = f"; and {len(also)} more problem{'s' if len(also) != 1 else ''}" if also else ""
+        super().__init__(f"{message} ({rule}){more}")
+
+    @classmethod
+    def several(cls, violations: list[RuleViolation]) -> RuleViolation:
+        """One violation standing for all of ``violations`` (the first leads)."""
+        first, *rest = violations
+        return cls(first.rule, first.message, first.path, tuple(rest))
+
+    @property
+    def problems(self) -> tuple[RuleViolation, ...]:
+        """This violation and every further one of the same event, in report order."""
+        lead = RuleViolation(self.rule, self.message, self.path) if self.also else self
+        return (lead, *self.also)
 
     def at(self, *path: PathPart) -> RuleViolation:
         """The same violation located deeper inside the event (prefix ``path``)."""
-        return RuleViolation(self.rule, self.message, (*path, *self.path))
+        return RuleViolation(self.rule, self.message, (*path, *self.path),
+                             tuple(v.at(*path) for v in self.also))

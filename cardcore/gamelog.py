@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from cardcore.effects import Effect
-from cardcore.protocol import Check, Event, Expected, GameRules, Outcome
+from cardcore.game import GameRules
+from cardcore.protocol import Event, Expected, Outcome
 
 __all__ = ["GameLog"]
 
@@ -35,23 +36,15 @@ class GameLog(Generic[S]):
         *,
         ages: Mapping[str, int] | None = None,
     ) -> None:
-        """``ages`` (player -> age) matter only to games that take them (Saint Poker)."""
+        """``ages`` (player -> age) matter only where a rule uses them (SP-2.6)."""
         self.rules = rules
-        if rules.takes_ages:
-            start = rules.start(players, options, ages=ages)
-        else:
-            start = rules.start(players, options)
-        self._states: list[S] = [start]
+        self._states: list[S] = [rules.start(players, options, ages=ages)]
         self._events: list[Event] = []
         self._effects: list[tuple[Effect, ...]] = []
 
     def append(self, event: Event) -> tuple[Effect, ...]:
         """Apply ``event``; keep it and return its effects if the rules allow it."""
-        effects: tuple[Effect, ...]
-        if isinstance(event, Check):
-            state, effects = self._states[-1], ()
-        else:
-            state, effects = self.rules.apply(self._states[-1], event)
+        state, effects = self.rules.apply(self._states[-1], event)
         self._states.append(state)
         self._events.append(event)
         self._effects.append(effects)

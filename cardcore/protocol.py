@@ -1,20 +1,19 @@
-"""The game protocol: what every game module provides.
+"""The values every game shares: events, the setup, what may come next, the outcome.
 
-A game is a pure function folded over a log (ARCHITECTURE.md)::
+A game is a pure function folded over a log (docs/architecture.md)::
 
-    state_n = apply(...apply(start(players, options), e0)..., e_{n-1})
+    state_n = apply(...apply(start(setup), e0)..., e_{n-1})
 
-``apply`` returns the next immutable state and the effects the event caused, or
-raises :class:`~cardcore.errors.RuleViolation`. ``expected`` tells what may come
-next; the one function serves error messages, completeness and simulation.
+The kernel (:mod:`cardcore.dispatch`) makes the checks every game shares, in
+one order, and hands an event to the game's handler for its kind; this module
+holds the small values that pass between the kernel and a game.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, NamedTuple
 
 import attrs
 
@@ -25,23 +24,36 @@ __all__ = [
     "Check",
     "Event",
     "Expected",
-    "GameRules",
+    "Handler",
     "Outcome",
     "Ruling",
+    "Setup",
     "SetupError",
+    "Step",
+    "Turn",
     "check_players",
 ]
 
-
 class SetupError(CardcoreError):
-    """Players or options that no game can start with."""
+    """Players, options or ages that a game cannot start with."""
 
 
 @attrs.frozen(kw_only=True)
 class Event:
-    """Base of every event: ``note`` is kept and shown, never interpreted."""
+    """Base of every event: ``note`` is kept and shown, never interpreted.
+
+    ``ACTOR`` names the field holding the player who takes the step (None: the
+    event is nobody's act, like a deal); ``NAMED`` the fields keyed by player
+    names (``{"Aki": 4, "Ben": 2}``). The kernel checks every name there
+    against the table (C-7) and the step (C-5) before the game sees the event.
+    """
 
     TYPE: ClassVar[str] = ""
+    ACTOR: ClassVar[str | None] = None
+    NAMED: ClassVar[tuple[str, ...]] = ()
+    SECRET: ClassVar[tuple[str, ...]] = ()
+    """The fields whose cards the rules keep hidden from the table (a record may
+    write them as "?" and derive the same; the game contract tests hold them to it)."""
     note: str | None = None
 
 
@@ -60,12 +72,46 @@ class Ruling(Event):
     """The table's choice where the rules leave one (RULES.md, "Table choices")."""
 
     TYPE: ClassVar[str] = "ruling"
+    ACTOR: ClassVar[str | None] = "player"
     player: str
 
 
 @attrs.frozen(kw_only=True)
+class Setup:
+    """Who plays, under which options, and how old they are: everything a game
+    starts from, in one value (ages matter only where a rule uses them, SP-2.6).
+
+    Built and checked by :meth:`cardcore.game.GameRules.setup`.
+    """
+
+    players: tuple[str, ...]
+    options: Any
+    ages: tuple[int | None, ...]
+    """Per seat, the player's age when the transcript gives it."""
+
+
+class Turn(NamedTuple):
+    """What the rules allow now, in the terms the kernel checks (cheap to build:
+    the words are :func:`describe`'s, built only when a message needs them).
+
+    ``kinds`` are the event types allowed now (empty: the game is over; a
+    ``check`` is always allowed and never listed). ``actors`` are the seats whose
+    step it is: the player of an acting event must be one of them, and a field
+    keyed by names may name only them. ``choice`` holds the admissible seats of a
+    pending table choice (a ``ruling`` or the first act of one of them settles
+    it). ``rule`` is the game's rule that decides whose step it is, cited in C-5
+    and C-8 messages.
+    """
+
+    kinds: frozenset[str]
+    actors: tuple[int, ...] = ()
+    choice: tuple[int, ...] = ()
+    rule: str = ""
+
+
+@attrs.frozen(kw_only=True)
 class Expected:
-    """What may come next.
+    """What may come next, in names and words (for people, simulators and GameLog).
 
     ``kinds`` are the event types the rules allow now (``check`` is always
     allowed and not listed). ``players`` are who may take the step; with
@@ -100,35 +146,24 @@ class Outcome:
     forgiven: int | None = None
 
 
-S = TypeVar("S")
+Step = tuple[Any, tuple[Effect, ...]]
+"""The state after an event and the effects it caused."""
 
 
-@attrs.frozen(kw_only=True)
-class GameRules(Generic[S]):
-    """What a game module exports as its ``RULES``: its facts and its pure functions.
+@attrs.frozen
+class Handler:
+    """A game's rules for one kind of event, in the two stages the kernel runs.
 
-    ``simulate(players, options, rng)`` yields the events of a random legal
-    full-information session; it is a writer of events, never part of ``apply``.
+    ``cards(state, event, moves)`` makes the event's card moves through
+    :class:`cardcore.moves.Moves` (card accounting, C-1 to C-3, each problem at
+    its own path) and may note further common problems; it runs only when the
+    common checks before it allow. ``play(state, event)`` then applies the
+    game's own rules to the state with the moved cards and returns the next
+    state and the effects, or raises the game's rule.
     """
 
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    options_type: type[Any]
-    event_types: Mapping[str, type[Event]]
-    start: Callable[..., S]
-    """``start(players, options)``: the state before the first event. A game with
-    ``takes_ages`` also accepts the keyword ``ages=`` (player -> age, or None)."""
-    apply: Callable[[S, Event], tuple[S, tuple[Effect, ...]]]
-    expected: Callable[[S], Expected]
-    outcome: Callable[[S], Outcome]
-    position: Callable[[S], str]
-    """Where the game stands, for grouping a replay ("game 2, round 3")."""
-    simulate: Callable[[Sequence[str], Any, random.Random], Iterator[Event]]
-    takes_ages: bool = False
-    """``start`` takes the players' ages (a transcript's ``ages``) as ``ages=``;
-    only Saint Poker uses them (SP-2.6)."""
+    play: Callable[[Any, Any], tuple[Any, tuple[Effect, ...]]]
+    cards: Callable[[Any, Any, Any], None] | None = None
 
 
 def check_players(players: Sequence[str], low: int, high: int, game: str) -> tuple[str, ...]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardcore.game import GameRules
 from cardcore.games.goblin import RULES as GOBLIN
 from cardcore.games.orc import RULES as ORC
 from cardcore.games.saint import RULES as SAINT
-from cardcore.protocol import GameRules
 
 __all__ = ["GAMES", "UnknownGameError", "get_game"]
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from cardcore.effects import Effect
 from cardcore.ledger import Ledger
 from cardcore.protocol import Outcome
+from cardcore.table import names
 
-__all__ = ["chip_outcome", "point_outcome", "winners"]
+__all__ = ["chip_outcome", "plural", "point_outcome", "winners", "winners_effect"]
 
 Number = int | Fraction
 
@@ -44,3 +46,25 @@ def point_outcome(players: Sequence[str], points: Sequence[Number], complete: bo
     scores = dict(zip(players, points, strict=True))
     return Outcome(complete=complete, scores=scores,
                    winners=winners(scores) if complete else None)
+
+
+def plural(count: Number, unit: str) -> str:
+    """A count with its unit.
+
+    >>> plural(1, "point"), plural(3, "chip")
+    ('1 point', '3 chips')
+    """
+    return f"{count} {unit}" if count == 1 else f"{count} {unit}s"
+
+
+def winners_effect(players: Sequence[str], totals: Sequence[Number], rule: str, unit: str,
+                   tail: str = "") -> Effect:
+    """The end of a game: the highest total wins, equal totals share the win;
+    ``tail`` adds what else the table should hear (a pot left over)."""
+    best = max(totals)
+    top = [seat for seat, total in enumerate(totals) if total == best]
+    amount = plural(best, unit)
+    text = (f"{players[top[0]]} wins with {amount}" if len(top) == 1
+            else f"{names(players, top)} share the win with {amount} each")
+    return Effect(kind="winners", rule=rule, players=tuple(players[s] for s in top),
+                  text=text + tail)

@@ -159,10 +159,7 @@ def replay_transcript(
     """Fold the events; ``steps`` keeps every event's effects (for telling the game);
     ``stop_after`` ends the fold after that event index (``replay --at``)."""
     rules = transcript.rules
-    if rules.takes_ages:
-        state = rules.start(transcript.players, transcript.options, ages=transcript.ages)
-    else:
-        state = rules.start(transcript.players, transcript.options)
+    state = rules.start(transcript.players, transcript.options, ages=transcript.ages)
     apply = rules.apply
     position = rules.position
     problems: list[Problem] = []
@@ -179,8 +176,9 @@ def replay_transcript(
         try:
             after, effects = apply(state, event)
         except RuleViolation as violation:
-            problems.append(Problem(kind=RULE, pointer=pointer("events", index, *violation.path),
-                                    message=violation.message, rule=violation.rule))
+            problems += [Problem(kind=RULE, pointer=pointer("events", index, *each.path),
+                                 message=each.message, rule=each.rule)
+                         for each in violation.problems]
             stopped = index
             break
         if steps:

@@ -16,7 +16,8 @@ from typing import Any
 import attrs
 
 from cardcore.cards import UNKNOWN, Card
-from cardcore.protocol import Event, GameRules, SetupError, check_players
+from cardcore.game import GameRules
+from cardcore.protocol import Event, SetupError, check_players
 from cardcore.registry import GAMES
 from replay.convert import StructureFailure, structure
 from replay.jsonload import JsonError, read_json

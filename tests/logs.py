@@ -8,8 +8,9 @@ from typing import Any, TypeVar
 import pytest
 
 from cardcore.errors import RuleViolation
+from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
-from cardcore.protocol import Event, GameRules
+from cardcore.protocol import Event
 
 S = TypeVar("S")
 

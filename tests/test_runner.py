@@ -88,5 +88,6 @@ def test_an_unknown_player_in_an_event_is_located_and_lists_the_players() -> Non
     assert (problem.kind, problem.pointer, problem.rule) == ("rule", "/events/2/player", "C-7")
     assert "'Bne'" in problem.message and "Aki, Ben, Chie" in problem.message
     reveal = [EXAMPLE[0], {"type": "reveal", "cards": {"Aki": 4, "Ben": 2, "Chi": 7}}]
-    (problem,) = replay_transcript(transcript(reveal)).problems
-    assert (problem.pointer, problem.rule) == ("/events/1/cards/Chi", "C-7")
+    stranger, missing = replay_transcript(transcript(reveal)).problems
+    assert (stranger.pointer, stranger.rule) == ("/events/1/cards/Chi", "C-7")
+    assert (missing.pointer, missing.rule) == ("/events/1/cards", "C-3")

@@ -414,7 +414,8 @@ def test_a_ruling_settles_the_table_choice_and_is_c8_elsewhere() -> None:
     assert violation([deal("3H"), Ruling(player="Dan")]).rule == "C-8"
     error = violation([*TIED, Ruling(player="Cat")], players=ABC, options=TWO_ROUNDS)
     assert error.rule == "C-8" and "table choice among Ann and Bob" in error.message
-    assert violation([*TIED, Ruling(player="Zed")], players=ABC, options=TWO_ROUNDS).rule == "C-7"
+    error = violation([*TIED, Ruling(player="Zed")], players=ABC, options=TWO_ROUNDS)
+    assert [v.rule for v in error.problems] == ["C-8", "C-7"]
 
 
 def test_a_missing_age_makes_the_whole_order_a_table_choice() -> None:
@@ -469,7 +470,7 @@ def test_the_last_round_ends_the_game_without_refill() -> None:
             RULES.apply(state, event)
         assert caught.value.rule == "C-6" and caught.value.path == ()
     assert caught.value.message == (
-        "no ruling can come after the end: round 1 was the last and has no refill (SP-2.7)")
+        "no ruling can come after the end: the game is over: round 1 was the last and has no refill (SP-2.7)")
 
 
 def test_equal_totals_share_the_win() -> None:
@@ -499,9 +500,10 @@ def test_positions_and_an_unfinished_game() -> None:
 
 
 def test_the_runner_gives_the_transcript_ages_to_the_engine() -> None:
-    """TRANSCRIPT.md `ages` reach Saint Poker through GameRules.takes_ages (SP-2.6);
-    other games are started as before."""
-    assert RULES.takes_ages and not GOBLIN.takes_ages
+    """TRANSCRIPT.md `ages` reach Saint Poker through the one Setup every game starts
+    from (SP-2.6)."""
+    assert RULES.start(ABC, None, ages={"Bob": 25}).ages == (None, 25, None)
+    assert GOBLIN.start(ABC, None, ages={"Bob": 25}).players == ABC
     events: list[dict[str, Any]] = [
         {"type": "deal", "future": ["8C", "8D"]},
         {"type": "river", "cards": {"Ann": "2S", "Bob": "6D", "Cat": "QH"}, "future": ["4H", "4C"]},

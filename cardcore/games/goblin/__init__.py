@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+from cardcore.game import GameRules
 from cardcore.games.goblin.events import Deal, Fold, Pitch, Reveal, Stack
-from cardcore.games.goblin.expect import expected
+from cardcore.games.goblin.expect import absent, describe, seated, turn
 from cardcore.games.goblin.options import GoblinOptions
-from cardcore.games.goblin.rules import apply, outcome, position, start
-from cardcore.games.goblin.simulate import simulate
+from cardcore.games.goblin.preparation import deal, deal_cards, reveal, reveal_cards
+from cardcore.games.goblin.rules import (
+    begin,
+    choose,
+    fold,
+    outcome,
+    pitch,
+    pitch_cards,
+    position,
+    stack,
+    stack_cards,
+)
+from cardcore.games.goblin.simulate import SIMULATOR
 from cardcore.games.goblin.state import GoblinState, Phase
-from cardcore.protocol import Check, GameRules, Ruling
+from cardcore.protocol import Handler
 
 __all__ = [
     "RULES",
@@ -28,11 +40,22 @@ RULES: GameRules[GoblinState] = GameRules(
     min_players=2,
     max_players=8,
     options_type=GoblinOptions,
-    event_types={e.TYPE: e for e in (Deal, Reveal, Stack, Fold, Pitch, Check, Ruling)},
-    start=start,
-    apply=apply,
-    expected=expected,
+    events=(Deal, Reveal, Stack, Fold, Pitch),
+    begin=begin,
+    turn=turn,
+    describe=describe,
+    handlers={
+        "deal": Handler(deal, deal_cards),
+        "reveal": Handler(reveal, reveal_cards),
+        "stack": Handler(stack, stack_cards),
+        "pitch": Handler(pitch, pitch_cards),
+        "fold": Handler(fold),
+    },
     outcome=outcome,
     position=position,
-    simulate=simulate,
+    simulator=SIMULATOR,
+    seated=seated,
+    absent=absent,
+    choose=choose,
+    verbs={"deal": "be dealt cards", "stack": "be dealt a card"},
 )

@@ -26,6 +26,8 @@ class Deal(Event):
     """
 
     TYPE: ClassVar[str] = "deal"
+    NAMED: ClassVar[tuple[str, ...]] = ("hands",)
+    SECRET: ClassVar[tuple[str, ...]] = ("hands",)
     hands: Mapping[str, Sequence[PairsCard | None]] | None = None
 
 
@@ -34,6 +36,7 @@ class Reveal(Event):
     """Every player in the game shows the first card of their stack (GP-2.1)."""
 
     TYPE: ClassVar[str] = "reveal"
+    NAMED: ClassVar[tuple[str, ...]] = ("cards",)
     cards: Mapping[str, PairsCard | None]
 
 
@@ -43,6 +46,7 @@ class Stack(Event):
     or from the pitched cards (GP-4.5)."""
 
     TYPE: ClassVar[str] = "stack"
+    ACTOR: ClassVar[str | None] = "player"
     player: str
     card: PairsCard | None
 
@@ -52,6 +56,7 @@ class Fold(Event):
     """The player pays the smallest number showing and leaves the game (GP-4.2)."""
 
     TYPE: ClassVar[str] = "fold"
+    ACTOR: ClassVar[str | None] = "player"
     player: str
 
 
@@ -60,5 +65,7 @@ class Pitch(Event):
     """The player puts a card from hand face down (GP-4.3); ``card`` when known."""
 
     TYPE: ClassVar[str] = "pitch"
+    ACTOR: ClassVar[str | None] = "player"
+    SECRET: ClassVar[tuple[str, ...]] = ("card",)
     player: str
     card: PairsCard | None = None

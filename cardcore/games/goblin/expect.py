@@ -1,15 +1,15 @@
-"""What may come next in Goblin Poker: the one function behind C-4/C-5
-messages, completeness and the simulator."""
+"""What may come next in Goblin Poker: the step (for the kernel's checks, the
+simulator and completeness) and its words (for messages)."""
 
 from __future__ import annotations
 
 from typing import Final
 
 from cardcore.games.goblin.state import Choice, GoblinState, Phase
-from cardcore.protocol import Expected
+from cardcore.protocol import Turn
 from cardcore.table import names
 
-__all__ = ["KINDS", "expected"]
+__all__ = ["absent", "describe", "seated", "turn"]
 
 KINDS: Final[dict[Phase, frozenset[str]]] = {
     Phase.OVER: frozenset(),
@@ -19,57 +19,64 @@ KINDS: Final[dict[Phase, frozenset[str]]] = {
     Phase.PLAY: frozenset({"pitch", "fold"}),
     Phase.DEAL_STACKS: frozenset({"stack"}),
 }
-"""The event kinds each phase allows (a ruling besides, while a table choice is due):
-the replay checks an event against this table without building the words of
-:func:`expected`, which only an error needs."""
+"""The event kinds each phase allows (a ruling besides, while a table choice is due)."""
 
 
-def expected(state: GoblinState) -> Expected:
+def dealt(state: GoblinState) -> tuple[bool, ...]:
+    """Per seat: dealt into the next game (GP-1.1: still in the session, with chips)."""
+    chips = state.ledger.chips
+    return tuple(live and chips[seat] > 0 for seat, live in enumerate(state.in_session))
+
+
+def turn(state: GoblinState) -> Turn:
+    phase = state.phase
+    kinds = KINDS[phase]
+    if phase is Phase.PLAY or phase is Phase.DEAL_STACKS:
+        if state.choice:
+            return Turn(kinds, choice=state.choice, rule=state.choice_rule)
+        if phase is Phase.PLAY:
+            return Turn(kinds, (state.turns[0],), rule="GP-4.1")
+        return Turn(kinds, (state.receivers[0],), rule="GP-4.5")
+    if phase is Phase.TIEBREAK:
+        return Turn(kinds, state.waiting, rule="GP-2.3")
+    if phase is Phase.REVEAL:
+        return Turn(kinds, tuple(state.active()), rule="GP-2.1")
+    if phase is Phase.DEAL:
+        return Turn(kinds, tuple(s for s, live in enumerate(dealt(state)) if live), rule="GP-1.1")
+    return Turn(kinds)
+
+
+def seated(state: GoblinState) -> tuple[bool, ...]:
+    """Who may be named: at a deal those dealt in, else those still in the game."""
+    return dealt(state) if state.phase is Phase.DEAL else state.in_game
+
+
+def absent(state: GoblinState, seat: int) -> str:
+    name = state.players[seat]
+    if not state.in_session[seat] or (state.phase is Phase.DEAL and not dealt(state)[seat]):
+        return f"{name} is out of the session (GP-1.1)"
+    return f"{name} is no longer in this game"
+
+
+def describe(state: GoblinState) -> str:
     players = state.players
     phase = state.phase
     if phase is Phase.OVER:
-        return Expected(kinds=frozenset(), text=f"the session is over: {state.ended_by}")
+        return f"the session is over: {state.ended_by}"
     if phase is Phase.DEAL:
         more = "" if state.games_done == 0 else " (or the transcript ends here)"
         if state.options.games is not None:
             more = f" (game {state.games_done + 1} of {state.options.games})"
-        return Expected(kinds=KINDS[phase], text=f"the next game starts with a deal{more}")
+        return f"the next game starts with a deal{more}"
     if phase is Phase.REVEAL:
-        return Expected(
-            kinds=KINDS[phase],
-            text="every player reveals the first card of their stack",
-        )
+        return "every player reveals the first card of their stack"
     if phase is Phase.TIEBREAK:
-        waiting = tuple(players[s] for s in state.waiting)
-        return Expected(
-            kinds=KINDS[phase],
-            players=waiting,
-            text=f"tie-break: a stack card from the stock for {names(players, state.waiting)}",
-            rule="GP-2.3",
-        )
+        return f"tie-break: a stack card from the stock for {names(players, state.waiting)}"
     kind = "pitch or fold" if phase is Phase.PLAY else "stack"
-    kinds = KINDS[phase]
     if state.choice:
-        admissible = tuple(players[s] for s in state.choice)
         what = "the start player" if state.choice_for is Choice.START else "the min stack"
-        return Expected(
-            kinds=frozenset({*kinds, "ruling"}),
-            players=admissible,
-            choice=True,
-            text=(
-                f"{what} is a table choice among {names(players, state.choice)} "
-                f"({state.choice_rule}): a ruling, or the first {kind} by one of them"
-            ),
-            rule=state.choice_rule,
-        )
+        return (f"{what} is a table choice among {names(players, state.choice)} "
+                f"({state.choice_rule}): a ruling, or the first {kind} by one of them")
     if phase is Phase.PLAY:
-        seat = state.turns[0]
-        return Expected(
-            kinds=kinds, players=(players[seat],),
-            text=f"{players[seat]} pitches or folds (GP-4.1)", rule="GP-4.1",
-        )
-    seat = state.receivers[0]
-    return Expected(
-        kinds=kinds, players=(players[seat],),
-        text=f"the next pitched card is dealt to {players[seat]} (GP-4.5)", rule="GP-4.5",
-    )
+        return f"{players[state.turns[0]]} pitches or folds (GP-4.1)"
+    return f"the next pitched card is dealt to {players[state.receivers[0]]} (GP-4.5)"

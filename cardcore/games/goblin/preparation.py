@@ -1,5 +1,8 @@
 """Goblin Poker, the start of a game (RULES.md GP-1 and GP-2): antes and the deal,
 the reveal of the first stack cards, and the tie-break dealt from the stock.
+
+Each event kind has a ``cards`` stage (its card moves, checked by the kernel's
+card accounting) and a ``play`` stage (the game's own rules).
 """
 
 from __future__ import annotations
@@ -7,105 +10,73 @@ from __future__ import annotations
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
 from cardcore.effects import Effect
-from cardcore.errors import RuleViolation
 from cardcore.evolve import evolve
 from cardcore.games.goblin.events import Deal, Reveal, Stack
-from cardcore.games.goblin.expect import expected
-from cardcore.games.goblin.state import (
-    DISCARD,
-    STOCK,
-    Choice,
-    GoblinState,
-    Phase,
-    hand,
-    stack_zone,
-)
+from cardcore.games.goblin.expect import dealt
+from cardcore.games.goblin.state import DISCARD, STOCK, Choice, GoblinState, Phase, hand, stack_zone
+from cardcore.moves import Moves
+from cardcore.pots import antes
 from cardcore.seats import clockwise_from
-from cardcore.table import names, seat_of, wrong_player
-from cardcore.zones import CardAccount
+from cardcore.table import names
 
-__all__ = ["HAND_SIZE", "deal", "reveal", "start_round", "tiebreak_card"]
+__all__ = ["HAND_SIZE", "deal", "deal_cards", "reveal", "reveal_cards", "start_round",
+           "tiebreak_card", "tiebreak_cards"]
 
 HAND_SIZE = 6
 Step = tuple[GoblinState, tuple[Effect, ...]]
 
 
+def deal_cards(state: GoblinState, event: Deal, moves: Moves[PairsCard]) -> None:
+    """GP-1.2: a full shuffle, 6 cards to each player dealt in."""
+    moves.shuffle(PAIRS_DECK, STOCK)
+    seats = [seat for seat, live in enumerate(dealt(state)) if live]
+    moves.deal_hands(event.hands, seats, HAND_SIZE, "GP-1.2")
+
+
 def deal(state: GoblinState, event: Deal) -> Step:
+    """GP-1.1: players without chips are out of the session; the others pay the ante."""
     players = state.players
-    ledger = state.ledger
-    effects: list[Effect] = []
-    in_session = list(state.in_session)
-    for seat, name in enumerate(players):
-        if in_session[seat] and ledger.chips[seat] == 0:
-            in_session[seat] = False
-            effects.append(Effect(
-                kind="out", rule="GP-1.1", players=(name,),
-                text=f"{name} has no chips and is out of the session",
-            ))
-    seats = [seat for seat, live in enumerate(in_session) if live]
-    for seat in seats:
-        ledger, paid = ledger.pay(seat, state.options.ante, "GP-1.1")
-        text = f"{players[seat]} pays the ante of {state.options.ante}"
-        if paid.forgiven:
-            text += f" (holds only {paid.amount}; {paid.forgiven} forgiven)"
-        effects.append(Effect(kind="ante", rule="GP-1.1", players=(players[seat],),
-                              text=text, transfers=(paid,)))
-    account = CardAccount.shuffled(PAIRS_DECK, STOCK)
-    known = event.hands or {}
-    for name, cards in known.items():
-        seat = seat_of(players, name, "hands", name)
-        if not in_session[seat]:
-            message = f"{name} is out of the session and is dealt no cards (GP-1.1)"
-            raise RuleViolation("C-7", message, ("hands", name))
-        if len(cards) != HAND_SIZE:
-            message = f"{name}'s hand has {len(cards)} cards; each player is dealt {HAND_SIZE}"
-            raise RuleViolation("GP-1.2", message, ("hands", name))
-        account = account.move_cards(STOCK, hand(name), cards, path=("hands", name))
-    for seat in seats:
-        if players[seat] not in known:
-            account = account.deal(STOCK, hand(players[seat]), HAND_SIZE)
-    live = tuple(seat in seats for seat in range(len(players)))
+    live = dealt(state)
+    effects: list[Effect] = [
+        Effect(kind="out", rule="GP-1.1", players=(name,),
+               text=f"{name} has no chips and is out of the session")
+        for seat, name in enumerate(players) if state.in_session[seat] and not live[seat]
+    ]
+    seats = [seat for seat, flag in enumerate(live) if flag]
+    ledger, paid = antes(state.ledger, seats, state.options.ante, "GP-1.1")
+    effects += paid
     number = state.games_started + 1
     effects.append(Effect(
         kind="deal", rule="GP-1.2", players=tuple(players[s] for s in seats),
         text=f"game {number}: {HAND_SIZE} cards each to {names(players, seats)}",
     ))
     new = evolve(
-        state, phase=Phase.REVEAL, games_started=number, round=0, in_session=tuple(in_session),
-        in_game=live, stacks=((),) * len(players), account=account, ledger=ledger,
+        state, phase=Phase.REVEAL, games_started=number, round=0, in_session=live,
+        in_game=live, stacks=((),) * len(players), ledger=ledger,
         tied=(), waiting=(), level_cards=(), choice=(), held_choice=None, turns=(), receivers=(),
     )
     return new, tuple(effects)
 
 
-def reveal(state: GoblinState, event: Reveal) -> Step:
-    players = state.players
-    account = state.account
-    stacks = list(state.stacks)
-    shown: dict[int, PairsCard] = {}
-    for name, card in event.cards.items():
-        seat = seat_of(players, name, "cards", name)
-        if not state.in_game[seat]:
-            raise RuleViolation("C-7", f"{name} is not in this game", ("cards", name))
-        if card is None:
-            message = f"{name}'s revealed card is face up for everyone and must be named, not '?'"
-            raise RuleViolation("C-3", message, ("cards", name))
-        try:
-            account = account.move(hand(name), stack_zone(name), card, verb="revealed from")
-        except RuleViolation as error:
-            raise error.at("cards", name) from None
-        stacks[seat] = (card,)
-        shown[seat] = card
-    missing = [seat for seat in state.active() if seat not in shown]
+def reveal_cards(state: GoblinState, event: Reveal, moves: Moves[PairsCard]) -> None:
+    """GP-2.1: every player in the game shows one card face up."""
+    for _, name, card in moves.named(event.cards):
+        moves.move(hand(name), stack_zone(name), card, path=("cards", name), face_up=True,
+                   verb="revealed from")
+    missing = [seat for seat in state.active() if state.players[seat] not in event.cards]
     if missing:
-        message = (
-            f"{names(players, missing)} must reveal a card too: every player in the game "
-            "reveals one (GP-2.1)"
-        )
-        raise RuleViolation("C-3", message, ("cards",))
-    low = min(shown.values())
+        moves.problem("C-3", f"{names(state.players, missing)} must reveal a card too: every "
+                      "player in the game reveals one (GP-2.1)", ("cards",))
+
+
+def reveal(state: GoblinState, event: Reveal) -> Step:
+    """GP-2.2: the smallest card starts; a tie goes to the tie-break (GP-2.3)."""
+    players = state.players
+    shown = {players.index(name): card for name, card in event.cards.items()}
+    stacks = tuple((shown[seat],) if seat in shown else () for seat in range(len(players)))
+    low = min(card for card in shown.values() if card is not None)
     tied = tuple(seat for seat in state.active() if shown[seat] == low)
-    new = evolve(state, account=account, stacks=tuple(stacks))
+    new = evolve(state, stacks=stacks)
     if len(tied) == 1:
         return start_round(new, 1, tied[0], "GP-2.2", f"the smallest card, {low}")
     effect = Effect(
@@ -134,39 +105,32 @@ def _stock_check(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
     return state, effects
 
 
+def tiebreak_cards(state: GoblinState, event: Stack, moves: Moves[PairsCard]) -> None:
+    """GP-2.3: a card face up from the stock; one that pairs the stack is discarded."""
+    card = event.card
+    pairs = card is not None and card in state.stacks[state.players.index(event.player)]
+    target = DISCARD if pairs else stack_zone(event.player)
+    moves.move(STOCK, target, card, path=("card",), face_up=True)
+
+
 def tiebreak_card(state: GoblinState, event: Stack) -> Step:
     players = state.players
-    seat = seat_of(players, event.player, "player")
-    if seat not in state.waiting:
-        if not state.in_game[seat]:
-            raise RuleViolation("C-7", f"{event.player} is not in this game", ("player",))
-        raise wrong_player(event.player, "be dealt a tie-break card", expected(state), players)
-    if event.card is None:
-        raise RuleViolation("C-3", "a card dealt face up must be named, not '?'", ("card",))
+    seat = players.index(event.player)
     card = event.card
+    assert card is not None, "the cards stage refuses an unnamed face-up card"
     stack = state.stacks[seat]
     if card in stack:
-        try:
-            account = state.account.move(STOCK, DISCARD, card)
-        except RuleViolation as error:
-            raise error.at("card") from None
         effect = Effect(
             kind="discard", rule="GP-2.3", players=(event.player,),
             text=f"{card} pairs {event.player}'s stack: it is discarded and "
             f"{event.player} is dealt again",
         )
-        return _stock_check(evolve(state, account=account), (effect,))
-    try:
-        account = state.account.move(STOCK, stack_zone(event.player), card)
-    except RuleViolation as error:
-        raise error.at("card") from None
+        return _stock_check(state, (effect,))
     stacks = list(state.stacks)
     stacks[seat] = (*stack, card)
     waiting = tuple(s for s in state.waiting if s != seat)
     level = (*state.level_cards, (seat, card))
-    new = evolve(
-        state, account=account, stacks=tuple(stacks), waiting=waiting, level_cards=level
-    )
+    new = evolve(state, stacks=tuple(stacks), waiting=waiting, level_cards=level)
     if waiting:
         return _stock_check(new, ())
     low = min(c for _, c in level)

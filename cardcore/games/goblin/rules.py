@@ -8,16 +8,11 @@ module holds the rounds (GP-3 to GP-6) and the public face of the game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from cardcore.cards import PairsCard
 from cardcore.effects import Effect
-from cardcore.errors import RuleViolation
 from cardcore.evolve import evolve
-from cardcore.games.goblin.events import Deal, Fold, Pitch, Reveal, Stack
-from cardcore.games.goblin.expect import KINDS, expected
-from cardcore.games.goblin.options import GoblinOptions
-from cardcore.games.goblin.preparation import deal, reveal, start_round, tiebreak_card
+from cardcore.games.goblin.events import Fold, Pitch, Stack
+from cardcore.games.goblin.preparation import start_round, tiebreak_card, tiebreak_cards
 from cardcore.games.goblin.stacks import smallest_stacks
 from cardcore.games.goblin.state import (
     PITCHED,
@@ -28,34 +23,26 @@ from cardcore.games.goblin.state import (
     stack_zone,
 )
 from cardcore.ledger import Ledger
-from cardcore.options import game_options
-from cardcore.protocol import Event, Outcome, Ruling, check_players
+from cardcore.moves import Moves
+from cardcore.pots import pay, split_pot, take_pot
+from cardcore.protocol import Outcome, Setup
 from cardcore.seats import clockwise_from
 from cardcore.standings import chip_outcome
-from cardcore.table import (
-    inadmissible,
-    names,
-    needless_ruling,
-    not_now,
-    over,
-    seat_of,
-    wrong_player,
-)
+from cardcore.table import names
 
-__all__ = ["apply", "outcome", "position", "start"]
+__all__ = ["begin", "choose", "fold", "outcome", "pitch", "pitch_cards", "position", "stack",
+           "stack_cards"]
 
 Step = tuple[GoblinState, tuple[Effect, ...]]
 
 
-def start(players: Sequence[str], options: GoblinOptions | None = None) -> GoblinState:
+def begin(setup: Setup) -> GoblinState:
     """The state before the first deal."""
-    options = game_options(options, GoblinOptions, "Goblin Poker")
-    names_ = check_players(players, 2, 8, "Goblin Poker")
-    count = len(names_)
+    count = len(setup.players)
     return GoblinState(
-        options=options,
-        players=names_,
-        ledger=Ledger.start(names_, options.starting_chips),
+        options=setup.options,
+        players=setup.players,
+        ledger=Ledger.start(setup.players, setup.options.starting_chips),
         in_session=(True,) * count,
         in_game=(False,) * count,
         stacks=((),) * count,
@@ -76,55 +63,26 @@ def position(state: GoblinState) -> str:
     return f"game {state.games_started}, round {state.round}"
 
 
-# -- applying events ---------------------------------------------------------------
+# -- the rounds -------------------------------------------------------------------
 
 
-def apply(state: GoblinState, event: Event) -> Step:
-    if state.phase is Phase.OVER:
-        raise over(event, f"the session is over ({state.ended_by})")
-    if isinstance(event, Ruling):
-        return _ruling(state, event)
-    if event.TYPE not in KINDS[state.phase]:
-        raise not_now(event, expected(state))
-    if isinstance(event, Deal):
-        return deal(state, event)
-    if isinstance(event, Reveal):
-        return reveal(state, event)
-    if isinstance(event, Stack):
-        if state.phase is Phase.TIEBREAK:
-            return tiebreak_card(state, event)
-        return _deal_pitched(state, event)
-    if isinstance(event, Fold | Pitch):
-        return _turn(state, event)
-    raise not_now(event, expected(state))
-
-
-def _ruling(state: GoblinState, event: Ruling) -> Step:
-    seat = seat_of(state.players, event.player, "player")
-    if not state.choice:
-        raise needless_ruling(expected(state).text)
-    if seat not in state.choice:
-        raise inadmissible(event.player, state.players, state.choice, state.choice_rule)
-    return _resolve_choice(state, seat)
-
-
-def _resolve_choice(state: GoblinState, seat: int) -> Step:
+def choose(state: GoblinState, seat: int) -> Step:
+    """A table choice settled (GP-2.4, GP-3.2): ``seat`` starts, or is dealt first."""
     name = state.players[seat]
     held = state.held_choice
     if state.choice_rule == "GP-3.2":
         held = (seat, state.stacks[seat])
+    order = tuple(clockwise_from(seat, len(state.players), state.active()))
     if state.choice_for is Choice.START:
         effect = Effect(
             kind="start_player", rule=state.choice_rule, players=(name,),
             text=f"the table chooses {name} to start round {state.round}",
         )
-        order = tuple(clockwise_from(seat, len(state.players), state.active()))
         return evolve(state, choice=(), held_choice=held, turns=order), (effect,)
     effect = Effect(
         kind="min_stack", rule=state.choice_rule, players=(name,),
         text=f"the table chooses {name}'s stack as the min stack: dealing starts there",
     )
-    order = tuple(clockwise_from(seat, len(state.players), state.active()))
     return evolve(state, choice=(), held_choice=held, receivers=order), (effect,)
 
 
@@ -145,45 +103,29 @@ def _showing(state: GoblinState) -> tuple[PairsCard, int]:
     return min((card, seat) for seat in state.active() for card in state.stacks[seat])
 
 
-def _turn(state: GoblinState, event: Fold | Pitch) -> Step:
+def pitch_cards(state: GoblinState, event: Pitch, moves: Moves[PairsCard]) -> None:
+    """GP-4.3: a card from hand, face down."""
+    moves.move(hand(event.player), PITCHED, event.card, path=("card",), verb="pitched from")
+
+
+def pitch(state: GoblinState, event: Pitch) -> Step:
+    return _after_turn(evolve(state, turns=state.turns[1:]), ())
+
+
+def fold(state: GoblinState, event: Fold) -> Step:
+    """GP-4.2: pay the smallest number showing on any stack still face up, and leave."""
     players = state.players
-    seat = seat_of(players, event.player, "player")
-    doing = event.TYPE
-    effects: tuple[Effect, ...] = ()
-    if not state.in_game[seat]:
-        why = "is out of the session" if not state.in_session[seat] else "is no longer in this game"
-        raise RuleViolation("C-7", f"{event.player} cannot {doing}: {event.player} {why}",
-                            ("player",))
-    if state.choice:
-        if seat not in state.choice:
-            raise wrong_player(event.player, doing, expected(state), players)
-        state, effects = _resolve_choice(state, seat)
-    elif seat != state.turns[0]:
-        raise wrong_player(event.player, doing, expected(state), players)
-    turns = state.turns[1:]
-    if isinstance(event, Pitch):
-        try:
-            account = state.account.move(hand(event.player), PITCHED, event.card,
-                                         verb="pitched from")
-        except RuleViolation as error:
-            raise error.at("card") from None
-        new = evolve(state, account=account, turns=turns)
-        return _after_turn(new, effects)
+    seat = players.index(event.player)
     low, owner = _showing(state)
-    ledger, paid = state.ledger.pay(seat, low, "GP-4.2")
     whose = "their own" if owner == seat else f"{players[owner]}'s"
-    fold = Effect(
-        kind="fold", rule="GP-4.2", players=(event.player,), transfers=(paid,),
-        text=f"{event.player} folds and pays {low}, the smallest number showing "
-        f"({whose} stack)" + (f"; holds only {paid.amount}, {paid.forgiven} forgiven"
-                              if paid.forgiven else ""),
-    )
+    ledger, folded = pay(state.ledger, seat, low, "GP-4.2", "fold",
+                         f"{event.player} folds and pays {low}, the smallest number showing "
+                         f"({whose} stack)")
     in_game = _without(state.in_game, seat)
-    new = evolve(state, ledger=ledger, in_game=in_game, turns=turns)
-    effects = (*effects, fold)
+    new = evolve(state, ledger=ledger, in_game=in_game, turns=state.turns[1:])
     if sum(in_game) == 1:
-        return _last_one(new, effects)
-    return _after_turn(new, effects)
+        return _last_one(new, (folded,))
+    return _after_turn(new, (folded,))
 
 
 def _without(flags: tuple[bool, ...], seat: int) -> tuple[bool, ...]:
@@ -214,44 +156,39 @@ def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
     return evolve(state, phase=Phase.DEAL_STACKS, receivers=order), (*effects, effect)
 
 
+def stack_cards(state: GoblinState, event: Stack, moves: Moves[PairsCard]) -> None:
+    if state.phase is Phase.TIEBREAK:
+        tiebreak_cards(state, event, moves)
+        return
+    moves.move(PITCHED, stack_zone(event.player), event.card, path=("card",), face_up=True)
+
+
+def stack(state: GoblinState, event: Stack) -> Step:
+    if state.phase is Phase.TIEBREAK:
+        return tiebreak_card(state, event)
+    return _deal_pitched(state, event)
+
+
 def _deal_pitched(state: GoblinState, event: Stack) -> Step:
-    players = state.players
-    seat = seat_of(players, event.player, "player")
-    effects: tuple[Effect, ...] = ()
-    if not state.in_game[seat]:
-        raise RuleViolation("C-7", f"{event.player} is no longer in this game", ("player",))
-    if state.choice:
-        if seat not in state.choice:
-            raise wrong_player(event.player, "be dealt a card", expected(state), players)
-        state, effects = _resolve_choice(state, seat)
-    elif seat != state.receivers[0]:
-        raise wrong_player(event.player, "be dealt a card", expected(state), players)
-    if event.card is None:
-        raise RuleViolation("C-3", "a card dealt face up must be named, not '?'", ("card",))
+    """GP-4.5, GP-4.6: a pitched card onto a stack; a pair busts."""
+    seat = state.players.index(event.player)
     card = event.card
-    target = stack_zone(event.player)
-    try:
-        account = state.account.move(PITCHED, target, card, verb="dealt from")
-    except RuleViolation as error:
-        raise error.at("card") from None
+    assert card is not None, "the cards stage refuses an unnamed face-up card"
     receivers = state.receivers[1:]
+    effects: tuple[Effect, ...] = ()
     if card in state.stacks[seat]:
-        ledger, paid = state.ledger.pay(seat, card, "GP-4.6")
-        bust = Effect(
-            kind="bust", rule="GP-4.6", players=(event.player,), transfers=(paid,),
-            text=f"{card} pairs {event.player}'s {card}: {event.player} busts and pays {card}"
-            + (f"; holds only {paid.amount}, {paid.forgiven} forgiven" if paid.forgiven else ""),
-        )
+        ledger, bust = pay(state.ledger, seat, card, "GP-4.6", "bust",
+                           f"{card} pairs {event.player}'s {card}: {event.player} busts and "
+                           f"pays {card}")
         in_game = _without(state.in_game, seat)
-        new = evolve(state, account=account, ledger=ledger, in_game=in_game,
-                           receivers=receivers)
-        effects = (*effects, bust)
+        new = evolve(state, ledger=ledger, in_game=in_game, receivers=receivers)
+        effects = (bust,)
         if sum(in_game) == 1:
             return _last_one(new, effects)
     else:
         stacks = list(state.stacks)
         stacks[seat] = (*stacks[seat], card)
-        new = evolve(state, account=account, stacks=tuple(stacks), receivers=receivers)
+        new = evolve(state, stacks=tuple(stacks), receivers=receivers)
     if receivers:
         return new, effects
     return _end_round(new, effects)
@@ -275,28 +212,15 @@ def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
             return new, (*effects, effect)
         step = start_round(state, number, seat, "GP-4.1", "the min stack among the players still in")
         return step[0], (*effects, *step[1])
-    ledger, shares = state.ledger.split_pot(live, "GP-6.2")
-    left = ledger.pot
-    split = Effect(
-        kind="split", rule="GP-6.2", players=tuple(state.players[s] for s in live),
-        transfers=shares,
-        text=f"after round {state.round}, {names(state.players, live)} split the pot "
-        f"({shares[0].amount} each)" + (f"; {left} stays in the pot for the next game"
-                                         if left else ""),
-    )
+    ledger, split = split_pot(state.ledger, live, "GP-6.2", f"after round {state.round}, ",
+                              "game")
     return _end_game(evolve(state, ledger=ledger), (*effects, split))
 
 
 def _last_one(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
     """GP-4.4 / GP-6.1: the last player still in takes the whole pot."""
-    seat = state.active()[0]
-    ledger, won = state.ledger.take_pot(seat, "GP-4.4")
-    name = state.players[seat]
-    effect = Effect(
-        kind="win", rule="GP-4.4", players=(name,), transfers=(won,),
-        text=f"{name} is the only player left and takes the pot of {won.amount}",
-    )
-    return _end_game(evolve(state, ledger=ledger), (*effects, effect))
+    ledger, won = take_pot(state.ledger, state.active()[0], "GP-4.4", "is the only player left")
+    return _end_game(evolve(state, ledger=ledger), (*effects, won))
 
 
 def _end_game(state: GoblinState, effects: tuple[Effect, ...]) -> Step:

@@ -1,79 +1,60 @@
-"""A random writer of legal, full-information Goblin Poker sessions.
+"""Goblin Poker's choices for the simulation driver (:mod:`cardcore.simulation`).
 
-The simulator holds the one secret the state lacks, the order of the stock,
-and otherwise asks the rules what may come next (:func:`expected`), so every
-event it writes is legal by construction and the replay re-checks it anyway.
+The secret is the order of the stock after each deal; everything else the
+simulator reads from the state.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
 
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
 from cardcore.games.goblin.events import Deal, Fold, Pitch, Reveal, Stack
-from cardcore.games.goblin.expect import expected
-from cardcore.games.goblin.options import GoblinOptions
-from cardcore.games.goblin.rules import apply, start
+from cardcore.games.goblin.expect import dealt
+from cardcore.games.goblin.preparation import HAND_SIZE
 from cardcore.games.goblin.state import PITCHED, GoblinState, Phase, hand
-from cardcore.protocol import Event, Ruling
+from cardcore.protocol import Event, Setup, Turn
+from cardcore.simulation import Simulator, acting, known
 
-__all__ = ["simulate"]
+__all__ = ["SIMULATOR"]
 
 FOLD_CHANCE = 0.12
-RULING_CHANCE = 0.5
 DEFAULT_GAMES = 3
+"""Games in a simulated session when the ``games`` option leaves it open."""
+
+Stock = list[PairsCard]
 
 
-def simulate(
-    players: Sequence[str],
-    options: GoblinOptions | None,
-    rng: random.Random,
-) -> Iterator[Event]:
-    """Yield the events of one session of ``options.games`` games (default 3)."""
-    state = start(players, options)
+def _finished(state: GoblinState, setup: Setup) -> bool:
     limit = state.options.games or DEFAULT_GAMES
-    stock: list[PairsCard] = []
-    while state.phase is not Phase.OVER and not (
-        state.phase is Phase.DEAL and state.games_done >= limit
-    ):
-        event, stock = _next_event(state, stock, rng)
-        state, _ = apply(state, event)
-        yield event
+    return state.phase is Phase.OVER or (state.phase is Phase.DEAL and state.games_done >= limit)
 
 
-def _known(state: GoblinState, zone: str) -> list[PairsCard]:
-    return sorted(state.account.zone(zone).known_cards())
-
-
-def _next_event(
-    state: GoblinState, stock: list[PairsCard], rng: random.Random
-) -> tuple[Event, list[PairsCard]]:
+def _next_event(state: GoblinState, turn: Turn, stock: Stock, rng: random.Random
+                ) -> tuple[Event, Stock]:
     players = state.players
-    allowed = expected(state)
-    if state.phase is Phase.DEAL:
+    phase = state.phase
+    if phase is Phase.DEAL:
         deck = list(PAIRS_DECK)
         rng.shuffle(deck)
         hands: dict[str, tuple[PairsCard | None, ...]] = {}
-        for seat, name in enumerate(players):
-            if state.in_session[seat] and state.ledger.chips[seat] > 0:
-                hands[name], deck = tuple(deck[:6]), deck[6:]
+        for seat, live in enumerate(dealt(state)):
+            if live:
+                hands[players[seat]], deck = tuple(deck[:HAND_SIZE]), deck[HAND_SIZE:]
         return Deal(hands=hands), deck
-    if state.phase is Phase.REVEAL:
-        cards = {
-            players[s]: PairsCard(rng.choice(_known(state, hand(players[s]))))
-            for s in state.active()
-        }
+    if phase is Phase.REVEAL:
+        cards = {players[s]: rng.choice(known(state, hand(players[s]))) for s in turn.actors}
         return Reveal(cards=cards), stock
-    if state.phase is Phase.TIEBREAK:
-        name = rng.choice(allowed.players)
+    name = players[rng.choice(acting(turn))]
+    if phase is Phase.TIEBREAK:
         return Stack(player=name, card=stock[0]), stock[1:]
-    name = rng.choice(allowed.players)
-    if allowed.choice and rng.random() < RULING_CHANCE:
-        return Ruling(player=name), stock
-    if state.phase is Phase.PLAY:
+    if phase is Phase.PLAY:
         if rng.random() < FOLD_CHANCE:
             return Fold(player=name), stock
-        return Pitch(player=name, card=rng.choice(_known(state, hand(name)))), stock
-    return Stack(player=name, card=rng.choice(_known(state, PITCHED))), stock
+        return Pitch(player=name, card=rng.choice(known(state, hand(name)))), stock
+    return Stack(player=name, card=rng.choice(known(state, PITCHED))), stock
+
+
+SIMULATOR: Simulator[GoblinState, Stock] = Simulator(
+    next_event=_next_event, start=lambda setup, rng: [], finished=_finished)

@@ -26,6 +26,8 @@ class Deal(Event):
     """
 
     TYPE: ClassVar[str] = "deal"
+    NAMED: ClassVar[tuple[str, ...]] = ("hands",)
+    SECRET: ClassVar[tuple[str, ...]] = ("hands",)
     hands: Mapping[str, Sequence[PairsCard | None]] | None = None
 
 
@@ -41,6 +43,8 @@ class Reveal(Event):
     """
 
     TYPE: ClassVar[str] = "reveal"
+    NAMED: ClassVar[tuple[str, ...]] = ("cards", "draws")
+    SECRET: ClassVar[tuple[str, ...]] = ("draws",)
     cards: Mapping[str, PairsCard | None]
     draws: Mapping[str, PairsCard | None] | None = None
 
@@ -55,6 +59,8 @@ class Pitch(Event):
     """
 
     TYPE: ClassVar[str] = "pitch"
+    NAMED: ClassVar[tuple[str, ...]] = ("cards",)
+    SECRET: ClassVar[tuple[str, ...]] = ("cards", "order")
     cards: Mapping[str, PairsCard | None] | None = None
     order: Sequence[PairsCard | None] | None = None
 
@@ -64,6 +70,7 @@ class Draw(Event):
     """The player turns up the top card of the action deck onto their row (OP-3.3)."""
 
     TYPE: ClassVar[str] = "draw"
+    ACTOR: ClassVar[str | None] = "player"
     player: str
     card: PairsCard | None
 
@@ -73,4 +80,5 @@ class GiveUp(Event):
     """The player pays the smallest number face up and leaves the round (OP-3.4)."""
 
     TYPE: ClassVar[str] = "give_up"
+    ACTOR: ClassVar[str | None] = "player"
     player: str

@@ -10,19 +10,14 @@ from __future__ import annotations
 from cardcore.effects import Effect, Transfer
 from cardcore.evolve import evolve
 from cardcore.games.orc.state import OrcState, Phase
+from cardcore.pots import split_pot, take_pot
 from cardcore.seats import clockwise_from
+from cardcore.standings import winners_effect
 from cardcore.table import names
 
-__all__ = ["Step", "begin_phase", "charge", "last_one", "no_card_left", "shortfall", "split"]
+__all__ = ["Step", "begin_phase", "charge", "last_one", "no_card_left", "split"]
 
 Step = tuple[OrcState, tuple[Effect, ...]]
-
-
-def shortfall(paid: Transfer) -> str:
-    """Words for a payment the shortfall rule cut short (empty if paid in full)."""
-    if not paid.forgiven:
-        return ""
-    return f"; holds only {paid.amount}, {paid.forgiven} forgiven"
 
 
 def charge(state: OrcState, seat: int, owed: int, rule: str) -> tuple[OrcState, Transfer,
@@ -78,30 +73,17 @@ def begin_phase(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Step
 
 def last_one(state: OrcState, effects: tuple[Effect, ...]) -> Step:
     """OP-3.5: the last player still in takes the whole pot; the round ends."""
-    seat = state.active()[0]
-    ledger, won = state.ledger.take_pot(seat, "OP-3.5")
-    name = state.players[seat]
-    effect = Effect(
-        kind="win", rule="OP-3.5", players=(name,), transfers=(won,),
-        text=f"{name} is the only player left in the round and takes the pot of {won.amount}",
-    )
-    return _end_round(evolve(state, ledger=ledger), (*effects, effect))
+    ledger, won = take_pot(state.ledger, state.active()[0], "OP-3.5",
+                           "is the only player left in the round")
+    return _end_round(evolve(state, ledger=ledger), (*effects, won))
 
 
 def split(state: OrcState, effects: tuple[Effect, ...]) -> Step:
     """OP-4.1: the players still in share the pot; the remainder stays for the next round."""
-    live = state.active()
-    ledger, shares = state.ledger.split_pot(live, "OP-4.1")
-    left = ledger.pot
     played = state.action_phase
     when = f"after {played} action phase{'s' if played != 1 else ''}, " if played else ""
-    effect = Effect(
-        kind="split", rule="OP-4.1", players=tuple(state.players[s] for s in live),
-        transfers=shares,
-        text=f"{when}{names(state.players, live)} split the pot ({shares[0].amount} each)"
-        + (f"; {left} stays in the pot for the next round" if left else ""),
-    )
-    return _end_round(evolve(state, ledger=ledger), (*effects, effect))
+    ledger, shared = split_pot(state.ledger, state.active(), "OP-4.1", when, "round")
+    return _end_round(evolve(state, ledger=ledger), (*effects, shared))
 
 
 def _end_round(state: OrcState, effects: tuple[Effect, ...]) -> Step:
@@ -118,16 +100,7 @@ def _end_round(state: OrcState, effects: tuple[Effect, ...]) -> Step:
     else:
         return new, effects
     over = Effect(kind="game_over", rule="OP-4.2", text=f"the game is over: {why}")
-    chips = state.ledger.chips
-    best = max(chips)
-    top = [seat for seat, held in enumerate(chips) if held == best]
-    if len(top) == 1:
-        text = f"{state.players[top[0]]} wins with {best} chips"
-    else:
-        text = f"{names(state.players, top)} share the win with {best} chips each"
     pot = state.ledger.pot
-    if pot:
-        text += f"; {pot} chip{' is' if pot == 1 else 's are'} left in the pot"
-    won = Effect(kind="winners", rule="OP-4.3", players=tuple(state.players[s] for s in top),
-                 text=text)
+    left = f"; {pot} chip{' is' if pot == 1 else 's are'} left in the pot" if pot else ""
+    won = winners_effect(state.players, state.ledger.chips, "OP-4.3", "chip", left)
     return evolve(new, phase=Phase.OVER, ended_by=f"{why} (OP-4.2)"), (*effects, over, won)

@@ -23,31 +23,25 @@ Decisions where the rules leave something open (reported in docs/rulings.md):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
 from cardcore.effects import Effect
-from cardcore.errors import RuleViolation
 from cardcore.evolve import evolve
-from cardcore.games.orc.events import Deal, Draw, GiveUp, Pitch, Reveal
+from cardcore.games.orc.events import Deal, Draw, GiveUp, Pitch
 from cardcore.games.orc.flow import (
     Step,
     begin_phase,
     charge,
     last_one,
     no_card_left,
-    shortfall,
     split,
 )
-from cardcore.games.orc.options import OrcOptions
-from cardcore.games.orc.startplayer import reveal, ruling
 from cardcore.games.orc.state import (
     ACTION,
     DISCARD,
     HAND_SIZE,
-    ORDERED,
     PHASES,
     PITCHED,
     STOCK,
@@ -57,28 +51,24 @@ from cardcore.games.orc.state import (
     row_zone,
 )
 from cardcore.ledger import Ledger
-from cardcore.options import game_options
-from cardcore.protocol import Check, Event, Expected, Outcome, Ruling, check_players
+from cardcore.moves import Moves, recorded
+from cardcore.pots import shortfall
+from cardcore.protocol import Outcome, Setup, Turn
 from cardcore.seats import clockwise_distance
 from cardcore.standings import chip_outcome
-from cardcore.table import names, not_now, over, seat_of, wrong_player
-from cardcore.zones import CardAccount
+from cardcore.table import names
 
-__all__ = ["apply", "expected", "outcome", "position", "start"]
-
-MIN_PLAYERS = 3
-MAX_PLAYERS = 8
+__all__ = ["absent", "begin", "choose", "deal", "deal_cards", "describe", "draw", "draw_cards",
+           "give_up", "outcome", "pitch", "pitch_cards", "position", "seated", "turn"]
 
 
-def start(players: Sequence[str], options: OrcOptions | None = None) -> OrcState:
+def begin(setup: Setup) -> OrcState:
     """The state before the first deal."""
-    options = game_options(options, OrcOptions, "Orc Poker")
-    names_ = check_players(players, MIN_PLAYERS, MAX_PLAYERS, "Orc Poker")
-    count = len(names_)
+    count = len(setup.players)
     return OrcState(
-        options=options,
-        players=names_,
-        ledger=Ledger.start(names_, options.chips),
+        options=setup.options,
+        players=setup.players,
+        ledger=Ledger.start(setup.players, setup.options.chips),
         in_round=(False,) * count,
         rows=((),) * count,
         stacked=((),) * count,
@@ -96,52 +86,63 @@ KINDS: Final[dict[Phase, frozenset[str]]] = {
     Phase.PITCH: frozenset({"pitch"}),
     Phase.TURNS: frozenset({"draw", "give_up"}),
 }
-"""The event kinds each phase allows: ``apply`` checks an event against this table
-without building the words of :func:`expected`, which only an error needs."""
+"""The event kinds each phase allows."""
 
 
-def expected(state: OrcState) -> Expected:
-    allowed = _expected(state)
+def turn(state: OrcState) -> Turn:
+    phase = state.phase
+    kinds = KINDS[phase]
+    if phase is Phase.TURNS:
+        return Turn(kinds, (state.turns[0],), rule="OP-3.2")
+    if phase is Phase.PITCH:
+        return Turn(kinds, tuple(state.active()), rule="OP-3.1")
+    if phase is Phase.TIEBREAK:
+        return Turn(kinds, state.tied, rule="OP-2.3")
+    if phase is Phase.REVEAL:
+        return Turn(kinds, tuple(state.active()), rule="OP-2.1")
+    if phase is Phase.DEAL:
+        return Turn(kinds, tuple(range(len(state.players))), choice=state.moot_choice,
+                    rule="OP-2.5")
+    return Turn(kinds)
+
+
+def seated(state: OrcState) -> tuple[bool, ...]:
+    """Who may be named: everyone at a deal (all are dealt in, OP-1.2), else those
+    still in the round."""
+    if state.phase is Phase.DEAL:
+        return (True,) * len(state.players)
+    return state.in_round
+
+
+def absent(state: OrcState, seat: int) -> str:
+    return f"{state.players[seat]} is no longer in this round"
+
+
+def describe(state: OrcState) -> str:
+    text = _describe(state)
     if not state.moot_choice:
-        return allowed
-    return Expected(
-        kinds=allowed.kinds | {"ruling"}, players=allowed.players,
-        text=f"{allowed.text}; a ruling may record the table's choice among "
-        f"{names(state.players, state.moot_choice)}, which changes nothing (OP-2.5)",
-    )
+        return text
+    return (f"{text}; a ruling may record the table's choice among "
+            f"{names(state.players, state.moot_choice)}, which changes nothing (OP-2.5)")
 
 
-def _expected(state: OrcState) -> Expected:
+def _describe(state: OrcState) -> str:
     players = state.players
     phase = state.phase
     if phase is Phase.OVER:
-        return Expected(kinds=KINDS[phase], text=f"the game is over: {state.ended_by}")
+        return f"the game is over: {state.ended_by}"
     if phase is Phase.DEAL:
-        number = state.round + 1
-        return Expected(
-            kinds=KINDS[phase],
-            text=f"the next round starts with a deal (round {number} of "
-            f"{state.options.total_rounds})",
-        )
+        return (f"the next round starts with a deal (round {state.round + 1} of "
+                f"{state.options.total_rounds})")
     if phase is Phase.REVEAL:
-        return Expected(kinds=KINDS[phase], players=tuple(players),
-                        text="every player reveals one card (OP-2.1)")
-    tied = tuple(players[s] for s in state.tied)
+        return "every player reveals one card (OP-2.1)"
     if phase is Phase.TIEBREAK:
-        return Expected(
-            kinds=KINDS[phase], players=tied,
-            text=f"tie-break: {names(players, state.tied)} each play one more card, "
-            "a reveal (OP-2.3)",
-        )
+        return (f"tie-break: {names(players, state.tied)} each play one more card, "
+                "a reveal (OP-2.3)")
     if phase is Phase.PITCH:
-        return Expected(
-            kinds=KINDS[phase], players=tuple(players[s] for s in state.active()),
-            text=f"every player still in puts a card face down for action phase "
-            f"{state.action_phase} (OP-3.1)",
-        )
-    seat = state.turns[0]
-    return Expected(kinds=KINDS[phase], players=(players[seat],),
-                    text=f"{players[seat]} draws or gives up (OP-3.2)", rule="OP-3.2")
+        return (f"every player still in puts a card face down for action phase "
+                f"{state.action_phase} (OP-3.1)")
+    return f"{players[state.turns[0]]} draws or gives up (OP-3.2)"
 
 
 def outcome(state: OrcState) -> Outcome:
@@ -161,47 +162,20 @@ def position(state: OrcState) -> str:
 # -- applying events ---------------------------------------------------------------
 
 
-def apply(state: OrcState, event: Event) -> Step:
-    if isinstance(event, Check):
-        return state, ()
-    if isinstance(event, Ruling) and state.moot_choice:
-        return ruling(state, event, "")
-    if state.phase is Phase.OVER:
-        raise over(event, f"the game ended because {state.ended_by}")
-    if isinstance(event, Ruling):
-        return ruling(state, event, expected(state).text)
-    if event.TYPE not in KINDS[state.phase]:
-        raise not_now(event, expected(state))
-    if isinstance(event, Deal):
-        return _deal(state, event)
-    if isinstance(event, Reveal):
-        return reveal(state, event)
-    if isinstance(event, Pitch):
-        return _pitch(state, event)
-    if isinstance(event, Draw | GiveUp):
-        return _turn(state, event)
-    raise not_now(event, expected(state))
+def deal_cards(state: OrcState, event: Deal, moves: Moves[PairsCard]) -> None:
+    """OP-1.3: a full shuffle, 6 cards to every player."""
+    moves.shuffle(PAIRS_DECK, STOCK)
+    moves.deal_hands(event.hands, range(len(state.players)), HAND_SIZE, "OP-1.3")
 
 
-def _deal(state: OrcState, event: Deal) -> Step:
-    """OP-1: antes (with the shortfall rule), a full shuffle, 6 cards each."""
+def deal(state: OrcState, event: Deal) -> Step:
+    """OP-1.1, OP-1.2: antes (with the shortfall rule); a short payer is bankrupt."""
     players = state.players
-    account = CardAccount.shuffled(PAIRS_DECK, STOCK)
-    known = event.hands or {}
-    for name, cards in known.items():
-        seat_of(players, name, "hands", name)
-        if len(cards) != HAND_SIZE:
-            message = f"{name}'s hand has {len(cards)} cards; each player is dealt {HAND_SIZE}"
-            raise RuleViolation("OP-1.3", message, ("hands", name))
-        account = account.move_cards(STOCK, hand(name), cards, path=("hands", name))
-    for name in players:
-        if name not in known:
-            account = account.deal(STOCK, hand(name), HAND_SIZE)
     number = state.round + 1
     count = len(players)
     new = evolve(
         state, phase=Phase.REVEAL, round=number, action_phase=0, in_round=(True,) * count,
-        rows=((),) * count, stacked=((),) * count, account=account, tied=(), moot_choice=(),
+        rows=((),) * count, stacked=((),) * count, tied=(), moot_choice=(),
         start_player=None, turns=(), deck=(), bankrupt=(),
     )
     ante = state.options.ante(number)
@@ -215,68 +189,94 @@ def _deal(state: OrcState, event: Deal) -> Step:
         effects += broke
     effects.append(Effect(
         kind="deal", rule="OP-1.3", players=players,
-        text=f"round {number}: {HAND_SIZE} cards each; {account.size(STOCK)} cards are left "
+        text=f"round {number}: {HAND_SIZE} cards each; {new.account.size(STOCK)} cards are left "
         "in the stock",
     ))
     return new, tuple(effects)
 
 
-def _pitch(state: OrcState, event: Pitch) -> Step:
-    """OP-3.1: every player still in puts a card face down; they make the action deck."""
-    players = state.players
-    given = dict(event.cards or {})
-    for name in given:
-        seat = seat_of(players, name, "cards", name)
-        if not state.in_round[seat]:
-            message = f"{name} is out of this round and pitches no card"
-            raise RuleViolation("C-7", message, ("cards", name))
-    account = state.account
+def pitch_cards(state: OrcState, event: Pitch, moves: Moves[PairsCard]) -> None:
+    """OP-3.1: every player still in puts a card face down; shuffled, they make
+    the action deck, whose order the record may give."""
+    given = event.cards or {}
     live = state.active()
     for seat in live:
-        name = players[seat]
+        name = state.players[seat]
         path: tuple[str, ...] = ("cards", name) if name in given else ("cards",)
-        try:
-            account = account.move(hand(name), PITCHED, given.get(name), verb="pitched from")
-        except RuleViolation as error:
-            raise error.at(*path) from None
-    if event.order is None:
-        deck: tuple[PairsCard | None, ...] = (None,) * len(live)
-    else:
-        deck = tuple(event.order)
-        if len(deck) != len(live):
-            message = (f"the action deck holds {len(live)} cards, one per player still in; "
-                       f"the order lists {len(deck)}")
-            raise RuleViolation("OP-3.1", message, ("order",))
-        for index, card in enumerate(deck):
-            if card is None:
-                continue
-            try:
-                account = account.move(PITCHED, ORDERED, card, verb="shuffled from")
-            except RuleViolation as error:
-                raise error.at("order", index) from None
-    account = account.move_all(PITCHED, ACTION)
+        moves.move(hand(name), PITCHED, given.get(name), path=path, verb="pitched from")
+    order = event.order
+    if order is not None and len(order) != len(live):
+        moves.defer("OP-3.1", f"the action deck holds {len(live)} cards, one per player still "
+                    f"in; the order lists {len(order)}", ("order",))
+        order = None
+    moves.lay_in_order(PITCHED, ACTION, order or (), ("order",))
+
+
+def pitch(state: OrcState, event: Pitch) -> Step:
+    players = state.players
+    live = state.active()
+    deck = tuple(event.order) if event.order is not None else (None,) * len(live)
     effect = Effect(
         kind="pitch", rule="OP-3.1", players=tuple(players[s] for s in live),
         text=f"action phase {state.action_phase}: {names(players, live)} each put a card "
         "face down; shuffled, they are the action deck",
     )
-    return evolve(state, phase=Phase.TURNS, account=account, deck=deck), (effect,)
+    return evolve(state, phase=Phase.TURNS, deck=deck), (effect,)
 
 
-def _turn(state: OrcState, event: Draw | GiveUp) -> Step:
+def draw_cards(state: OrcState, event: Draw, moves: Moves[PairsCard]) -> None:
+    """OP-3.3: the top card of the action deck, face up onto the row."""
+    moves.take_top(ACTION, state.deck[0], row_zone(event.player), event.card, path=("card",))
+
+
+def draw(state: OrcState, event: Draw) -> Step:
+    """OP-3.3: the drawn card joins the row; a number already there busts."""
+    seat = state.players.index(event.player)
+    card = event.card
+    assert card is not None, "the cards stage refuses an unnamed face-up card"
+    new = evolve(state, deck=state.deck[1:])
+    row = state.rows[seat]
+    if card not in row:
+        rows = list(state.rows)
+        rows[seat] = (*row, card)
+        return _after_turn(evolve(new, rows=tuple(rows)), seat, ())
+    name = event.player
+    new, paid, broke = charge(new, seat, card, "OP-3.3")
+    bust = Effect(
+        kind="bust", rule="OP-3.3", players=(name,), transfers=(paid,),
+        text=f"{card} pairs the {card} in {name}'s row: {name} busts, pays {card} and leaves "
+        "the round" + shortfall(paid),
+    )
+    new = evolve(new, in_round=_without(new.in_round, seat))
+    return _after_turn(new, seat, (bust, *broke))
+
+
+def give_up(state: OrcState, event: GiveUp) -> Step:
+    """OP-3.4: pay the smallest number face up in the rows still in play, and leave."""
     players = state.players
-    seat = seat_of(players, event.player, "player")
-    doing = "draw" if isinstance(event, Draw) else "give up"
-    if not state.in_round[seat]:
-        message = f"{event.player} cannot {doing}: {event.player} is no longer in this round"
-        raise RuleViolation("C-7", message, ("player",))
-    if seat != state.turns[0]:
-        raise wrong_player(event.player, doing, expected(state), players)
-    if isinstance(event, Draw):
-        new, effects = _draw(state, seat, event.card)
+    seat = players.index(event.player)
+    name = event.player
+    live = state.active()
+    low = min(min(state.rows[s]) for s in live)
+    owners = [s for s in live if low in state.rows[s]]
+    if seat in owners:
+        whose = "in their own row"
     else:
-        new, effects = _give_up(state, seat)
-    new = evolve(new, turns=state.turns[1:])
+        whose = f"in {names(players, owners)}'s row" if len(owners) == 1 else \
+            f"in the rows of {names(players, owners)}"
+    new, paid, broke = charge(state, seat, low, "OP-3.4")
+    effect = Effect(
+        kind="give_up", rule="OP-3.4", players=(name,), transfers=(paid,),
+        text=f"{name} gives up and pays {low}, the smallest number face up ({whose})"
+        + shortfall(paid),
+    )
+    new = evolve(new, in_round=_without(new.in_round, seat))
+    return _after_turn(new, seat, (effect, *broke))
+
+
+def _after_turn(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Step:
+    """OP-3.5: the last one in takes the pot; OP-3.6: the phase ends after every turn."""
+    new = evolve(state, turns=state.turns[1:])
     if not new.in_round[seat] and len(new.active()) == 1:
         return last_one(new, effects)
     if new.turns:
@@ -284,58 +284,15 @@ def _turn(state: OrcState, event: Draw | GiveUp) -> Step:
     return _end_phase(new, effects)
 
 
-def _draw(state: OrcState, seat: int, card: PairsCard | None) -> Step:
-    """OP-3.3: the top card joins the row; a number already there busts."""
+def choose(state: OrcState, seat: int) -> Step:
+    """The (moot) table choice of OP-2.5, recorded by a ruling: it changes nothing."""
     name = state.players[seat]
-    if card is None:
-        message = "a drawn card is turned face up for everyone and must be named, not '?'"
-        raise RuleViolation("C-3", message, ("card",))
-    top = state.deck[0]
-    if top is None:
-        source = ACTION
-    elif card != top:
-        message = (f"{name} cannot draw {card}: the top card of the action deck is {top} by "
-                   "the recorded order")
-        raise RuleViolation("C-2", message, ("card",))
-    else:
-        source = ORDERED
-    try:
-        account = state.account.move(source, row_zone(name), card, verb="drawn from")
-    except RuleViolation as error:
-        raise error.at("card") from None
-    new = evolve(state, account=account, deck=state.deck[1:])
-    row = state.rows[seat]
-    if card not in row:
-        rows = list(state.rows)
-        rows[seat] = (*row, card)
-        return evolve(new, rows=tuple(rows)), ()
-    new, paid, broke = charge(new, seat, card, "OP-3.3")
-    bust = Effect(
-        kind="bust", rule="OP-3.3", players=(name,), transfers=(paid,),
-        text=f"{card} pairs the {card} in {name}'s row: {name} busts, pays {card} and leaves "
-        "the round" + shortfall(paid),
-    )
-    return evolve(new, in_round=_without(new.in_round, seat)), (bust, *broke)
-
-
-def _give_up(state: OrcState, seat: int) -> Step:
-    """OP-3.4: pay the smallest number face up in the rows still in play, and leave."""
-    name = state.players[seat]
-    live = state.active()
-    low = min(min(state.rows[s]) for s in live)
-    owners = [s for s in live if low in state.rows[s]]
-    if seat in owners:
-        whose = "in their own row"
-    else:
-        whose = f"in {names(state.players, owners)}'s row" if len(owners) == 1 else \
-            f"in the rows of {names(state.players, owners)}"
-    new, paid, broke = charge(state, seat, low, "OP-3.4")
     effect = Effect(
-        kind="give_up", rule="OP-3.4", players=(name,), transfers=(paid,),
-        text=f"{name} gives up and pays {low}, the smallest number face up ({whose})"
-        + shortfall(paid),
+        kind="start_player", rule="OP-2.5", players=(name,),
+        text=f"the table names {name} start player of round {state.round}; "
+        "no action phase starts (OP-3.1), so this changes nothing",
     )
-    return evolve(new, in_round=_without(new.in_round, seat)), (effect, *broke)
+    return evolve(state, moot_choice=()), (effect,)
 
 
 def _without(flags: tuple[bool, ...], seat: int) -> tuple[bool, ...]:
@@ -345,7 +302,7 @@ def _without(flags: tuple[bool, ...], seat: int) -> tuple[bool, ...]:
 def _end_phase(state: OrcState, effects: tuple[Effect, ...]) -> Step:
     """OP-3.6: the rest of the action deck is discarded; a new phase, or OP-4.1."""
     left = len(state.deck)
-    account = state.account.move_all(ACTION, DISCARD).move_all(ORDERED, DISCARD)
+    account = state.account.move_all(ACTION, DISCARD).move_all(recorded(ACTION), DISCARD)
     new = evolve(state, account=account, deck=())
     if left:
         effects = (*effects, Effect(

@@ -31,16 +31,14 @@ from collections.abc import Sequence
 
 from cardcore.cards import PairsCard
 from cardcore.effects import Effect
-from cardcore.errors import RuleViolation
 from cardcore.evolve import evolve
 from cardcore.games.orc.events import Reveal
 from cardcore.games.orc.flow import Step, begin_phase, no_card_left
 from cardcore.games.orc.state import STOCK, OrcState, Phase, hand, row_zone
-from cardcore.protocol import Ruling
-from cardcore.table import inadmissible, names, needless_ruling, seat_of
-from cardcore.zones import CardAccount
+from cardcore.moves import Moves
+from cardcore.table import names
 
-__all__ = ["reveal", "ruling", "smallest_rows"]
+__all__ = ["reveal", "reveal_cards", "smallest_rows"]
 
 
 def smallest_rows(rows: Sequence[Sequence[int]], seats: Sequence[int]) -> list[int]:
@@ -61,70 +59,103 @@ def smallest_rows(rows: Sequence[Sequence[int]], seats: Sequence[int]) -> list[i
     return [seat for seat in seats if tuple(rows[seat]) == low]
 
 
-def reveal(state: OrcState, event: Reveal) -> Step:
-    if state.phase is Phase.REVEAL:
-        return _first_reveal(state, event)
-    return _tiebreak(state, event)
-
-
-def _named_cards(state: OrcState, event: Reveal, allowed: Sequence[int],
-                 rule: str) -> dict[int, PairsCard]:
-    """Check who is named and that every card is; the seat -> card shown."""
+def reveal_cards(state: OrcState, event: Reveal, moves: Moves[PairsCard]) -> None:
+    """OP-2.1, OP-2.3: the revealed cards face up onto the rows; after a tie-break
+    reveal the tied players draw from the stock."""
     players = state.players
-    seats: dict[int, PairsCard | None] = {}
-    for name, card in event.cards.items():
-        seat = seat_of(players, name, "cards", name)
-        if seat not in allowed:
-            message = (f"{name} is not in the tie-break: only {names(players, allowed)} "
-                       f"play another card ({rule})")
-            raise RuleViolation("C-5", message, ("cards", name))
-        seats[seat] = card
-    for name in event.draws or {}:
-        seat = seat_of(players, name, "draws", name)
-        if seat not in allowed and state.phase is Phase.TIEBREAK:
-            message = (f"{name} does not draw: only the tied players {names(players, allowed)} "
-                       f"draw after a tie-break reveal ({rule})")
-            raise RuleViolation("C-5", message, ("draws", name))
-    missing = [seat for seat in allowed if seat not in seats]
+    first = state.phase is Phase.REVEAL
+    for seat, name, card in moves.named(event.cards):
+        if not first and card is not None and card in state.rows[seat]:
+            _check_stack(state, seat, card, moves)
+        moves.move(hand(name), row_zone(name), card, path=("cards", name), face_up=True,
+                   verb="revealed from")
+    waiting = state.active() if first else state.tied
+    missing = [seat for seat in waiting if players[seat] not in event.cards]
     if missing:
         who = names(players, missing)
-        message = (f"{who} must reveal a card too: every player reveals one (OP-2.1)"
-                   if state.phase is Phase.REVEAL else
-                   f"{who} must play a card too: every tied player plays one more ({rule})")
-        raise RuleViolation("C-3", message, ("cards",))
+        message = (f"{who} must reveal a card too: every player reveals one (OP-2.1)" if first
+                   else f"{who} must play a card too: every tied player plays one more (OP-2.3)")
+        moves.problem("C-3", message, ("cards",))
+    if first:
+        if event.draws:
+            moves.defer("OP-2.3", "nobody draws after the first reveal: only the tied players "
+                        "draw, after a tie-break reveal", ("draws",))
+        return
+    _draw_cards(state, event, moves)
+
+
+def _check_stack(state: OrcState, seat: int, card: PairsCard, moves: Moves[PairsCard]) -> None:
+    """OP-2.4: stacking is allowed only when the hand holds row numbers alone
+    (judged on the hand as the record knows it before the card leaves it)."""
+    name = state.players[seat]
+    row = state.rows[seat]
+    held = state.account.zone(hand(name)).known_cards()
+    others = sorted({c for c in held if c not in row})
+    if others:
+        words = [str(c) for c in others]
+        which = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        plural = "a number" if len(others) == 1 else "numbers"
+        moves.defer("OP-2.4",
+                    f"{name} cannot stack {card} on the {card} in their row: {name}'s hand holds "
+                    f"{which}, {plural} not yet in the row, and a tie-break card must differ from "
+                    "every card of the row when the hand allows it", ("cards", name))
+
+
+def _drawers(state: OrcState, event: Reveal) -> tuple[int, ...] | None:
+    """OP-2.3: who draws after a tie-break reveal; None when ``draws`` does not
+    name as many players as a short stock held."""
+    tied = state.tied
+    given = event.draws or {}
+    stock = state.account.size(STOCK)
+    if stock >= len(tied):
+        return tied
+    if len(given) != stock:
+        return None
+    return tuple(seat for seat in tied if state.players[seat] in given)
+
+
+def _draw_cards(state: OrcState, event: Reveal, moves: Moves[PairsCard]) -> None:
+    given = event.draws or {}
+    drawers = _drawers(state, event)
+    if drawers is None:
+        stock = state.account.size(STOCK)
+        if stock == 0:
+            message = "the stock is empty: nobody draws, so draws must name nobody"
+        else:
+            cards = "1 card" if stock == 1 else f"{stock} cards"
+            message = (f"the stock holds only {cards} for {len(state.tied)} tied players: draws "
+                       f"must name the {stock} who drew (a card may be '?'); it names "
+                       f"{len(given)}")
+        moves.defer("OP-2.3", message, ("draws",))
+        return
+    for seat in drawers:
+        name = state.players[seat]
+        moves.move(STOCK, hand(name), given.get(name), path=("draws", name), verb="drawn from")
+    moves.found = drawers
+
+
+def reveal(state: OrcState, event: Reveal, drawers: tuple[int, ...] = ()) -> Step:
+    """``drawers``: who drew after a tie-break reveal (worked out with the cards)."""
+    if state.phase is Phase.REVEAL:
+        return _first_reveal(state, event)
+    return _tiebreak(state, event, drawers)
+
+
+def _shown(state: OrcState, event: Reveal) -> dict[int, PairsCard]:
     shown: dict[int, PairsCard] = {}
-    for seat, card in seats.items():
-        if card is None:
-            message = (f"{players[seat]}'s card is face up for everyone and must be named, "
-                       "not '?'")
-            raise RuleViolation("C-3", message, ("cards", players[seat]))
-        shown[seat] = card
+    for name, card in event.cards.items():
+        assert card is not None, "the cards stage refuses an unnamed face-up card"
+        shown[state.players.index(name)] = card
     return shown
-
-
-def _move_shown(account: CardAccount[PairsCard], players: Sequence[str],
-                shown: dict[int, PairsCard]) -> CardAccount[PairsCard]:
-    for seat, card in shown.items():
-        name = players[seat]
-        try:
-            account = account.move(hand(name), row_zone(name), card, verb="revealed from")
-        except RuleViolation as error:
-            raise error.at("cards", name) from None
-    return account
 
 
 def _first_reveal(state: OrcState, event: Reveal) -> Step:
     players = state.players
-    shown = _named_cards(state, event, state.active(), "OP-2.1")
-    account = _move_shown(state.account, players, shown)
-    if event.draws:
-        message = ("nobody draws after the first reveal: only the tied players draw, after a "
-                   "tie-break reveal (OP-2.3)")
-        raise RuleViolation("OP-2.3", message, ("draws",))
+    shown = _shown(state, event)
     rows = tuple((shown[seat],) for seat in range(len(players)))
     low = min(shown.values())
     tied = tuple(seat for seat in state.active() if shown[seat] == low)
-    new = evolve(state, account=account, rows=rows)
+    new = evolve(state, rows=rows)
     if len(tied) == 1:
         name = players[tied[0]]
         effect = Effect(
@@ -140,70 +171,19 @@ def _first_reveal(state: OrcState, event: Reveal) -> Step:
     return evolve(new, phase=Phase.TIEBREAK, tied=tied), (effect,)
 
 
-def _check_stack(state: OrcState, seat: int, card: PairsCard) -> None:
-    """OP-2.4: stacking is allowed only when the hand holds row numbers alone."""
-    name = state.players[seat]
-    row = state.rows[seat]
-    held = state.account.zone(hand(name)).known_cards()
-    others = sorted({c for c in held if c not in row})
-    if others:
-        words = [str(c) for c in others]
-        which = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-        plural = "a number" if len(others) == 1 else "numbers"
-        message = (
-            f"{name} cannot stack {card} on the {card} in their row: {name}'s hand holds "
-            f"{which}, {plural} not yet in the row, and a tie-break card must differ from "
-            "every card of the row when the hand allows it"
-        )
-        raise RuleViolation("OP-2.4", message, ("cards", name))
-
-
-def _draws(state: OrcState, event: Reveal, account: CardAccount[PairsCard]
-           ) -> tuple[CardAccount[PairsCard], tuple[int, ...]]:
-    """OP-2.3: the tied players draw back to 5; a short stock is drawn empty."""
+def _tiebreak(state: OrcState, event: Reveal, drawers: tuple[int, ...]) -> Step:
     players = state.players
     tied = state.tied
-    given = dict(event.draws or {})
-    stock = account.size(STOCK)
-    if stock >= len(tied):
-        drawers = tied
-    else:
-        drawers = tuple(seat for seat in tied if players[seat] in given)
-        if len(given) != stock:
-            if stock == 0:
-                message = "the stock is empty: nobody draws, so draws must name nobody"
-            else:
-                cards = "1 card" if stock == 1 else f"{stock} cards"
-                message = (
-                    f"the stock holds only {cards} for {len(tied)} tied players: draws must "
-                    f"name the {stock} who drew (a card may be '?'); it names {len(given)}"
-                )
-            raise RuleViolation("OP-2.3", message, ("draws",))
-    for seat in drawers:
-        name = players[seat]
-        try:
-            account = account.move(STOCK, hand(name), given.get(name), verb="drawn from")
-        except RuleViolation as error:
-            raise error.at("draws", name) from None
-    return account, drawers
-
-
-def _tiebreak(state: OrcState, event: Reveal) -> Step:
-    players = state.players
-    tied = state.tied
-    shown = _named_cards(state, event, tied, "OP-2.3")
-    account = _move_shown(state.account, players, shown)
+    shown = _shown(state, event)
     rows = list(state.rows)
     stacked = list(state.stacked)
     for seat in tied:
         card = shown[seat]
         if card in state.rows[seat]:
-            _check_stack(state, seat, card)
             stacked[seat] = (*stacked[seat], (len(rows[seat]), card))
         else:
             rows[seat] = (*rows[seat], card)
-    account, drawers = _draws(state, event, account)
-    new = evolve(state, account=account, rows=tuple(rows), stacked=tuple(stacked))
+    new = evolve(state, rows=tuple(rows), stacked=tuple(stacked))
     shows = ", ".join(f"{players[s]} {new.row_text(s)}" for s in tied)
     effects = [Effect(kind="tiebreak", rule="OP-2.3", players=tuple(players[s] for s in tied),
                       text=f"tie-break: {shows}")]
@@ -243,19 +223,3 @@ def _tiebreak(state: OrcState, event: Reveal) -> Step:
         text=f"{who} are still tied: each plays one more card",
     ))
     return evolve(new, tied=tuple(still)), tuple(effects)
-
-
-def ruling(state: OrcState, event: Ruling, expected_text: str) -> Step:
-    """A ruling: only for the (moot) table choice of OP-2.5 (C-8 otherwise)."""
-    players = state.players
-    seat = seat_of(players, event.player, "player")
-    if not state.moot_choice:
-        raise needless_ruling(expected_text)
-    if seat not in state.moot_choice:
-        raise inadmissible(event.player, players, state.moot_choice, "OP-2.5")
-    effect = Effect(
-        kind="start_player", rule="OP-2.5", players=(event.player,),
-        text=f"the table names {event.player} start player of round {state.round}; "
-        "no action phase starts (OP-3.1), so this changes nothing",
-    )
-    return evolve(state, moot_choice=()), (effect,)

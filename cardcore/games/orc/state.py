@@ -15,7 +15,6 @@ from cardcore.zones import DISCARD, STOCK, CardAccount, hand
 __all__ = [
     "ACTION",
     "DISCARD",
-    "ORDERED",
     "PITCHED",
     "STOCK",
     "OrcState",
@@ -28,8 +27,6 @@ __all__ = [
 PITCHED = "the pitched cards"
 ACTION = "the action deck"
 """The cards of the action deck whose place in it the record does not give."""
-ORDERED = "the action deck (recorded order)"
-"""The cards of the action deck whose place the pitch's ``order`` gives."""
 
 HAND_SIZE = 6
 PHASES = 5

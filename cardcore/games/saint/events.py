@@ -29,6 +29,8 @@ class Deal(Event):
     """
 
     TYPE: ClassVar[str] = "deal"
+    NAMED: ClassVar[tuple[str, ...]] = ("hands",)
+    SECRET: ClassVar[tuple[str, ...]] = ("hands",)
     hands: Mapping[str, Sequence[Card | None]] | None = None
     future: Sequence[Card | None]
 
@@ -43,6 +45,7 @@ class River(Event):
     """
 
     TYPE: ClassVar[str] = "river"
+    NAMED: ClassVar[tuple[str, ...]] = ("cards",)
     cards: Mapping[str, Card | None]
     future: Sequence[Card | None] | None = None
 
@@ -52,6 +55,7 @@ class Show(Event):
     """Every player shows two cards from hand at once (SP-2.3); scoring is derived."""
 
     TYPE: ClassVar[str] = "show"
+    NAMED: ClassVar[tuple[str, ...]] = ("cards",)
     cards: Mapping[str, Sequence[Card | None]]
 
 
@@ -60,5 +64,6 @@ class Take(Event):
     """One refill pick: ``player`` takes ``card`` from the pool into hand (SP-2.6)."""
 
     TYPE: ClassVar[str] = "take"
+    ACTOR: ClassVar[str | None] = "player"
     player: str
     card: Card | None

@@ -31,16 +31,13 @@ Decisions where RULES.md and TRANSCRIPT.md are silent:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Final
+from collections.abc import Sequence
 
 from cardcore.cards import Card
 from cardcore.decks import STANDARD_DECK
-from cardcore.effects import BANK, Effect, Transfer
-from cardcore.errors import RuleViolation
+from cardcore.effects import Effect
 from cardcore.evolve import evolve
 from cardcore.games.saint.events import Deal, River, Show, Take
-from cardcore.games.saint.options import SaintOptions
 from cardcore.games.saint.refill import (
     candidates,
     choice_reason,
@@ -63,89 +60,103 @@ from cardcore.games.saint.state import (
     hand,
     shown,
 )
-from cardcore.options import game_options
+from cardcore.moves import Moves
 from cardcore.poker import best_hand
-from cardcore.protocol import Event, Expected, Outcome, Ruling, SetupError, check_players
-from cardcore.standings import point_outcome
-from cardcore.table import names, needless_ruling, not_now, over, seat_of
-from cardcore.zones import CardAccount
+from cardcore.pots import award, split_points
+from cardcore.protocol import Event, Outcome, Setup, Turn
+from cardcore.standings import plural, point_outcome, winners_effect
+from cardcore.table import names
 
-__all__ = ["apply", "expected", "outcome", "position", "start"]
+__all__ = [
+    "begin",
+    "choice_refusal",
+    "choose",
+    "deal",
+    "deal_cards",
+    "describe",
+    "outcome",
+    "position",
+    "river",
+    "river_cards",
+    "show",
+    "show_cards",
+    "take",
+    "take_cards",
+    "turn",
+    "wrong_taker",
+]
 
 SHOW_SIZE = 2
 """Cards each player shows (SP-2.3)."""
-_KIND: Final = {Phase.DEAL: "deal", Phase.RIVER: "river", Phase.SHOW: "show", Phase.REFILL: "take"}
-"""The one event kind each phase waits for (besides ``check`` and, in a table
-choice, ``ruling``); :func:`expected` says it in words."""
 Step = tuple[SaintState, tuple[Effect, ...]]
 
 
-def start(
-    players: Sequence[str],
-    options: SaintOptions | None = None,
-    *,
-    ages: Mapping[str, int] | None = None,
-) -> SaintState:
-    """The state before the deal; ``ages`` (a transcript's ``ages``) order equal
-    hands in the refill (SP-2.6) and may name only some players, or none."""
-    options = game_options(options, SaintOptions, "Saint Poker")
-    seated = check_players(players, 2, 5, "Saint Poker")
-    given = dict(ages or {})
-    for name, age in given.items():
-        if name not in seated:
-            message = f"{name!r} has an age but does not sit at this table ({', '.join(seated)})"
-            raise SetupError(message)
-        if not isinstance(age, int) or isinstance(age, bool) or age < 0:
-            raise SetupError(f"{name}'s age must be a whole number of 0 or more, not {age!r}")
-    return SaintState(
-        options=options,
-        players=seated,
-        ages=tuple(given.get(name) for name in seated),
-        scores=(0,) * len(seated),
-    )
+def begin(setup: Setup) -> SaintState:
+    """The state before the deal; ages (possibly only some) order equal hands in
+    the refill (SP-2.6)."""
+    return SaintState(options=setup.options, players=setup.players, ages=setup.ages,
+                      scores=(0,) * len(setup.players))
 
 
 # -- what comes next -------------------------------------------------------------
+
+
+_KINDS = {phase: frozenset({kind}) for phase, kind in (
+    (Phase.DEAL, "deal"), (Phase.RIVER, "river"), (Phase.SHOW, "show"), (Phase.REFILL, "take"))}
+
+
+def turn(state: SaintState) -> Turn:
+    phase = state.phase
+    if phase is Phase.OVER:
+        return Turn(frozenset())
+    everyone = tuple(range(len(state.players)))
+    if phase is not Phase.REFILL:
+        return Turn(_KINDS[phase], everyone)
+    seats, choice = next_pickers(state)
+    if choice:
+        return Turn(_KINDS[phase], choice=seats, rule="SP-2.6")
+    return Turn(_KINDS[phase], seats, rule="SP-2.6")
 
 
 def _over_why(state: SaintState) -> str:
     return f"round {state.round} was the last and has no refill (SP-2.7)"
 
 
-def expected(state: SaintState) -> Expected:
+def describe(state: SaintState) -> str:
     players = state.players
     phase = state.phase
     if phase is Phase.OVER:
-        return Expected(kinds=frozenset(), text=f"the game is over: {_over_why(state)}")
+        return f"the game is over: {_over_why(state)}"
     if phase is Phase.DEAL:
-        return Expected(
-            kinds=frozenset({"deal"}),
-            text="the game starts with a deal: 10 cards each and the future river (SP-1)",
-        )
+        return "the game starts with a deal: 10 cards each and the future river (SP-1)"
     if phase is Phase.RIVER:
-        return Expected(
-            kinds=frozenset({"river"}),
-            text=f"round {state.round + 1} starts with a river: every player adds a card "
-            "to the river (SP-2.1, SP-2.2)",
-        )
+        return (f"round {state.round + 1} starts with a river: every player adds a card "
+                "to the river (SP-2.1, SP-2.2)")
     if phase is Phase.SHOW:
-        return Expected(kinds=frozenset({"show"}), players=players,
-                        text="every player shows two cards (SP-2.3)")
+        return "every player shows two cards (SP-2.3)"
     seats, choice = next_pickers(state)
     if choice:
-        return Expected(
-            kinds=frozenset({"take", "ruling"}),
-            players=tuple(players[s] for s in seats),
-            choice=True,
-            text=f"the next pick is a table choice: {choice_reason(state, seats)} (SP-2.6); "
-            "a ruling, or the first take by one of them",
-        )
-    name = players[seats[0]]
-    return Expected(
-        kinds=frozenset({"take"}),
-        players=(name,),
-        text=f"{name} takes a card from the pool: {pick_reason(state, seats[0])} (SP-2.6)",
-    )
+        return (f"the next pick is a table choice: {choice_reason(state, seats)} (SP-2.6); "
+                "a ruling, or the first take by one of them")
+    return f"{players[seats[0]]} takes a card from the pool: {pick_reason(state, seats[0])} (SP-2.6)"
+
+
+def wrong_taker(state: SaintState, event: Event, seat: int, turn: Turn) -> str:
+    """C-5 words for a take out of the refill order (SP-2.6)."""
+    name = state.players[seat]
+    if turn.choice:
+        return f"{name} cannot take a card now: {refusal(state, seat, turn.choice)} (SP-2.6)"
+    first = turn.actors[0]
+    return (f"{name} cannot take a card now: it is {state.players[first]}'s pick, "
+            f"since {pick_reason(state, first)} (SP-2.6)")
+
+
+def choice_refusal(state: SaintState, name: str, seat: int | None, turn: Turn) -> str:
+    """C-8 words for a ruling naming someone the refill choice does not admit."""
+    if seat is None:
+        return (f"{name} cannot be chosen to pick next: the choice is among "
+                f"{names(state.players, sorted(turn.choice))} (SP-2.6)")
+    return f"{name} cannot be chosen to pick next: {refusal(state, seat, turn.choice)} (SP-2.6)"
 
 
 def outcome(state: SaintState) -> Outcome:
@@ -168,111 +179,69 @@ def position(state: SaintState) -> str:
 # -- applying events ---------------------------------------------------------------
 
 
-def apply(state: SaintState, event: Event) -> Step:
-    if state.phase is Phase.OVER:
-        raise over(event, _over_why(state))
-    if isinstance(event, Ruling):
-        return _ruling(state, event)
-    if _KIND[state.phase] != event.TYPE:
-        raise not_now(event, expected(state))
-    if isinstance(event, Deal):
-        return _deal(state, event)
-    if isinstance(event, River):
-        return _river(state, event)
-    if isinstance(event, Show):
-        return _show(state, event)
-    if isinstance(event, Take):
-        return _take(state, event)
-    raise not_now(event, expected(state))
-
-
 def _cards(cards: Sequence[Card | None]) -> str:
     return " ".join(str(card) for card in cards) or "none"
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def _future(
-    state: SaintState, account: CardAccount[Card], cards: Sequence[Card | None], rule: str
-) -> CardAccount[Card]:
+def _future(state: SaintState, moves: Moves[Card], cards: Sequence[Card | None],
+            rule: str) -> None:
     """Deal a future river face up from the stock (SP-1.2, SP-2.1)."""
-    account = account.move_cards(STOCK, FUTURE, cards, path=("future",))
-    for index, card in enumerate(cards):
-        if card is None:
-            message = "the future river is dealt face up: its cards must be named, not '?'"
-            raise RuleViolation("C-3", message, ("future", index))
+    moves.move_cards(STOCK, FUTURE, cards, path=("future",), face_up=True)
     size = state.future_size
     if len(cards) != size:
-        count = len(state.players)
-        message = (
-            f"the future river has {_plural(size, 'card')} with {count} players, "
-            f"not {len(cards)}"
-        )
-        raise RuleViolation(rule, message, ("future",))
-    return account
+        moves.defer(rule, f"the future river has {plural(size, 'card')} with "
+                    f"{len(state.players)} players, not {len(cards)}", ("future",))
 
 
-def _deal(state: SaintState, event: Deal) -> Step:
+def deal_cards(state: SaintState, event: Deal, moves: Moves[Card]) -> None:
+    """SP-1.1, SP-1.2: 10 cards each, then the future river face up."""
+    moves.shuffle(STANDARD_DECK, STOCK)
+    moves.deal_hands(event.hands, range(len(state.players)), HAND_SIZE, "SP-1.1")
+    _future(state, moves, event.future, "SP-1.2")
+
+
+def deal(state: SaintState, event: Deal) -> Step:
     players = state.players
-    account = CardAccount.shuffled(STANDARD_DECK, STOCK)
-    known = event.hands or {}
-    for name, cards in known.items():
-        seat_of(players, name, "hands", name)
-        account = account.move_cards(STOCK, hand(name), cards, path=("hands", name))
-        if len(cards) != HAND_SIZE:
-            message = f"{name}'s hand has {len(cards)} cards; each player is dealt {HAND_SIZE}"
-            raise RuleViolation("SP-1.1", message, ("hands", name))
-    for name in players:
-        if name not in known:
-            account = account.deal(STOCK, hand(name), HAND_SIZE)
-    account = _future(state, account, event.future, "SP-1.2")
-    seats = range(len(players))
     future = (f"the future river, face up: {_cards(event.future)}" if event.future
               else f"no future river with {len(players)} players")
     effects = (
         Effect(kind="deal", rule="SP-1.1", players=players,
-               text=f"{HAND_SIZE} cards each to {names(players, seats)}"),
+               text=f"{HAND_SIZE} cards each to {names(players, range(len(players)))}"),
         Effect(kind="future", rule="SP-1.2", text=future),
     )
-    return evolve(state, phase=Phase.RIVER, account=account), effects
+    return evolve(state, phase=Phase.RIVER), effects
 
 
-def _river(state: SaintState, event: River) -> Step:
-    players = state.players
-    number = state.round + 1
-    last = number == state.options.rounds
-    moved = state.account.zone(FUTURE).known_cards()
-    account = state.account.move_all(FUTURE, RIVER)
+def river_cards(state: SaintState, event: River, moves: Moves[Card]) -> None:
+    """SP-2.1, SP-2.2: the future river moves to the centre, a new one is dealt,
+    and every player adds a card from hand."""
+    last = state.round + 1 == state.options.rounds
+    moves.move_all(FUTURE, RIVER)
     size = state.future_size
     if event.future is None:
         if size and not last:
-            message = (
-                f"the new future river ({_plural(size, 'card')}) is dealt face up and must be "
-                "recorded: 'future' may be left out only in the last round (SP-2.1)"
-            )
-            raise RuleViolation("C-3", message)
+            moves.problem("C-3", f"the new future river ({plural(size, 'card')}) is dealt face "
+                          "up and must be recorded: 'future' may be left out only in the last "
+                          "round (SP-2.1)")
     else:
-        account = _future(state, account, event.future, "SP-2.1")
-    for name, card in event.cards.items():
-        seat_of(players, name, "cards", name)
-        if card is None:
-            message = f"{name}'s river card is face up for everyone and must be named, not '?'"
-            raise RuleViolation("C-3", message, ("cards", name))
-        try:
-            account = account.move(hand(name), RIVER, card, verb="played from")
-        except RuleViolation as error:
-            raise error.at("cards", name) from None
-    missing = [seat for seat, name in enumerate(players) if name not in event.cards]
+        _future(state, moves, event.future, "SP-2.1")
+    for _, name, card in moves.named(event.cards):
+        moves.move(hand(name), RIVER, card, path=("cards", name), face_up=True,
+                   verb="played from")
+    missing = [seat for seat, name in enumerate(state.players) if name not in event.cards]
     if missing:
-        message = (
-            f"{names(players, missing)} must add a card to the river too: every player "
-            "adds one (SP-2.2)"
-        )
-        raise RuleViolation("C-3", message, ("cards",))
-    added = [card for name in players if (card := event.cards[name]) is not None]
-    if not size:
+        moves.problem("C-3", f"{names(state.players, missing)} must add a card to the river "
+                      "too: every player adds one (SP-2.2)", ("cards",))
+
+
+def river(state: SaintState, event: River) -> Step:
+    players = state.players
+    number = state.round + 1
+    last = number == state.options.rounds
+    added = [event.cards[name] for name in players]
+    river_now = state.account.zone(RIVER).known_cards()
+    moved = [card for card in river_now if card not in added]
+    if not state.future_size:
         text = f"round {number}: there is no future river with {len(players)} players"
     else:
         text = f"round {number}: the future river {_cards(moved)} moves to the centre"
@@ -287,58 +256,49 @@ def _river(state: SaintState, event: River) -> Step:
         Effect(kind="river_cards", rule="SP-2.2", players=players,
                text=f"the river: {_cards([*moved, *added])}"),
     )
-    new = evolve(state, phase=Phase.SHOW, round=number, account=account)
-    return new, effects
+    return evolve(state, phase=Phase.SHOW, round=number), effects
 
 
-def _show(state: SaintState, event: Show) -> Step:
-    players = state.players
-    account = state.account
-    named: dict[str, list[Card]] = {}
-    for name, cards in event.cards.items():
-        seat_of(players, name, "cards", name)
-        named[name] = []
-        for index, card in enumerate(cards):
-            if card is None:
-                message = f"{name}'s shown cards are face up for everyone and must be named, not '?'"
-                raise RuleViolation("C-3", message, ("cards", name, index))
-            named[name].append(card)
-        account = account.move_cards(hand(name), shown(name), cards, path=("cards", name),
-                                     verb="shown from")
+def show_cards(state: SaintState, event: Show, moves: Moves[Card]) -> None:
+    """SP-2.3: every player shows two cards from hand, face up."""
+    for _, name, cards in moves.named(event.cards):
+        moves.move_cards(hand(name), shown(name), cards, path=("cards", name), face_up=True,
+                         verb="shown from")
         if len(cards) != SHOW_SIZE:
-            message = f"{name} shows {_plural(len(cards), 'card')}: each player shows two"
-            raise RuleViolation("SP-2.3", message, ("cards", name))
-    missing = [seat for seat, name in enumerate(players) if name not in event.cards]
+            moves.defer("SP-2.3", f"{name} shows {plural(len(cards), 'card')}: each player "
+                        "shows two", ("cards", name))
+    missing = [seat for seat, name in enumerate(state.players) if name not in event.cards]
     if missing:
-        message = f"{names(players, missing)} must show two cards too: every player shows (SP-2.3)"
-        raise RuleViolation("C-3", message, ("cards",))
-    river = account.zone(RIVER).known_cards()
+        moves.problem("C-3", f"{names(state.players, missing)} must show two cards too: every "
+                      "player shows (SP-2.3)", ("cards",))
+
+
+def show(state: SaintState, event: Show) -> Step:
+    """SP-2.4, SP-2.5: the hands are valued and the best scores; then the refill
+    order (SP-2.6), or the end of the game (SP-2.7, SP-3.1)."""
+    players = state.players
+    river_cards_ = state.account.zone(RIVER).known_cards()
     wheel = state.options.wheel
-    hands = tuple(best_hand([*river, *named[name]], wheel=wheel) for name in players)
+    hands = tuple(best_hand([*river_cards_, *event.cards[name]], wheel=wheel)  # type: ignore[list-item]
+                  for name in players)
     effects = [
         Effect(kind="hand", rule="SP-2.4", players=(name,), text=f"{name}: {hands[seat]}")
         for seat, name in enumerate(players)
     ]
-    new, scored = _score(evolve(state, account=account, hands=hands))
+    new, scored = _score(evolve(state, hands=hands))
     effects.append(scored)
     if new.last_round:
-        best = max(new.scores)
-        winners = [seat for seat, points in enumerate(new.scores) if points == best]
-        total = _plural(best, "point")
-        text = (f"{players[winners[0]]} wins with {total}" if len(winners) == 1
-                else f"{names(players, winners)} share the win with {total} each")
         effects += [
             Effect(kind="last_round", rule="SP-2.7",
                    text=f"round {new.round} was the last: no refill, the game is over"),
-            Effect(kind="win", rule="SP-3.1", players=tuple(players[s] for s in winners),
-                   text=text),
+            winners_effect(players, new.scores, "SP-3.1", "point"),
         ]
         return evolve(new, phase=Phase.OVER), tuple(effects)
     account = new.account.move_all(RIVER, POOL)
     for name in players:
         account = account.move_all(shown(name), POOL)
     new = evolve(new, phase=Phase.REFILL, account=account, picks=0,
-                       order=fix_forced((), groups(hands), new.ages))
+                 order=fix_forced((), groups(hands), new.ages))
     effects.append(Effect(kind="refill_order", rule="SP-2.6", players=players,
                           text=order_text(new)))
     return new, tuple(effects)
@@ -350,27 +310,24 @@ def _score(state: SaintState) -> tuple[SaintState, Effect]:
     best = max(state.hands)
     winners = [seat for seat, value in enumerate(state.hands) if value == best]
     points = state.round
-    share = points // len(winners)
+    share = split_points(points, len(winners), exact=False)
     scores = list(state.scores)
     for seat in winners:
         scores[seat] += share
-    transfers = tuple(
-        Transfer(payer=BANK, receiver=players[seat], amount=share, rule="SP-2.5")
-        for seat in winners if share
-    )
+    transfers = award(players, winners, share, "SP-2.5")
     if len(winners) == 1:
         text = (f"{players[winners[0]]} has the best hand and scores "
-                f"{_plural(points, 'point')} in round {points}")
+                f"{plural(points, 'point')} in round {points}")
     else:
         rounded = " (rounded down)" if points % len(winners) else ""
         text = (f"{names(players, winners)} tie for the best hand: they split "
-                f"{_plural(points, 'point')} of round {points}, {share} each{rounded}")
+                f"{plural(points, 'point')} of round {points}, {share} each{rounded}")
     effect = Effect(kind="score", rule="SP-2.5", players=tuple(players[s] for s in winners),
                     transfers=transfers, text=text)
     return evolve(state, scores=tuple(scores)), effect
 
 
-def _choose(state: SaintState, seat: int) -> Step:
+def choose(state: SaintState, seat: int) -> Step:
     """A table choice settled (SP-2.6 ruling): ``seat`` picks next among equal hands."""
     players = state.players
     ranking = groups(state.hands)
@@ -386,48 +343,23 @@ def _choose(state: SaintState, seat: int) -> Step:
     return evolve(state, order=order), (effect,)
 
 
-def _ruling(state: SaintState, event: Ruling) -> Step:
-    seat = seat_of(state.players, event.player, "player")
-    seats, choice = next_pickers(state) if state.phase is Phase.REFILL else ((), False)
-    if not choice:
-        raise needless_ruling(expected(state).text)
-    if seat not in seats:
-        message = f"{event.player} cannot be chosen to pick next: {refusal(state, seat, seats)} (SP-2.6)"
-        raise RuleViolation("C-8", message, ("player",))
-    return _choose(state, seat)
+def take_cards(state: SaintState, event: Take, moves: Moves[Card]) -> None:
+    """SP-2.6: one card from the pool, face up, into the hand."""
+    moves.move(POOL, hand(event.player), event.card, path=("card",), face_up=True,
+               verb="taken from")
 
 
-def _take(state: SaintState, event: Take) -> Step:
+def take(state: SaintState, event: Take) -> Step:
+    """SP-2.6: after every player took two, the pool's last cards are discarded."""
     players = state.players
-    seat = seat_of(players, event.player, "player")
-    seats, choice = next_pickers(state)
-    if seat not in seats:
-        if choice:
-            message = f"{event.player} cannot take a card now: {refusal(state, seat, seats)} (SP-2.6)"
-        else:
-            message = (
-                f"{event.player} cannot take a card now: it is {players[seats[0]]}'s pick, "
-                f"since {pick_reason(state, seats[0])} (SP-2.6)"
-            )
-        raise RuleViolation("C-5", message, ("player",))
-    effects: tuple[Effect, ...] = ()
-    if choice:
-        state, effects = _choose(state, seat)
-    if event.card is None:
-        message = "a card taken from the pool is face up for everyone and must be named, not '?'"
-        raise RuleViolation("C-3", message, ("card",))
-    try:
-        account = state.account.move(POOL, hand(event.player), event.card, verb="taken from")
-    except RuleViolation as error:
-        raise error.at("card") from None
     picks = state.picks + 1
     if picks < 2 * len(players):
-        return evolve(state, account=account, picks=picks), effects
-    left = account.zone(POOL).known_cards()
+        return evolve(state, picks=picks), ()
+    left = state.account.zone(POOL).known_cards()
     discard = Effect(
         kind="discard", rule="SP-2.6",
-        text=f"the {_plural(len(left), 'card')} left in the pool are discarded: {_cards(left)}",
+        text=f"the {plural(len(left), 'card')} left in the pool are discarded: {_cards(left)}",
     )
-    account = account.move_all(POOL, DISCARD)
+    account = state.account.move_all(POOL, DISCARD)
     new = evolve(state, phase=Phase.RIVER, account=account, hands=(), order=(), picks=0)
-    return new, (*effects, discard)
+    return new, (discard,)

@@ -1,66 +1,41 @@
-"""A random writer of legal, full-information Saint Poker games.
+"""Saint Poker's choices for the simulation driver (:mod:`cardcore.simulation`).
 
-The simulator holds the one secret the state lacks, the order of the stock,
-and otherwise asks the rules what may come next (:func:`expected`), so every
-event it writes is legal by construction and the replay re-checks it anyway.
-It writes events only: ages are not events, so equal hands in the refill are
-always a table choice here, settled now by a ``ruling``, now by the first
-``take`` (SP-2.6).
+The secret is the order of the stock. Ages are not events, so a simulated
+transcript has none and equal hands in the refill are always a table choice,
+settled by the driver now by a ``ruling``, now by the first ``take`` (SP-2.6).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
 
 from cardcore.cards import Card
 from cardcore.decks import STANDARD_DECK
 from cardcore.games.saint.events import Deal, River, Show, Take
-from cardcore.games.saint.options import SaintOptions
-from cardcore.games.saint.rules import apply, expected, start
 from cardcore.games.saint.state import HAND_SIZE, POOL, Phase, SaintState, hand
-from cardcore.protocol import Event, Ruling
+from cardcore.protocol import Event, Setup, Turn
+from cardcore.simulation import Simulator, acting, known
 
-__all__ = ["simulate"]
+__all__ = ["SIMULATOR"]
 
-RULING_CHANCE = 0.5
-"""How often a table choice is settled by a ``ruling`` rather than a ``take``."""
 UNUSED_FUTURE_CHANCE = 0.5
 """How often the last round's (never used) future river is recorded anyway."""
 
-
-def simulate(
-    players: Sequence[str],
-    options: SaintOptions | None,
-    rng: random.Random,
-) -> Iterator[Event]:
-    """Yield the events of one whole game."""
-    state = start(players, options)
-    deck = list(STANDARD_DECK)
-    rng.shuffle(deck)
-    count = len(state.players)
-    hands = {name: tuple(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE])
-             for i, name in enumerate(state.players)}
-    stock = deck[count * HAND_SIZE :]
-    size = state.future_size
-    event: Event = Deal(hands=hands, future=tuple(stock[:size]))
-    stock = stock[size:]
-    while True:
-        state, _ = apply(state, event)
-        yield event
-        if state.phase is Phase.OVER:
-            return
-        event, stock = _next_event(state, stock, rng)
+Stock = list[Card]
 
 
-def _known(state: SaintState, zone: str) -> list[Card]:
-    return sorted(state.account.zone(zone).known_cards())
-
-
-def _next_event(state: SaintState, stock: list[Card], rng: random.Random) -> tuple[Event, list[Card]]:
+def _next_event(state: SaintState, turn: Turn, stock: Stock, rng: random.Random
+                ) -> tuple[Event, Stock]:
     players = state.players
+    size = state.future_size
+    if state.phase is Phase.DEAL:
+        deck = list(STANDARD_DECK)
+        rng.shuffle(deck)
+        hands = {name: tuple(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])
+                 for i, name in enumerate(players)}
+        rest = deck[len(players) * HAND_SIZE:]
+        return Deal(hands=hands, future=tuple(rest[:size])), rest[size:]
     if state.phase is Phase.RIVER:
-        size = state.future_size
         last = state.round + 1 == state.options.rounds
         future: tuple[Card | None, ...] | None = tuple(stock[:size]) if size else None
         if last and future is not None and rng.random() >= UNUSED_FUTURE_CHANCE:
@@ -68,16 +43,20 @@ def _next_event(state: SaintState, stock: list[Card], rng: random.Random) -> tup
         if future is not None:
             stock = stock[size:]
         cards: dict[str, Card | None] = {
-            name: rng.choice(_known(state, hand(name))) for name in players
+            name: rng.choice(known(state, hand(name))) for name in players
         }
         return River(cards=cards, future=future), stock
     if state.phase is Phase.SHOW:
         shown: dict[str, tuple[Card | None, ...]] = {
-            name: tuple(rng.sample(_known(state, hand(name)), 2)) for name in players
+            name: tuple(rng.sample(known(state, hand(name)), 2)) for name in players
         }
         return Show(cards=shown), stock
-    allowed = expected(state)
-    name = rng.choice(allowed.players)
-    if allowed.choice and rng.random() < RULING_CHANCE:
-        return Ruling(player=name), stock
-    return Take(player=name, card=rng.choice(_known(state, POOL))), stock
+    name = players[rng.choice(acting(turn))]
+    return Take(player=name, card=rng.choice(known(state, POOL))), stock
+
+
+def _start(setup: Setup, rng: random.Random) -> Stock:
+    return []
+
+
+SIMULATOR: Simulator[SaintState, Stock] = Simulator(next_event=_next_event, start=_start)

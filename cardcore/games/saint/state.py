@@ -67,6 +67,7 @@ class SaintState:
     round: int = 0
     """The round being played; 0 before the first river."""
     scores: tuple[int, ...]
+    """Points per seat; whole numbers, since SP-2.5 rounds shares down."""
     account: CardAccount[Card] = attrs.field(factory=lambda: CardAccount.shuffled(STANDARD_DECK))
     hands: tuple[HandRank, ...] = ()
     """Per seat, this round's hand value once shown (SP-2.4); empty before the show."""

@@ -1,0 +1,94 @@
+"""Chips and points as effects: payments with the shortfall rule, antes, taking
+and splitting a pot, splitting points. One implementation each, for every game,
+so that every game words a payment the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Literal, overload
+
+from cardcore.effects import BANK, Effect, Transfer
+from cardcore.ledger import Ledger
+from cardcore.table import names
+
+__all__ = ["antes", "pay", "shortfall", "split_points", "split_pot", "take_pot"]
+
+Number = int | Fraction
+
+
+def shortfall(paid: Transfer) -> str:
+    """Words for a payment the shortfall rule cut short (empty if paid in full).
+
+    >>> shortfall(Transfer(payer="Aki", receiver="pot", amount=1, owed=3, rule="GP-4.2"))
+    '; holds only 1, 2 forgiven'
+    """
+    if not paid.forgiven:
+        return ""
+    return f"; holds only {paid.amount}, {paid.forgiven} forgiven"
+
+
+def pay(ledger: Ledger, seat: int, owed: int, rule: str, kind: str, text: str
+        ) -> tuple[Ledger, Effect]:
+    """``seat`` pays ``owed`` to the pot (shortfall rule); ``text`` says why."""
+    ledger, paid = ledger.pay(seat, owed, rule)
+    name = ledger.players[seat]
+    return ledger, Effect(kind=kind, rule=rule, players=(name,), transfers=(paid,),
+                          text=text + shortfall(paid))
+
+
+def antes(ledger: Ledger, seats: Sequence[int], amount: int, rule: str
+          ) -> tuple[Ledger, tuple[Effect, ...]]:
+    """Every one of ``seats`` pays the ante, in seat order."""
+    effects = []
+    for seat in seats:
+        text = f"{ledger.players[seat]} pays the ante of {amount}"
+        ledger, effect = pay(ledger, seat, amount, rule, "ante", text)
+        effects.append(effect)
+    return ledger, tuple(effects)
+
+
+def take_pot(ledger: Ledger, seat: int, rule: str, why: str) -> tuple[Ledger, Effect]:
+    """``seat`` takes the whole pot; ``why`` (e.g. "is the only player left")."""
+    ledger, won = ledger.take_pot(seat, rule)
+    name = ledger.players[seat]
+    return ledger, Effect(kind="win", rule=rule, players=(name,), transfers=(won,),
+                          text=f"{name} {why} and takes the pot of {won.amount}")
+
+
+def split_pot(ledger: Ledger, seats: Sequence[int], rule: str, when: str, kept_for: str
+              ) -> tuple[Ledger, Effect]:
+    """``seats`` share the pot equally; the remainder stays for the next ``kept_for``."""
+    ledger, shares = ledger.split_pot(seats, rule)
+    left = ledger.pot
+    players = ledger.players
+    text = (f"{when}{names(players, seats)} split the pot ({shares[0].amount} each)"
+            + (f"; {left} stays in the pot for the next {kept_for}" if left else ""))
+    return ledger, Effect(kind="split", rule=rule, players=tuple(players[s] for s in seats),
+                          transfers=shares, text=text)
+
+
+@overload
+def split_points(points: int, ways: int, exact: Literal[False]) -> int: ...
+@overload
+def split_points(points: int, ways: int, exact: bool) -> Number: ...
+def split_points(points: int, ways: int, exact: bool) -> Number:
+    """Each share of ``points`` split ``ways`` ways: rounded down, or an exact fraction.
+
+    >>> split_points(7, 2, False), split_points(7, 2, True), split_points(8, 2, True)
+    (3, Fraction(7, 2), 4)
+    """
+    if not exact:
+        return points // ways
+    share = Fraction(points, ways)
+    return share.numerator if share.denominator == 1 else share
+
+
+def award(players: Sequence[str], seats: Sequence[int], share: Number, rule: str
+          ) -> tuple[Transfer, ...]:
+    """Points from nowhere to each of ``seats`` (none for a share of 0)."""
+    if not share:
+        return ()
+    return tuple(Transfer(payer=BANK, receiver=players[s], amount=share, rule=rule)  # type: ignore[arg-type]
+                 for s in seats)

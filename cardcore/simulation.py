@@ -1,0 +1,82 @@
+"""The one simulation driver: a random *writer* of legal events, for every game.
+
+The rules never draw a random number (chance is in the log). A simulator holds
+what the state does not (the order of the stock) and picks the next event; the
+loop, the settling of table choices (now by a ``ruling``, now by the act of an
+admissible player) and the question of when to stop are the kernel's, here.
+Every event written is applied at once, so a simulated log is legal by
+construction, and the replay re-checks it anyway.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Iterator
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+import attrs
+
+from cardcore.protocol import Event, Ruling, Setup, Turn
+
+if TYPE_CHECKING:
+    from cardcore.game import GameRules
+
+__all__ = ["Simulator", "acting", "known", "simulate"]
+
+S = TypeVar("S")
+X = TypeVar("X")
+C = TypeVar("C", bound=Hashable)
+
+RULING_CHANCE = 0.5
+"""How often a table choice is settled by a ``ruling`` rather than by an act."""
+
+
+def _over(rules: GameRules[Any], state: Any) -> bool:
+    return not rules.turn(state).kinds
+
+
+@attrs.frozen(kw_only=True)
+class Simulator(Generic[S, X]):
+    """What a game adds to the driver.
+
+    ``start(setup, rng, **knobs)`` makes the simulator's secret (typically the
+    stock's order, or nothing until the first deal). ``next_event(state, turn,
+    secret, rng)`` returns the next act and the secret after it; a pending table
+    choice reaches it only when the driver did not settle it by a ruling, and
+    then the act must be by one of :func:`acting`. ``finished(state, setup)``
+    stops the session (default: when the rules allow nothing more).
+    """
+
+    next_event: Callable[[S, Turn, X, random.Random], tuple[Event, X]]
+    start: Callable[..., X]
+    finished: Callable[[S, Setup], bool] | None = None
+
+
+def acting(turn: Turn) -> tuple[int, ...]:
+    """The seats that may take the next step: the admissible ones of a choice."""
+    return turn.choice or turn.actors
+
+
+def known(state: Any, zone: str) -> list[Any]:
+    """The known cards of a zone, sorted: what a simulated player can choose from."""
+    return sorted(state.account.zone(zone).known_cards())
+
+
+def simulate(rules: GameRules[S], setup: Setup, rng: random.Random, *,
+             from_state: S | None = None, **knobs: Any) -> Iterator[Event]:
+    """Yield the events of one whole session of ``rules`` from ``setup`` (or
+    carry on from ``from_state``, as a test may, between deals); ``knobs`` reach
+    the game's ``start`` (Orc Poker's shuffle)."""
+    sim: Simulator[S, Any] = rules.simulator
+    state = rules.begin(setup) if from_state is None else from_state
+    secret = sim.start(setup, rng, **knobs)
+    players = setup.players
+    while not (sim.finished(state, setup) if sim.finished else _over(rules, state)):
+        turn = rules.turn(state)
+        event: Event
+        if turn.choice and rng.random() < RULING_CHANCE:
+            event = Ruling(player=players[rng.choice(turn.choice)])
+        else:
+            event, secret = sim.next_event(state, turn, secret, rng)
+        state, _ = rules.apply(state, event)
+        yield event

@@ -1,0 +1,223 @@
+"""The contract every registered game meets, one suite parametrised over the registry.
+
+A game that registers (cardcore.registry.GAMES) is held to all of it with no
+code of its own here: its simulator writes the sessions, its events declare
+which fields the rules keep hidden (``Event.SECRET``), and the kernel's fold,
+setup and GameLog are the ones under test.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardcore.effects import POT
+from cardcore.errors import RuleViolation
+from cardcore.fold import fold
+from cardcore.game import GameRules
+from cardcore.gamelog import GameLog
+from cardcore.protocol import Event, Ruling, Setup
+from cardcore.registry import GAMES
+from replay.runner import replay_transcript
+from replay.transcript import Transcript, dump_transcript, load_transcript
+
+SHORT: Mapping[str, Sequence[Mapping[str, Any]]] = {
+    "goblin-poker": ({"games": 2}, {"games": 1, "starting_chips": 8, "rounds": 3}, {}),
+    "orc-poker": ({"starting_chips": 8}, {"rounds": 2}, {"rising_ante": True, "rounds": 3}),
+    "saint-poker": ({"rounds": 3}, {"wheel": False, "rounds": 2}, {}),
+}
+"""Options that keep simulated sessions short; a game not named here plays its defaults."""
+
+NAMES = ("Aki", "Ben", "Chie", "Dan", "Emi", "Fumi", "Gen", "Hana")
+
+
+@st.composite
+def sessions(draw: st.DrawFn, rules: GameRules[Any]) -> Transcript:
+    """A simulated full-information session of ``rules``."""
+    count = draw(st.integers(rules.min_players, rules.max_players), label="players")
+    seed = draw(st.integers(0, 2**32), label="seed")
+    raw = draw(st.sampled_from(SHORT.get(rules.name, ({},))), label="options")
+    options = rules.options_type(**raw)
+    players = NAMES[:count]
+    events = tuple(rules.simulate(players, options, random.Random(seed)))
+    return Transcript(game=rules.name, players=players, options=options, events=events)
+
+
+def _setup(transcript: Transcript) -> Setup:
+    return transcript.rules.setup(transcript.players, transcript.options, transcript.ages)
+
+
+def _hidden(value: Any, keep: Callable[[str], bool]) -> Any:
+    """Every card in ``value`` as unknown, except under the names ``keep`` spares."""
+    if isinstance(value, Mapping):
+        return {name: item if keep(name) else _hidden(item, lambda _: False)
+                for name, item in value.items()}
+    if isinstance(value, tuple | list):
+        return tuple(None for _ in value)
+    return None
+
+
+def hide(event: Event, keep: Callable[[str], bool] = lambda _: False) -> Event:
+    """``event`` with every card of its SECRET fields as '?' (for the players ``keep``
+    does not spare): what a table that saw less would write."""
+    actor = getattr(event, event.ACTOR) if event.ACTOR else None
+    if actor is not None and keep(actor):
+        return event
+    changes = {field: _hidden(getattr(event, field), keep) for field in event.SECRET
+               if getattr(event, field) is not None}
+    return attrs.evolve(event, **changes) if changes else event
+
+
+GAME = pytest.mark.parametrize("rules", list(GAMES.values()), ids=list(GAMES))
+
+
+@GAME
+@given(data=st.data())
+def test_simulated_sessions_are_legal_and_complete(rules: GameRules[Any],
+                                                   data: st.DataObject) -> None:
+    """The simulator writes only what the rules allow, and the session completes."""
+    report = replay_transcript(data.draw(sessions(rules)))
+    assert report.problems == ()
+    assert report.complete and report.outcome is not None and report.outcome.winners
+
+
+@GAME
+@given(data=st.data())
+def test_the_same_seed_writes_and_folds_the_same_session(rules: GameRules[Any],
+                                                         data: st.DataObject) -> None:
+    """Determinism: same seed, same events; folding them twice, equal states and effects."""
+    transcript = data.draw(sessions(rules))
+    again = tuple(rules.simulate(_setup(transcript), rng=random.Random(0)))
+    assert again == tuple(rules.simulate(_setup(transcript), rng=random.Random(0)))
+    start = rules.start(_setup(transcript))
+    assert list(fold(rules, start, transcript.events)) == list(
+        fold(rules, rules.start(_setup(transcript)), transcript.events))
+
+
+@GAME
+@given(data=st.data())
+def test_every_prefix_of_a_legal_log_is_legal(rules: GameRules[Any], data: st.DataObject
+                                              ) -> None:
+    """A session cut anywhere is a game in progress: no problem, and complete only
+    where the rules say a session may end."""
+    transcript = data.draw(sessions(rules))
+    cut = data.draw(st.integers(0, len(transcript.events)), label="cut")
+    report = replay_transcript(attrs.evolve(transcript, events=transcript.events[:cut]))
+    assert report.problems == ()
+    assert report.outcome is not None
+    assert (report.outcome.winners is None) == (not report.complete)
+
+
+@GAME
+@given(data=st.data())
+def test_chips_and_points_are_only_what_the_effects_moved(rules: GameRules[Any],
+                                                          data: st.DataObject) -> None:
+    """Conservation, after every event: each player's chips or points are the start
+    plus what the effects' transfers moved (the pot too), nobody's chips go below 0,
+    and what was forgiven is exactly what was owed beyond what was paid."""
+    transcript = data.draw(sessions(rules))
+    first = rules.start(_setup(transcript))
+    start = rules.outcome(first)
+    table = dict(start.chips or start.scores or {})
+    held: Counter[str] = Counter()
+    pot = start.pot or 0
+    forgiven = 0
+    for state, effects in fold(rules, first, transcript.events):
+        for transfer in (t for effect in effects for t in effect.transfers):
+            assert transfer.amount >= 0
+            held[transfer.receiver] += transfer.amount
+            held[transfer.payer] -= transfer.amount
+            forgiven += transfer.forgiven
+        outcome = rules.outcome(state)
+        derived = outcome.chips if outcome.chips is not None else outcome.scores
+        assert derived == {name: table[name] + held[name] for name in table}
+        if outcome.chips is not None:
+            assert min(outcome.chips.values()) >= 0
+            assert outcome.pot == pot + held[POT]
+            assert outcome.forgiven == forgiven
+
+
+@GAME
+@given(data=st.data())
+def test_no_state_holds_a_card_beyond_the_deck(rules: GameRules[Any], data: st.DataObject
+                                               ) -> None:
+    """Card accounting, after every event: every physical card is in exactly one zone,
+    and no card is known more often than the deck holds it."""
+    transcript = data.draw(sessions(rules))
+    for state, _ in fold(rules, rules.start(_setup(transcript)), transcript.events):
+        account = state.account
+        assert sum(zone.size for zone in account.zones.values()) == account.deck.size
+        known: Counter[Any] = Counter()
+        for zone in account.zones.values():
+            known.update(zone.known)
+        assert all(count <= account.deck.copies(card) for card, count in known.items())
+
+
+@GAME
+@given(data=st.data())
+def test_a_transcript_survives_dump_and_load(rules: GameRules[Any], data: st.DataObject
+                                             ) -> None:
+    """load(dump(t)) == t, through real JSON text."""
+    transcript = data.draw(sessions(rules))
+    assert load_transcript(json.loads(json.dumps(dump_transcript(transcript)))) == transcript
+
+
+@GAME
+@given(data=st.data())
+def test_hiding_what_the_rules_keep_hidden_changes_nothing(rules: GameRules[Any],
+                                                           data: st.DataObject) -> None:
+    """Every secret card as '?', for everyone or for some players only, derives the
+    same outcome and the same effects, event by event (TRANSCRIPT.md, "Cards")."""
+    full = data.draw(sessions(rules))
+    spared = data.draw(st.sets(st.sampled_from(full.players)), label="players whose cards stay")
+    hidden = attrs.evolve(full, events=tuple(hide(e, spared.__contains__) for e in full.events))
+    a = replay_transcript(full, steps=True)
+    b = replay_transcript(hidden, steps=True)
+    assert b.problems == ()
+    assert a.outcome == b.outcome
+    assert [s.effects for s in a.steps] == [s.effects for s in b.steps]
+
+
+@GAME
+@given(data=st.data())
+def test_a_refused_event_leaves_the_log_as_it_was(rules: GameRules[Any], data: st.DataObject
+                                                  ) -> None:
+    """GameLog.append of an illegal event raises and changes nothing: not the events,
+    not the states, not what may come next."""
+    transcript = data.draw(sessions(rules))
+    cut = data.draw(st.integers(0, len(transcript.events) - 1), label="cut")
+    log = GameLog(rules, transcript.players, transcript.options)
+    for event in transcript.events[:cut]:
+        log.append(event)
+    before = (log.events, log.states, log.effects, log.expected)
+    other = data.draw(st.sampled_from([*transcript.events, Ruling(player="Nobody")]),
+                      label="event")
+    try:
+        log.append(other)
+    except RuleViolation:
+        assert (log.events, log.states, log.effects, log.expected) == before
+    else:
+        assert len(log) == cut + 1
+
+
+def test_every_game_is_registered_under_its_transcript_name() -> None:
+    """The registry maps each game's transcript name to its rules."""
+    assert all(name == rules.name for name, rules in GAMES.items())
+    assert all(isinstance(cls.SECRET, tuple) for r in GAMES.values() for cls in r.events)
+
+
+def test_scores_may_be_fractions_only_where_the_rules_split_exactly() -> None:
+    """Chip games keep whole chips; point values are ints or exact fractions."""
+    for rules in GAMES.values():
+        outcome = rules.outcome(rules.start(NAMES[:rules.min_players]))
+        values = (outcome.chips or outcome.scores or {}).values()
+        assert all(isinstance(v, int | Fraction) for v in values)
