@@ -1,0 +1,232 @@
+"""Bids (AU-2): the value a bid names, its order, its priority, and how a
+``bid`` event names one.
+
+A bid is a kind and, where it names them, ranks: a :class:`Bid`. Its kinds are
+the poker categories in the same order (AU-2.2 lists them as SP-2.4 does, two
+pair below three of a kind), so a bid kind *is* a
+:class:`~cardcore.poker.Category`, and the ranks a bid names are the rank
+signature :class:`~cardcore.poker.HandRank` computes for the cards (AU-2.7).
+That lets a win's cards be checked against the standing bid by ranking them
+(:mod:`cardcore.games.auction.forms`) instead of by a second description of
+each kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from cardcore.cards import JOKER_RANK, SUITS, CardNotationError, parse_rank, rank_name
+from cardcore.errors import PathPart, RuleViolation
+from cardcore.poker import Category, HandRank
+
+__all__ = ["GROUPS", "JOKER_KINDS", "KINDS", "SIZE", "Bid", "kind_name", "kind_words", "named_bid"]
+
+KINDS: Final = {
+    "single": Category.HIGH_CARD,
+    "pair": Category.PAIR,
+    "two_pair": Category.TWO_PAIR,
+    "three": Category.THREE_OF_A_KIND,
+    "straight": Category.STRAIGHT,
+    "flush": Category.FLUSH,
+    "full_house": Category.FULL_HOUSE,
+    "four": Category.FOUR_OF_A_KIND,
+    "straight_flush": Category.STRAIGHT_FLUSH,
+}
+"""Bid kinds by their transcript names, weakest first (AU-2.2)."""
+_NAMES: Final = {kind: name for name, kind in KINDS.items()}
+
+SIZE: Final = {
+    Category.HIGH_CARD: 1, Category.PAIR: 2, Category.TWO_PAIR: 4,
+    Category.THREE_OF_A_KIND: 3, Category.STRAIGHT: 5, Category.FLUSH: 5,
+    Category.FULL_HOUSE: 5, Category.FOUR_OF_A_KIND: 4, Category.STRAIGHT_FLUSH: 5,
+}
+"""How many cards a bid of each kind has (AU-2.2)."""
+
+GROUPS: Final = frozenset({Category.HIGH_CARD, Category.PAIR, Category.THREE_OF_A_KIND,
+                           Category.FOUR_OF_A_KIND})
+"""Kinds named by one rank, always (AU-2.7); the others may name the kind alone."""
+JOKER_KINDS: Final = frozenset({Category.PAIR, Category.THREE_OF_A_KIND,
+                                Category.FOUR_OF_A_KIND})
+"""The only kinds jokers may form, and only of jokers (AU-2.5)."""
+
+_SIGNATURE: Final = {Category.TWO_PAIR: 2, Category.STRAIGHT: 1, Category.FLUSH: 5,
+                     Category.FULL_HOUSE: 2, Category.STRAIGHT_FLUSH: 1}
+"""Ranks in a full rank signature of the kinds that may name the kind alone (AU-7.4)."""
+_SIGNATURE_WORDS: Final = {
+    Category.TWO_PAIR: "the higher pair's rank, then the lower pair's",
+    Category.STRAIGHT: "its top card",
+    Category.FLUSH: "all five ranks from the top",
+    Category.FULL_HOUSE: "the triple's rank, then the pair's",
+    Category.STRAIGHT_FLUSH: "its top card",
+}
+_ACE: Final = 14
+_WHEEL_TOP: Final = 5
+
+
+def kind_name(kind: Category) -> str:
+    """The transcript name of a bid kind.
+
+    >>> kind_name(Category.FULL_HOUSE), kind_name(Category.HIGH_CARD)
+    ('full_house', 'single')
+    """
+    return _NAMES[kind]
+
+
+def kind_words(kind: Category) -> str:
+    """A bid kind as a player says it.
+
+    >>> kind_words(Category.HIGH_CARD), kind_words(Category.TWO_PAIR)
+    ('single card', 'two pair')
+    """
+    return "single card" if kind is Category.HIGH_CARD else kind.label
+
+
+@attrs.frozen
+class Bid:
+    """What a bid names: a kind, the rank signature (empty: the kind alone) and,
+    for a single card, maybe a suit (AU-2.7).
+
+    Bids compare by :attr:`key` (AU-2.8): the kind first, then the kind alone
+    below any ranked bid of it, then the signature, then for a single card the
+    rank alone below any suit, clubs < diamonds < hearts < spades.
+
+    >>> pair_k = Bid(Category.PAIR, (13,))
+    >>> pair_k.key > Bid(Category.PAIR, (12,)).key > Bid(Category.HIGH_CARD, (14,), "S").key
+    True
+    >>> Bid(Category.TWO_PAIR).key < Bid(Category.TWO_PAIR, (3, 2)).key < Bid(Category.THREE_OF_A_KIND, (2,)).key
+    True
+    >>> q, qc, qs = Bid(Category.HIGH_CARD, (12,)), Bid(Category.HIGH_CARD, (12,), "C"), Bid(Category.HIGH_CARD, (12,), "S")
+    >>> q.key < qc.key < qs.key < Bid(Category.HIGH_CARD, (13,)).key
+    True
+    >>> print(q, qs, Bid(Category.FLUSH), Bid(Category.FULL_HOUSE, (13, 5)), sep="; ")
+    single Q; single QS; flush (the kind alone); full house, kings over fives
+    """
+
+    kind: Category
+    ranks: tuple[int, ...] = ()
+    suit: str | None = None
+
+    @property
+    def key(self) -> tuple[int, ...]:
+        """The order of bids (AU-2.8): a greater key beats a smaller one."""
+        suit = 0 if self.suit is None else SUITS.index(self.suit) + 1
+        return (int(self.kind), 1 if self.ranks else 0, *self.ranks, suit)
+
+    @property
+    def priority(self) -> tuple[int, ...]:
+        """What the first bidder holds priority for (AU-2.9): a single card's or a
+        group's rank with its kind, else the kind in any form.
+
+        >>> Bid(Category.HIGH_CARD, (12,), "H").priority == Bid(Category.HIGH_CARD, (12,)).priority
+        True
+        >>> Bid(Category.STRAIGHT).priority == Bid(Category.STRAIGHT, (9,)).priority
+        True
+        """
+        if self.kind in GROUPS:
+            return (int(self.kind), *self.ranks)
+        return (int(self.kind),)
+
+    @property
+    def size(self) -> int:
+        """The cards a bid of this kind has (AU-2.2)."""
+        return SIZE[self.kind]
+
+    def __str__(self) -> str:
+        if not self.ranks:
+            return f"{self.kind} (the kind alone)"
+        if self.kind is Category.HIGH_CARD:
+            return f"single {rank_name(self.ranks[0])}{self.suit or ''}"
+        return str(HandRank(self.kind, self.ranks))
+
+
+def _rule(rule: str, message: str, *path: PathPart) -> RuleViolation:
+    return RuleViolation(rule, message, path)
+
+
+def _ranks(texts: Sequence[str], field: str, single: bool) -> list[int]:
+    ranks = []
+    for index, text in enumerate(texts):
+        try:
+            ranks.append(parse_rank(text))
+        except CardNotationError as error:
+            path: tuple[PathPart, ...] = (field,) if single else (field, index)
+            raise _rule("AU-2.7", str(error), *path) from None
+    return ranks
+
+
+def _signature(kind: Category, ranks: list[int], field: str, wheel: bool) -> tuple[int, ...]:
+    """Check a full rank signature (AU-2.7, AU-7.3, AU-7.4) in its canonical order."""
+    name = kind_name(kind)
+    wanted = _SIGNATURE[kind]
+    if len(ranks) != wanted:
+        message = (f"a {name} bid names the kind alone or its whole rank signature, "
+                   f"{_SIGNATURE_WORDS[kind]}: {len(ranks)} rank(s) are not a signature (AU-7.4)")
+        raise _rule("AU-2.7", message, field)
+    if JOKER_RANK in ranks:
+        raise _rule("AU-2.5", f"jokers are part of no {name}: they form only a pair, three or "
+                    "four of jokers", field)
+    if kind in (Category.TWO_PAIR, Category.FLUSH):
+        if len(set(ranks)) != len(ranks):
+            raise _rule("AU-2.7", f"the ranks of a {name} differ from each other", field)
+        return tuple(sorted(ranks, reverse=True))
+    if kind is Category.FULL_HOUSE:
+        if ranks[0] == ranks[1]:
+            raise _rule("AU-2.7", "a full house's triple and pair are of different ranks", field)
+        return tuple(ranks)
+    low = _WHEEL_TOP if wheel else _WHEEL_TOP + 1
+    if not low <= ranks[0] <= _ACE:
+        wheel_words = " (5 with the wheel, AU-7.3)" if wheel else " (the wheel is off)"
+        message = (f"no {name} has {rank_name(ranks[0])} on top: the top card is "
+                   f"{rank_name(low)} to A{wheel_words}")
+        raise _rule("AU-2.7", message, field)
+    return tuple(ranks)
+
+
+def _suit(text: str, rank: int, standing: Bid | None) -> str:
+    """AU-2.7, AU-7.2: a suit only on a single card of the standing bid's rank."""
+    suit = text.upper() if isinstance(text, str) else ""
+    if suit not in SUITS:
+        raise _rule("AU-2.7", f"{text!r} is not a suit: suits are S, H, D and C", "suit")
+    if standing is None or standing.kind is not Category.HIGH_CARD or standing.ranks[0] != rank:
+        message = (f"a single {rank_name(rank)} names the rank alone: a suit is named only "
+                   f"when the standing bid is a single {rank_name(rank)} (AU-7.2)")
+        raise _rule("AU-2.7", message, "suit")
+    return suit
+
+
+def named_bid(kind_text: str, rank: str | None, ranks: Sequence[str] | None,
+              suit: str | None, standing: Bid | None, wheel: bool) -> Bid:
+    """The bid that a ``bid`` event's fields name, or the rule its naming breaks.
+
+    >>> named_bid("pair", "k", None, None, None, True)
+    Bid(kind=<Category.PAIR: 1>, ranks=(13,), suit=None)
+    >>> named_bid("flush", None, ["9", "K", "2", "5", "T"], None, None, True).ranks
+    (13, 10, 9, 5, 2)
+    >>> named_bid("flush", None, ["K", "Q"], None, None, True)
+    Traceback (most recent call last):
+    ...
+    cardcore.errors.RuleViolation: a flush bid names the kind alone or its whole rank signature, all five ranks from the top: 2 rank(s) are not a signature (AU-7.4) (AU-2.7)
+    """
+    kind = KINDS.get(kind_text)
+    if kind is None:
+        message = f"{kind_text!r} is not a bid kind: the kinds are {', '.join(KINDS)}"
+        raise _rule("AU-2.2", message, "kind")
+    if rank is not None and ranks is not None:
+        raise _rule("AU-2.7", "a bid names its ranks once: rank for one, or ranks", "ranks")
+    field = "rank" if rank is not None else "ranks"
+    named = _ranks([rank] if rank is not None else list(ranks or ()), field, rank is not None)
+    if suit is not None and kind is not Category.HIGH_CARD:
+        raise _rule("AU-2.7", f"only a single card names a suit, not a {kind_text}", "suit")
+    if kind in GROUPS:
+        if len(named) != 1:
+            raise _rule("AU-2.7", f"a {kind_text} bid names its rank: one rank, no more", field)
+        if named[0] == JOKER_RANK and kind not in JOKER_KINDS:
+            raise _rule("AU-2.5", "a joker is no single card bid: jokers form only a pair, "
+                        "three or four of jokers", field)
+        return Bid(kind, tuple(named), None if suit is None else _suit(suit, named[0], standing))
+    if not named:
+        return Bid(kind)
+    return Bid(kind, _signature(kind, named, field, wheel))

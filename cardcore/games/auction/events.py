@@ -1,0 +1,90 @@
+"""Auction events (TRANSCRIPT.md, "Auction").
+
+Only decisions and cards that became visible are events; what the winner takes
+from the pile, the end of a hand and the points are derived. A card the record
+does not know is ``None`` (``"?"`` in a transcript): only the secret hands of
+``deal`` and the unseen stock cards of a ``win`` may hold one.
+
+A bid keeps its fields as the transcript writes them (``kind``, ``rank`` or
+``ranks`` in card notation, ``suit``): naming a bid is itself governed by rules
+(AU-2.7, AU-7.2, AU-7.4), so :func:`cardcore.games.auction.bids.named_bid`
+reads them and cites the rule a mistake breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+import attrs
+
+from cardcore.cards import Card
+from cardcore.protocol import Event
+
+__all__ = ["BidEvent", "Deal", "Declare", "Flip", "Show", "Win"]
+
+
+@attrs.frozen(kw_only=True)
+class Deal(Event):
+    """A new hand: 10 cards to each player, and the top stock card turned up to
+    start the starter pile (AU-1). Players left out of ``hands`` have unknown hands."""
+
+    TYPE: ClassVar[str] = "deal"
+    NAMED: ClassVar[tuple[str, ...]] = ("hands",)
+    SECRET: ClassVar[tuple[str, ...]] = ("hands",)
+    hands: Mapping[str, Sequence[Card | None]] | None = None
+    starter: Card | None
+
+
+@attrs.frozen(kw_only=True)
+class BidEvent(Event):
+    """A bid (AU-2): ``kind``, and ``rank`` or ``ranks`` in card notation, and for
+    a single card of the standing bid's rank a ``suit`` (AU-2.7)."""
+
+    TYPE: ClassVar[str] = "bid"
+    ACTOR: ClassVar[str | None] = "player"
+    player: str
+    kind: str
+    rank: str | None = None
+    ranks: Sequence[str] | None = None
+    suit: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Win(Event):
+    """The auction's winner and the cards bid, in the order laid on the pile, the
+    last on top (AU-3.1, AU-3.2). ``from_stock`` names the stock cards that make
+    up a short pile, when known."""
+
+    TYPE: ClassVar[str] = "win"
+    ACTOR: ClassVar[str | None] = "player"
+    SECRET: ClassVar[tuple[str, ...]] = ("from_stock",)
+    player: str
+    cards: Sequence[Card | None]
+    from_stock: Sequence[Card | None] | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Flip(Event):
+    """The top stock card turned face up onto the starter pile (AU-3.3)."""
+
+    TYPE: ClassVar[str] = "flip"
+    card: Card | None
+
+
+@attrs.frozen(kw_only=True)
+class Declare(Event):
+    """A player declares the end of the hand (AU-4.3)."""
+
+    TYPE: ClassVar[str] = "declare"
+    ACTOR: ClassVar[str | None] = "player"
+    player: str
+
+
+@attrs.frozen(kw_only=True)
+class Show(Event):
+    """The hand is over: every player shows the whole hand or five cards (AU-5.1)."""
+
+    TYPE: ClassVar[str] = "show"
+    NAMED: ClassVar[tuple[str, ...]] = ("cards",)
+    cards: Mapping[str, Sequence[Card | None]]

@@ -1,0 +1,73 @@
+"""What may come next in Auction: the step (for the kernel's checks, the
+simulator and completeness) and its words (for messages)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardcore.games.auction.state import DECLARE_PILE, AuctionState, Phase
+from cardcore.protocol import Turn
+
+__all__ = ["describe", "position", "turn"]
+
+KINDS: Final[dict[Phase, frozenset[str]]] = {
+    Phase.OVER: frozenset(),
+    Phase.DEAL: frozenset({"deal"}),
+    Phase.AUCTION: frozenset({"bid", "win", "declare"}),
+    Phase.FLIP: frozenset({"flip"}),
+    Phase.SHOW: frozenset({"show"}),
+}
+"""The event kinds each phase allows. A declaration belongs to every auction,
+so that one made while the pile is short cites AU-4.3, not C-4."""
+RULE: Final = {Phase.DEAL: "AU-1.1", Phase.AUCTION: "AU-2.1", Phase.FLIP: "AU-3.3",
+               Phase.SHOW: "AU-5.1"}
+
+
+def turn(state: AuctionState) -> Turn:
+    """Anyone may bid at any time (AU-2.1) and everyone is dealt and shows; only
+    the win is the standing bidder's, which the win itself checks (C-5)."""
+    phase = state.phase
+    if phase is Phase.OVER or phase is Phase.FLIP:
+        return Turn(KINDS[phase], rule=RULE.get(phase, ""))
+    return Turn(KINDS[phase], tuple(range(len(state.players))), rule=RULE[phase])
+
+
+def _auction(state: AuctionState) -> str:
+    players = state.players
+    if state.standing is None:
+        what = "any player bids, or wins the auction without a recorded bid"
+    else:
+        bidder = players[state.bidder]
+        what = (f"any player bids over {bidder}'s {state.standing}, or {bidder} wins "
+                "the auction")
+    if len(state.pile) >= DECLARE_PILE:
+        what += ", or a player declares the end (AU-4.3)"
+    if state.last:
+        what += "; this is the hand's last auction (AU-4.2)"
+    return f"{position(state)}: {what}"
+
+
+def describe(state: AuctionState) -> str:
+    phase = state.phase
+    if phase is Phase.OVER:
+        return f"the game is over: {state.ended_by}"
+    if phase is Phase.DEAL:
+        return "the first hand starts with a deal" if state.hand == 0 else (
+            f"hand {state.hand} is scored: the next hand starts with a deal")
+    if phase is Phase.AUCTION:
+        return _auction(state)
+    if phase is Phase.FLIP:
+        return f"{position(state)}: the top stock card is turned onto the pile (AU-3.3)"
+    return f"hand {state.hand} is over ({state.ended_by}): every player shows their cards"
+
+
+def position(state: AuctionState) -> str:
+    """Where the game stands, for grouping a replay ("hand 2, auction 3")."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return "after the game"
+    if phase is Phase.DEAL:
+        return f"hand {state.hand + 1}, the deal"
+    if phase is Phase.SHOW:
+        return f"hand {state.hand}, the show"
+    return f"hand {state.hand}, auction {state.auction}"

@@ -1,0 +1,121 @@
+"""What the cards of a ``win`` form (AU-2.2 to AU-2.7, AU-7.5).
+
+A win lays the cards of the bid. They must form the standing bid when bids
+were recorded, or else some bid of their own count. The cards are ranked as a
+poker hand (:func:`cardcore.poker.rank_hand`): the category is the bid kind and
+the rank signature is what a ranked bid names, so a bid is checked by one
+ranking, not by a rule per kind.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from cardcore.cards import Card
+from cardcore.errors import RuleViolation
+from cardcore.games.auction.bids import JOKER_KINDS, SIZE, Bid, kind_words
+from cardcore.poker import Category, HandRank, rank_hand
+
+__all__ = ["fault", "made_bid"]
+
+_LARGEST = max(SIZE.values())
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return ", ".join(str(card) for card in cards)
+
+
+def _as_kind(rank: HandRank, kind: Category, cards: Sequence[Card]) -> tuple[int, ...] | None:
+    """The rank signature of ``cards`` read as a bid of ``kind``, None if they are
+    none: a straight flush is also a straight and a flush."""
+    if rank.category is kind:
+        return rank.ranks
+    if rank.category is Category.STRAIGHT_FLUSH:
+        if kind is Category.STRAIGHT:
+            return rank.ranks
+        if kind is Category.FLUSH:
+            return tuple(sorted((card.rank for card in cards), reverse=True))
+    return None
+
+
+def made_bid(cards: Sequence[Card], wheel: bool) -> Bid:
+    """The strongest bid that ``cards`` (a sound bid, :func:`fault`) make.
+
+    >>> from cardcore.cards import parse_card
+    >>> print(made_bid([parse_card(c) for c in "9H 5H 8H 6H 7H".split()], True))
+    straight flush, 9 high
+    >>> print(made_bid([parse_card("QD")], True))
+    single QD
+    """
+    rank = rank_hand(cards, wheel=wheel)
+    suit = cards[0].suit if rank.category is Category.HIGH_CARD else None
+    return Bid(rank.category, rank.ranks, suit)
+
+
+def fault(cards: Sequence[Card], standing: Bid | None, wheel: bool) -> RuleViolation | None:
+    """What is wrong with ``cards`` as the cards of the standing bid (or, with no
+    recorded bid, of any bid of their count), pointing at ``cards``; None if
+    nothing is (AU-7.5).
+
+    >>> from cardcore.cards import parse_card
+    >>> from cardcore.poker import Category
+    >>> def check(text, bid=None):
+    ...     found = fault([parse_card(c) for c in text.split()], bid, True)
+    ...     return found and found.rule
+    >>> pair_k = Bid(Category.PAIR, (13,))
+    >>> check("KS KH", pair_k), check("KS KH 3C", pair_k), check("KS QH", pair_k)
+    (None, 'AU-2.3', 'AU-2.2')
+    >>> check("QS QH", pair_k), check("KS JK", pair_k), check("KS KS", pair_k)
+    ('AU-2.7', 'AU-2.5', 'AU-2.6')
+    >>> check("JK JK"), check("KS KH KD"), check("KS KH 3C"), check("JK")
+    (None, None, 'AU-2.2', 'AU-2.5')
+    """
+    count = len(cards)
+    kind = standing.kind if standing is not None else None
+    largest = SIZE[kind] if kind is not None else _LARGEST
+    what = f"a {kind_words(kind)}" if kind is not None else "any bid"
+    if count > largest:
+        message = (f"{count} cards are more than {what} has ({largest}): cards that play no "
+                   "part in the hand (kickers) are never part of a bid")
+        return RuleViolation("AU-2.3", message, ("cards",))
+    jokers = sum(card.is_joker for card in cards)
+    if jokers:
+        joker_kinds = JOKER_KINDS if kind is None else JOKER_KINDS & {kind}
+        if jokers != count or not any(SIZE[k] == count for k in joker_kinds):
+            message = (f"{_cards(cards)}: jokers are not wild and form only a pair, three or four "
+                       "of jokers, of jokers alone")
+            return RuleViolation("AU-2.5", message, ("cards",))
+        return None
+    twice = [card for card, copies in Counter(cards).items() if copies > 1]
+    if twice:
+        message = (f"{_cards(twice)} twice: two identical cards may not both be used in one "
+                   "bid")
+        return RuleViolation("AU-2.6", message, ("cards",))
+    if count == 0:
+        return RuleViolation("AU-2.2", "a win lays the cards of the bid: it names none",
+                             ("cards",))
+    rank = rank_hand(cards, wheel=wheel)
+    if standing is None:
+        if SIZE[rank.category] != count:
+            message = (f"{_cards(cards)} form no bid: {count} cards must be "
+                       f"{_count_words(count)}")
+            return RuleViolation("AU-2.2", message, ("cards",))
+        return None
+    assert kind is not None
+    signature = _as_kind(rank, kind, cards) if count == SIZE[kind] else None
+    if signature is None:
+        message = (f"{_cards(cards)} do not form {what}, the standing bid's kind "
+                   f"({SIZE[kind]} cards)")
+        return RuleViolation("AU-2.2", message, ("cards",))
+    if (standing.ranks and signature != standing.ranks) or (
+            standing.suit is not None and cards[0].suit != standing.suit):
+        found = made_bid(cards, wheel) if kind is Category.HIGH_CARD else Bid(kind, signature)
+        message = f"{_cards(cards)} make {found}, not the standing bid, {standing}"
+        return RuleViolation("AU-2.7", message, ("cards",))
+    return None
+
+
+def _count_words(count: int) -> str:
+    kinds = ["a " + kind_words(kind) for kind, size in SIZE.items() if size == count]
+    return kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " or " + kinds[-1]

@@ -1,0 +1,265 @@
+"""Auction, a hand up to its end (RULES.md AU-1 to AU-4): the deal, the bids, the
+win that settles an auction, the card turned after it, and the declaration.
+
+Each event kind has a ``cards`` stage (its card moves, checked by the kernel's
+card accounting) and a ``play`` stage (the game's own rules). The show that
+scores a hand is in :mod:`cardcore.games.auction.scoring`.
+"""
+
+from __future__ import annotations
+
+from cardcore.cards import Card
+from cardcore.effects import Effect
+from cardcore.errors import RuleViolation
+from cardcore.evolve import evolve
+from cardcore.games.auction.bids import named_bid
+from cardcore.games.auction.events import BidEvent, Deal, Declare, Flip, Win
+from cardcore.games.auction.forms import fault, made_bid
+from cardcore.games.auction.state import (
+    DECLARE_PILE,
+    HAND_SIZE,
+    PILE,
+    STOCK,
+    AuctionState,
+    Phase,
+    deck_for,
+    hand,
+)
+from cardcore.moves import Moves
+from cardcore.protocol import Outcome, Setup
+from cardcore.standings import plural, point_outcome
+from cardcore.table import names
+from cardcore.zones import CardAccount
+
+__all__ = [
+    "begin",
+    "bid",
+    "deal",
+    "deal_cards",
+    "declare",
+    "drawn_from_stock",
+    "flip",
+    "flip_cards",
+    "outcome",
+    "win",
+    "win_cards",
+]
+
+Step = tuple[AuctionState, tuple[Effect, ...]]
+
+
+def begin(setup: Setup) -> AuctionState:
+    """The state before the first deal: nobody has a point."""
+    count = len(setup.players)
+    return AuctionState(options=setup.options, players=setup.players, scores=(0,) * count,
+                        account=CardAccount.shuffled(deck_for(count)))
+
+
+def outcome(state: AuctionState) -> Outcome:
+    return point_outcome(state.players, state.scores, state.phase is Phase.OVER)
+
+
+def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
+    return ", ".join(str(card) for card in cards) or "no card"
+
+
+# -- the deal ---------------------------------------------------------------------
+
+
+def deal_cards(state: AuctionState, event: Deal, moves: Moves[Card]) -> None:
+    """AU-1: a full shuffle, 10 cards to each player, the top stock card face up."""
+    count = len(state.players)
+    moves.shuffle(deck_for(count), STOCK)
+    moves.deal_hands(event.hands, range(count), HAND_SIZE, "AU-1.1")
+    moves.move(STOCK, PILE, event.starter, path=("starter",), face_up=True,
+               verb="turned from")
+
+
+def deal(state: AuctionState, event: Deal) -> Step:
+    players = state.players
+    number = state.hand + 1
+    starter = event.starter
+    assert starter is not None, "the cards stage refuses an unnamed face-up card"
+    text = f"{starter} starts the starter pile"
+    if starter.is_joker:
+        text += ": a joker turned here does not end the hand"
+    effects = (
+        Effect(kind="deal", rule="AU-1.1", players=players,
+               text=f"hand {number}: {HAND_SIZE} cards each to "
+               f"{names(players, range(len(players)))}"),
+        Effect(kind="starter", rule="AU-1.2", text=text),
+    )
+    new = evolve(state, phase=Phase.AUCTION, hand=number, auction=1, pile=(starter,),
+                 standing=None, bidder=-1, first=(), last=False, declarer=None, ended_by="")
+    return new, effects
+
+
+# -- bids -------------------------------------------------------------------------
+
+
+def bid(state: AuctionState, event: BidEvent) -> Step:
+    """AU-2.1, AU-2.8, AU-2.9: a bid beats the standing bid, or equals it from the
+    player with priority."""
+    seat = state.players.index(event.player)
+    offered = named_bid(event.kind, event.rank, event.ranks, event.suit, state.standing,
+                        state.options.wheel)
+    standing = state.standing
+    first = state.first
+    holder = state.priority(offered)
+    if holder is None:
+        first = (*first, (offered.priority, seat))
+    text = f"{event.player} bids {offered}"
+    if standing is not None:
+        if offered.key < standing.key:
+            message = (f"{event.player}'s {offered} does not beat the standing bid, "
+                       f"{state.players[state.bidder]}'s {standing}")
+            raise RuleViolation("AU-2.1", message)
+        if offered.key == standing.key:
+            assert holder is not None, "an equal bid's priority is the standing bid's"
+            if holder != seat:
+                message = (f"{event.player}'s {offered} only equals the standing bid: an equal "
+                           f"bid is allowed only from {state.players[holder]}, the first "
+                           "to bid it in this auction")
+                raise RuleViolation("AU-2.9", message)
+            effect = Effect(kind="bid", rule="AU-2.9", players=(event.player,),
+                            text=f"{text}: equal to the standing bid, which {event.player} "
+                            "beats by priority")
+            return evolve(state, standing=offered, bidder=seat), (effect,)
+    effect = Effect(kind="bid", rule="AU-2.1", players=(event.player,),
+                    text=f"{text}: the standing bid")
+    return evolve(state, standing=offered, bidder=seat, first=first), (effect,)
+
+
+# -- the win ----------------------------------------------------------------------
+
+
+def _taken(state: AuctionState, count: int) -> tuple[Card, ...]:
+    """AU-3.1: the cards the winner takes from the top of the pile, top first."""
+    return tuple(reversed(state.pile[-count:])) if count else ()
+
+
+def drawn_from_stock(state: AuctionState, count: int) -> int:
+    """AU-3.1, AU-7.6: how many cards the stock makes up of a short pile."""
+    return min(max(count - len(state.pile), 0), state.stock)
+
+
+def win_cards(state: AuctionState, event: Win, moves: Moves[Card]) -> None:
+    """AU-3.1, AU-3.2: the bid cards leave the hand as it was before the take (so
+    a card just taken cannot be bid back), the winner takes the pile's top cards
+    and the stock makes up a short pile."""
+    players = state.players
+    name = event.player
+    if state.standing is not None and players.index(name) != state.bidder:
+        bidder = players[state.bidder]
+        moves.problem("C-5", f"{name} cannot win this auction: the standing bid is {bidder}'s "
+                      f"{state.standing}, so the win is {bidder}'s (AU-2.1)", ("player",))
+    cards = event.cards
+    named = [card for card in cards if card is not None]
+    if len(named) == len(cards):
+        problem = fault(named, state.standing, state.options.wheel)
+        if problem is not None:
+            moves.defer(problem.rule, problem.message, problem.path)
+    zone = hand(name)
+    taken = list(_taken(state, len(cards)))
+    for index, card in enumerate(cards):
+        if card is not None and card in taken:
+            taken.remove(card)
+            try:
+                moves.account = moves.account.move(zone, PILE, card, verb="laid from")
+            except RuleViolation:
+                moves.defer("AU-3.2", f"{card} is taken from the pile by this win and {name} "
+                            "holds no other copy of it: the bid cards come from the hand as "
+                            "it was before the take", ("cards", index))
+            continue
+        moves.move(zone, PILE, card, path=("cards", index), face_up=True, verb="laid from")
+    for card in _taken(state, len(cards)):
+        moves.move(PILE, zone, card, path=("cards",), verb="taken from")
+    drawn = drawn_from_stock(state, len(cards))
+    if event.from_stock is None:
+        moves.deal(STOCK, zone, drawn, ("cards",))
+    elif len(event.from_stock) != drawn:
+        moves.defer("AU-3.1", f"the stock makes up {plural(drawn, 'card')} of the pile "
+                    f"here, not {len(event.from_stock)}", ("from_stock",))
+    else:
+        moves.move_cards(STOCK, zone, event.from_stock, path=("from_stock",), verb="drawn from")
+
+
+def win(state: AuctionState, event: Win) -> Step:
+    """AU-3: take from the pile (and the stock), lay the bid; then a card is
+    turned, or the hand ends if the stock is empty (AU-4.2, AU-7.6)."""
+    name = event.player
+    laid: list[Card] = [card for card in event.cards if card is not None]
+    won = state.standing if state.standing is not None else made_bid(laid, state.options.wheel)
+    taken = _taken(state, len(laid))
+    drawn = drawn_from_stock(state, len(laid))
+    short = len(laid) - len(taken) - drawn
+    effects = [Effect(kind="win", rule="AU-3", players=(name,),
+                      text=f"{name} wins auction {state.auction} with {won}")]
+    took = f"{name} takes {_cards(taken)} from the top of the starter pile"
+    if drawn:
+        took += f" and {plural(drawn, 'card')} from the stock, unseen"
+    effects.append(Effect(kind="take", rule="AU-3.1", players=(name,), text=took))
+    if short:
+        rule = "AU-4.2" if state.last else "AU-7.6"
+        effects.append(Effect(kind="short", rule=rule, players=(name,),
+                              text=f"the stock is empty: {plural(short, 'card')} of the pile "
+                              "cannot be made up"))
+    pile = (*state.pile[: len(state.pile) - len(taken)], *laid)
+    effects.append(Effect(kind="lay", rule="AU-3.2", players=(name,),
+                          text=f"{name} lays {_cards(laid)} on the pile: "
+                          f"{plural(len(pile), 'card')}, {pile[-1]} on top"))
+    new = evolve(state, pile=pile, standing=None, bidder=-1, first=())
+    if new.stock == 0:
+        if state.last:
+            why = "the last auction, after the last stock card, is played"
+            return _end(new, "AU-4.2", why, effects)
+        return _end(new, "AU-7.6", "the stock ran out in this auction: no card is turned",
+                    effects)
+    return evolve(new, phase=Phase.FLIP), tuple(effects)
+
+
+def _end(state: AuctionState, rule: str, why: str, effects: list[Effect]) -> Step:
+    effects.append(Effect(kind="hand_end", rule=rule, text=f"hand {state.hand} ends: {why}"))
+    return evolve(state, phase=Phase.SHOW, ended_by=f"{why} ({rule})"), tuple(effects)
+
+
+# -- the turned card --------------------------------------------------------------
+
+
+def flip_cards(state: AuctionState, event: Flip, moves: Moves[Card]) -> None:
+    """AU-3.3: the top stock card, face up onto the pile."""
+    moves.move(STOCK, PILE, event.card, path=("card",), face_up=True, verb="turned from")
+
+
+def flip(state: AuctionState, event: Flip) -> Step:
+    """AU-4.1, AU-4.2: a joker ends the hand; the last stock card leaves one more
+    auction."""
+    card = event.card
+    assert card is not None, "the cards stage refuses an unnamed face-up card"
+    pile = (*state.pile, card)
+    new = evolve(state, pile=pile)
+    effects = [Effect(kind="flip", rule="AU-3.3",
+                      text=f"{card} is turned onto the pile: {plural(len(pile), 'card')}")]
+    if card.is_joker:
+        return _end(new, "AU-4.1", "the turned card is a joker", effects)
+    new = evolve(new, phase=Phase.AUCTION, auction=state.auction + 1)
+    if new.stock == 0:
+        effects.append(Effect(kind="last_auction", rule="AU-4.2",
+                              text="that was the last stock card: one more auction is played, "
+                              "then the hand ends"))
+        new = evolve(new, last=True)
+    return new, tuple(effects)
+
+
+# -- the declaration --------------------------------------------------------------
+
+
+def declare(state: AuctionState, event: Declare) -> Step:
+    """AU-4.3: allowed with 8 or more cards on the pile; the hand ends at once."""
+    size = len(state.pile)
+    if size < DECLARE_PILE:
+        message = (f"{event.player} cannot declare the end yet: the starter pile holds "
+                   f"{plural(size, 'card')}, and a declaration needs {DECLARE_PILE} or more")
+        raise RuleViolation("AU-4.3", message)
+    new = evolve(state, declarer=state.players.index(event.player))
+    return _end(new, "AU-4.3", f"{event.player} declares the end", [])

@@ -1,0 +1,126 @@
+"""Auction, the end of a hand (RULES.md AU-5, AU-6): the show, the hand values,
+the pile's points, the declarer's bonus or penalty and the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Final
+
+from cardcore.cards import JOKER_RANK, Card
+from cardcore.effects import BANK, Effect, Transfer
+from cardcore.evolve import evolve
+from cardcore.games.auction.events import Show
+from cardcore.games.auction.state import AuctionState, Phase, hand, shown
+from cardcore.moves import Moves
+from cardcore.poker import HandRank, best_hand
+from cardcore.pots import award, split_points
+from cardcore.standings import plural, winners_effect
+from cardcore.table import names
+
+__all__ = ["SHOWN", "pile_value", "show", "show_cards"]
+
+SHOWN: Final = 5
+"""The cards a player may show instead of the whole hand (AU-5.1)."""
+_VALUES: Final = {14: 10, 13: 5, 12: 5, 11: 5, JOKER_RANK: 5}
+
+Number = int | Fraction
+Step = tuple[AuctionState, tuple[Effect, ...]]
+
+
+def pile_value(pile: Sequence[Card]) -> int:
+    """AU-5.3: A 10; K, Q, J and the joker 5; 2 to 10 one point each.
+
+    >>> from cardcore.cards import parse_card
+    >>> pile_value([parse_card(c) for c in "AS KH JK 10C 2D".split()])
+    22
+    """
+    return sum(_VALUES.get(card.rank, 1) for card in pile)
+
+
+def show_cards(state: AuctionState, event: Show, moves: Moves[Card]) -> None:
+    """AU-5.1: every player shows the whole hand or five of its cards, face up."""
+    players = state.players
+    for _, name, cards in moves.named(event.cards):
+        held = state.account.size(hand(name))
+        if len(cards) != held and not (len(cards) == SHOWN and held > SHOWN):
+            allowed = f"all {held}" if held <= SHOWN else f"all {held} or {SHOWN}"
+            moves.defer("AU-5.1", f"{name} shows {plural(len(cards), 'card')}: a player shows "
+                        f"the whole hand or the five they choose ({allowed})", ("cards", name))
+        moves.move_cards(hand(name), shown(name), cards, path=("cards", name), face_up=True,
+                         verb="shown from")
+    missing = [seat for seat, name in enumerate(players) if name not in event.cards]
+    if missing:
+        moves.problem("C-3", f"{names(players, missing)} must show cards too: every player "
+                      "shows at the end of a hand (AU-5.1)", ("cards",))
+
+
+def _value(cards: Sequence[Card | None], wheel: bool) -> HandRank | None:
+    """The best hand of the usable shown cards; None if no card is usable."""
+    usable = [card for card in cards if card is not None]
+    try:
+        return best_hand(usable, wheel=wheel, usable_only=True)
+    except ValueError:
+        return None
+
+
+def show(state: AuctionState, event: Show) -> Step:
+    """AU-5: the best hands share the pile's value; the declarer wins or loses the
+    bonus; AU-6.1: the game ends once someone has the target."""
+    players = state.players
+    options = state.options
+    values = [_value(event.cards[name], options.wheel) for name in players]
+    effects = [
+        Effect(kind="hand_value", rule="AU-5.1", players=(name,),
+               text=f"{name}: {value if value is not None else 'no usable card'}")
+        for name, value in zip(players, values, strict=True)
+    ]
+    keys = [value.key if value is not None else () for value in values]
+    top = max(keys)
+    best = [seat for seat, key in enumerate(keys) if key == top]
+    points = pile_value(state.pile)
+    effects.append(Effect(kind="pile_value", rule="AU-5.3",
+                          text=f"the starter pile is worth {plural(points, 'point')} "
+                          f"({plural(len(state.pile), 'card')})"))
+    share = split_points(points, len(best), options.exact)
+    scores: list[Number] = list(state.scores)
+    for seat in best:
+        scores[seat] += share
+    if len(best) == 1:
+        text = f"{players[best[0]]} has the best hand and scores {plural(share, 'point')}"
+    else:
+        text = f"{names(players, best)} have equal best hands and score {share} each"
+        lost = points - share * len(best)
+        if lost:
+            text += f"; {lost} is lost in the rounding"
+    effects.append(Effect(kind="score", rule="AU-5.3", players=tuple(players[s] for s in best),
+                          transfers=award(players, best, share, "AU-5.3"), text=text))
+    if state.declarer is not None:
+        effects.append(_declarer(state, state.declarer, state.declarer in best, scores))
+    new = evolve(state, scores=tuple(scores), phase=Phase.DEAL)
+    target = options.target
+    if max(scores) >= target:
+        reached = [seat for seat, score in enumerate(scores) if score >= target]
+        why = (f"{names(players, reached)} reached {target} points after hand {state.hand}")
+        effects.append(Effect(kind="game_over", rule="AU-6.1",
+                              players=tuple(players[s] for s in reached),
+                              text=f"the game is over: {why}"))
+        effects.append(winners_effect(players, scores, "AU-6.1", "point"))
+        return evolve(new, phase=Phase.OVER, ended_by=f"{why} (AU-6.1)"), tuple(effects)
+    return new, tuple(effects)
+
+
+def _declarer(state: AuctionState, seat: int, best: bool, scores: list[Number]) -> Effect:
+    """AU-5.4: +bonus with the best or an equal best hand, else -bonus."""
+    name = state.players[seat]
+    bonus = state.options.declare_bonus
+    if best:
+        scores[seat] += bonus
+        transfers = (Transfer(payer=BANK, receiver=name, amount=bonus, rule="AU-5.4"),)
+        text = f"{name} declared the end with the best hand: +{bonus}"
+    else:
+        scores[seat] -= bonus
+        transfers = (Transfer(payer=name, receiver=BANK, amount=bonus, rule="AU-5.4"),)
+        text = f"{name} declared the end without the best hand: -{bonus}"
+    return Effect(kind="declarer", rule="AU-5.4", players=(name,),
+                  transfers=transfers if bonus else (), text=text)

@@ -1,0 +1,94 @@
+"""The Auction state: immutable, per-seat data as tuples."""
+
+from __future__ import annotations
+
+import enum
+from fractions import Fraction
+from typing import Final
+
+import attrs
+
+from cardcore.cards import Card
+from cardcore.decks import DOUBLE_DECK, STANDARD_WITH_JOKERS, Deck
+from cardcore.games.auction.bids import Bid
+from cardcore.games.auction.options import AuctionOptions
+from cardcore.zones import STOCK, CardAccount, hand
+
+__all__ = ["HAND_SIZE", "PILE", "STOCK", "AuctionState", "Phase", "deck_for", "hand", "shown"]
+
+HAND_SIZE: Final = 10
+"""Cards dealt to each player (AU-1.1)."""
+PILE: Final = "the starter pile"
+DECLARE_PILE: Final = 8
+"""The starter pile must hold this many cards for a declaration (AU-4.3)."""
+
+Number = int | Fraction
+
+
+def shown(name: str) -> str:
+    """The zone of the cards a player shows at the end of a hand (AU-5.1)."""
+    return f"{name}'s shown cards"
+
+
+def deck_for(players: int) -> Deck[Card]:
+    """One deck with two jokers for 2-3 players, two such decks for 4 or more.
+
+    >>> deck_for(3).size, deck_for(4).size
+    (54, 108)
+    """
+    return STANDARD_WITH_JOKERS if players < 4 else DOUBLE_DECK
+
+
+class Phase(enum.Enum):
+    """What the game waits for."""
+
+    DEAL = "deal"
+    """Before a hand (the game's first, or the next one)."""
+    AUCTION = "auction"
+    """Bids, the win, or a declaration (AU-2, AU-3, AU-4.3)."""
+    FLIP = "flip"
+    """The winner turns the top stock card onto the pile (AU-3.3)."""
+    SHOW = "show"
+    """The hand is over: every player shows their cards (AU-5.1)."""
+    OVER = "over"
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class AuctionState:
+    """Everything the rules need between two events; ``slots=False`` for
+    :func:`cardcore.evolve.evolve`."""
+
+    options: AuctionOptions
+    players: tuple[str, ...]
+    scores: tuple[Number, ...]
+    phase: Phase = Phase.DEAL
+    hand: int = 0
+    """Hands started so far (the current one, while one is played)."""
+    auction: int = 0
+    """The auction being played in this hand, from 1."""
+    account: CardAccount[Card]
+    pile: tuple[Card, ...] = ()
+    """The starter pile, bottom first: the last card is the top (AU-3.2)."""
+    standing: Bid | None = None
+    """The standing bid of this auction (None: no bid recorded yet)."""
+    bidder: int = -1
+    """The seat of the standing bid."""
+    first: tuple[tuple[tuple[int, ...], int], ...] = ()
+    """Per priority class (:attr:`Bid.priority`), the first seat that bid it in
+    this auction (AU-2.9)."""
+    last: bool = False
+    """This auction is the hand's last: the stock is empty and no card is turned
+    after it (AU-4.2)."""
+    declarer: int | None = None
+    """Who declared the end of this hand (AU-4.3)."""
+    ended_by: str = ""
+    """Why the hand (or, when over, the game) ended, in words."""
+
+    def priority(self, bid: Bid) -> int | None:
+        """The seat holding priority for ``bid`` in this auction (AU-2.9)."""
+        return next((seat for key, seat in self.first if key == bid.priority), None)
+
+    @property
+    def stock(self) -> int:
+        """Cards left in the stock."""
+        return self.account.size(STOCK)

@@ -1,0 +1,142 @@
+"""Auction bids as values: their order, priority and naming (AU-2.7 to AU-2.9),
+and what the cards of a win form (AU-7.5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardcore.cards import Card, parse_card
+from cardcore.errors import RuleViolation
+from cardcore.games.auction.bids import Bid, named_bid
+from cardcore.games.auction.forms import fault, made_bid
+from cardcore.poker import Category
+
+SINGLE, PAIR, TWO_PAIR, THREE = (Category.HIGH_CARD, Category.PAIR, Category.TWO_PAIR,
+                                 Category.THREE_OF_A_KIND)
+STRAIGHT, FLUSH, FULL_HOUSE = Category.STRAIGHT, Category.FLUSH, Category.FULL_HOUSE
+FOUR, STRAIGHT_FLUSH = Category.FOUR_OF_A_KIND, Category.STRAIGHT_FLUSH
+
+
+def cards(text: str) -> list[Card]:
+    return [parse_card(card) for card in text.split()]
+
+
+def test_kinds_rank_in_the_order_of_au_2_2() -> None:
+    """Two pair ranks below three of a kind, four of a kind below a straight flush."""
+    order = [Bid(SINGLE, (14,), "S"), Bid(PAIR, (15,)), Bid(TWO_PAIR, (14, 13)),
+             Bid(THREE, (2,)), Bid(STRAIGHT, (14,)), Bid(FLUSH, (14, 13, 12, 11, 9)),
+             Bid(FULL_HOUSE, (14, 13)), Bid(FOUR, (2,)), Bid(STRAIGHT_FLUSH, (5,))]
+    keys = [bid.key for bid in order]
+    assert keys == sorted(keys) and len(set(keys)) == len(keys)
+
+
+def test_within_a_kind_the_kind_alone_is_beaten_by_any_ranked_bid() -> None:
+    """AU-2.8: a straight to 5 beats "a straight"; signatures compare rank by rank."""
+    assert Bid(STRAIGHT).key < Bid(STRAIGHT, (5,)).key < Bid(STRAIGHT, (6,)).key
+    assert Bid(FLUSH, (13, 9, 8, 7, 2)).key < Bid(FLUSH, (13, 10, 3, 2, 1)).key
+    assert Bid(FULL_HOUSE, (5, 14)).key < Bid(FULL_HOUSE, (6, 2)).key
+    assert Bid(TWO_PAIR, (9, 8)).key < Bid(TWO_PAIR, (10, 2)).key
+
+
+def test_single_cards_rank_alone_below_any_suit_clubs_lowest() -> None:
+    """AU-2.4, AU-2.8: rank alone < clubs < diamonds < hearts < spades < the next rank."""
+    suits = [Bid(SINGLE, (12,))] + [Bid(SINGLE, (12,), suit) for suit in "CDHS"]
+    keys = [bid.key for bid in suits] + [Bid(SINGLE, (13,)).key]
+    assert keys == sorted(keys) and len(set(keys)) == len(keys)
+
+
+def test_jokers_rank_above_aces() -> None:
+    """AU-2.4: a pair of jokers beats a pair of aces."""
+    assert Bid(PAIR, (15,)).key > Bid(PAIR, (14,)).key
+
+
+def test_priority_is_by_rank_for_groups_and_by_kind_otherwise() -> None:
+    """AU-2.9: a single's rank with or without suit; a pair's rank; a straight in any form."""
+    assert Bid(SINGLE, (12,)).priority == Bid(SINGLE, (12,), "H").priority
+    assert Bid(PAIR, (12,)).priority != Bid(PAIR, (13,)).priority
+    assert Bid(PAIR, (12,)).priority != Bid(SINGLE, (12,)).priority
+    assert Bid(STRAIGHT).priority == Bid(STRAIGHT, (9,)).priority
+    assert Bid(STRAIGHT).priority != Bid(STRAIGHT_FLUSH).priority
+
+
+def test_naming_a_bid_reads_card_notation() -> None:
+    """AU-2.7: T is 10, lower case is accepted, ``rank`` names one rank."""
+    assert named_bid("pair", "t", None, None, None, True) == Bid(PAIR, (10,))
+    assert named_bid("straight", "9", None, None, None, True) == Bid(STRAIGHT, (9,))
+    assert named_bid("two_pair", None, ["5", "K"], None, None, True) == Bid(TWO_PAIR, (13, 5))
+    assert named_bid("full_house", None, ["5", "K"], None, None, True) == Bid(FULL_HOUSE, (5, 13))
+    assert named_bid("flush", None, None, None, None, True) == Bid(FLUSH)
+
+
+@pytest.mark.parametrize(("kind", "rank", "ranks", "suit", "rule", "path"), [
+    ("five", "K", None, None, "AU-2.2", ("kind",)),
+    ("pair", None, None, None, "AU-2.7", ("ranks",)),
+    ("pair", "1", None, None, "AU-2.7", ("rank",)),
+    ("pair", "K", ["K"], None, "AU-2.7", ("ranks",)),
+    ("flush", None, ["K", "Q"], None, "AU-2.7", ("ranks",)),
+    ("full_house", None, ["K", "K"], None, "AU-2.7", ("ranks",)),
+    ("straight", None, ["4"], None, "AU-2.7", ("ranks",)),
+    ("straight", None, ["JK"], None, "AU-2.5", ("ranks",)),
+    ("single", "JK", None, None, "AU-2.5", ("rank",)),
+    ("pair", "K", None, "S", "AU-2.7", ("suit",)),
+    ("single", "K", None, "S", "AU-2.7", ("suit",)),
+    ("single", "K", None, "X", "AU-2.7", ("suit",)),
+])
+def test_a_wrongly_named_bid_cites_its_rule(kind: str, rank: str | None,
+                                            ranks: list[str] | None, suit: str | None,
+                                            rule: str, path: tuple[str, ...]) -> None:
+    """AU-2.2, AU-2.5, AU-2.7, AU-7.2, AU-7.4: each naming mistake at its field."""
+    with pytest.raises(RuleViolation) as caught:
+        named_bid(kind, rank, ranks, suit, None, True)
+    assert (caught.value.rule, caught.value.path) == (rule, path)
+
+
+def test_a_suit_is_named_over_a_single_of_the_same_rank() -> None:
+    """AU-7.2: over a standing single K a suit may be named; over a single Q it may not."""
+    assert named_bid("single", "K", None, "h", Bid(SINGLE, (13,)), True) == Bid(SINGLE, (13,), "H")
+    with pytest.raises(RuleViolation, match=r"AU-7\.2"):
+        named_bid("single", "K", None, "H", Bid(SINGLE, (12,)), True)
+
+
+def test_the_wheel_option_decides_a_straight_to_5() -> None:
+    """AU-7.3: with the wheel a straight may have 5 on top; without it 6 is the lowest."""
+    assert named_bid("straight", "5", None, None, None, True) == Bid(STRAIGHT, (5,))
+    with pytest.raises(RuleViolation, match="the wheel is off"):
+        named_bid("straight", "5", None, None, None, False)
+    assert fault(cards("AS 2D 3C 4H 5S"), Bid(STRAIGHT, (5,)), True) is None
+    found = fault(cards("AS 2D 3C 4H 5S"), Bid(STRAIGHT), False)
+    assert found is not None and found.rule == "AU-2.2"
+
+
+@pytest.mark.parametrize(("text", "bid", "rule"), [
+    ("KS KH", Bid(PAIR, (13,)), None),
+    ("9H 5H 8H 6H 7H", Bid(FLUSH), None),
+    ("9H 5H 8H 6H 7H", Bid(STRAIGHT, (9,)), None),
+    ("KS KH QD", Bid(PAIR, (13,)), "AU-2.3"),
+    ("KS", Bid(PAIR, (13,)), "AU-2.2"),
+    ("KS QH", Bid(PAIR, (13,)), "AU-2.2"),
+    ("KS JK", Bid(PAIR, (13,)), "AU-2.5"),
+    ("JK JK", Bid(PAIR, (15,)), None),
+    ("KS KS", Bid(PAIR, (13,)), "AU-2.6"),
+    ("QS QH", Bid(PAIR, (13,)), "AU-2.7"),
+    ("KD", Bid(SINGLE, (13,), "H"), "AU-2.7"),
+    ("KH", Bid(SINGLE, (13,), "H"), None),
+    ("KS KH KD 5S 5C", Bid(FULL_HOUSE, (5, 13)), "AU-2.7"),
+    ("KS KH 5D 5S", None, None),
+    ("KS KH 5D 6S", None, "AU-2.2"),
+    ("KS KH 5D 5S 6C 6D", None, "AU-2.3"),
+    ("JK", None, "AU-2.5"),
+    ("", None, "AU-2.2"),
+])
+def test_what_the_cards_of_a_win_form(text: str, bid: Bid | None, rule: str | None) -> None:
+    """AU-7.5: the cards form exactly the standing bid (a straight flush is a
+    straight and a flush), or without a recorded bid some bid of their count."""
+    found = fault(cards(text), bid, True)
+    assert (found.rule if found else None) == rule
+    assert found is None or found.path == ("cards",)
+
+
+def test_the_bid_cards_make_without_a_recorded_bid() -> None:
+    """Four cards of one rank are four of a kind; the strongest kind is named."""
+    assert made_bid(cards("7S 7H 7D 7C"), True) == Bid(FOUR, (7,))
+    assert made_bid(cards("JK JK"), True) == Bid(PAIR, (15,))
