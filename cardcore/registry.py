@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcore.game import GameRules
+from cardcore.games.auction import RULES as AUCTION
 from cardcore.games.goblin import RULES as GOBLIN
 from cardcore.games.orc import RULES as ORC
 from cardcore.games.saint import RULES as SAINT
@@ -16,7 +17,7 @@ class UnknownGameError(ValueError):
     """A game name that no engine implements."""
 
 
-GAMES: dict[str, GameRules[Any]] = {rules.name: rules for rules in (GOBLIN, ORC, SAINT)}
+GAMES: dict[str, GameRules[Any]] = {rules.name: rules for rules in (GOBLIN, ORC, SAINT, AUCTION)}
 
 
 def get_game(name: str) -> GameRules[Any]:
