@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
@@ -89,6 +90,33 @@ class GameRules(Generic[S]):
     """A game's own C-5 words (default: whose turn it is, from ``expected``)."""
     choice_refusal: Callable[[S, str, int | None, Turn], str] | None = None
     """A game's own C-8 words for a ruling naming someone outside the choice."""
+
+    @classmethod
+    def assemble(cls, *, name: str, title: str, players: tuple[int, int],
+                 options: type[Any], events: tuple[type[Event], ...],
+                 parts: Sequence[ModuleType], simulator: Simulator[S, Any],
+                 verbs: Mapping[str, str] | None = None) -> GameRules[S]:
+        """A game from the modules that hold its parts, found by name: ``begin``,
+        ``turn``, ``describe``, ``outcome``, ``position`` (required), ``seated``,
+        ``absent``, ``choose``, ``wrong_actor_words``, ``choice_refusal``
+        (optional), and per event kind ``<kind>`` (its play stage) with an
+        optional ``<kind>_cards`` (its cards stage). One convention for every
+        game, so that a game's package holds its rules and nothing that wires them."""
+        found: dict[str, Any] = {}
+        for module in parts:
+            found.update({key: value for key, value in vars(module).items()
+                          if getattr(value, "__module__", None) == module.__name__})
+        handlers = {event.TYPE: Handler(found[event.TYPE], found.get(f"{event.TYPE}_cards"))
+                    for event in events}
+        optional = {key: found[key] for key in ("seated", "absent", "choose",
+                                                "wrong_actor_words", "choice_refusal")
+                    if key in found}
+        low, high = players
+        return cls(name=name, title=title, min_players=low, max_players=high,
+                   options_type=options, events=events, handlers=handlers,
+                   simulator=simulator, verbs=dict(verbs or {}),
+                   begin=found["begin"], turn=found["turn"], describe=found["describe"],
+                   outcome=found["outcome"], position=found["position"], **optional)
 
     # -- the kernel's functions -------------------------------------------------
 

@@ -83,7 +83,7 @@ __all__ = [
     "take",
     "take_cards",
     "turn",
-    "wrong_taker",
+    "wrong_actor_words",
 ]
 
 SHOW_SIZE = 2
@@ -141,7 +141,7 @@ def describe(state: SaintState) -> str:
     return f"{players[seats[0]]} takes a card from the pool: {pick_reason(state, seats[0])} (SP-2.6)"
 
 
-def wrong_taker(state: SaintState, event: Event, seat: int, turn: Turn) -> str:
+def wrong_actor_words(state: SaintState, event: Event, seat: int, turn: Turn) -> str:
     """C-5 words for a take out of the refill order (SP-2.6)."""
     name = state.players[seat]
     if turn.choice:
