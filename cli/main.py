@@ -16,10 +16,7 @@ from typing import Any
 
 import attrs
 import click
-
-from cardcore.protocol import SetupError
-from cardcore.registry import GAMES
-from cli.render import (
+from cardcore.cli.render import (
     effect_json,
     problem_lines,
     report_json,
@@ -27,17 +24,20 @@ from cli.render import (
     step_json,
     step_lines,
 )
-from replay.convert import StructureFailure, structure
-from replay.diff import Diff, diff_transcripts
-from replay.jsonload import JsonError, parse_json
-from replay.runner import Report, replay_file
-from replay.transcript import (
+from cardcore.replay.convert import StructureFailure, structure
+from cardcore.replay.diff import Diff, diff_transcripts
+from cardcore.replay.jsonload import JsonError, parse_json
+from cardcore.replay.runner import Report, replay_file
+from cardcore.replay.transcript import (
     Transcript,
     TranscriptError,
     dump_transcript,
     event_json,
     read_transcript,
 )
+
+from cardcore.protocol import SetupError
+from cardcore.registry import GAMES
 
 __all__ = ["main"]
 
@@ -278,7 +278,7 @@ def _print_diff(result: Diff, left: str, right: str) -> None:
 @main.command()
 def schema() -> None:
     """Print the JSON Schema of the transcript format (generated from the engines)."""
-    from replay.schema import transcript_schema
+    from cardcore.replay.schema import transcript_schema
 
     _emit_json(transcript_schema())
 

@@ -7,12 +7,12 @@ from typing import Any
 
 import attrs
 import click
+from cardcore.replay.problems import Problem
+from cardcore.replay.runner import Report, Step
+from cardcore.replay.transcript import event_json
 
 from cardcore.effects import Effect
 from cardcore.protocol import Outcome
-from replay.problems import Problem
-from replay.runner import Report, Step
-from replay.transcript import event_json
 
 __all__ = [
     "effect_json",

@@ -16,10 +16,10 @@ from fractions import Fraction
 from typing import Any
 
 import attrs
+from cardcore.replay.runner import Report, replay_transcript
+from cardcore.replay.transcript import Transcript, event_json
 
 from cardcore.effects import Effect
-from replay.runner import Report, replay_transcript
-from replay.transcript import Transcript, event_json
 
 __all__ = ["Diff", "diff_transcripts"]
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from replay.problems import FORMAT, Problem, pointer
+from cardcore.replay.problems import FORMAT, Problem, pointer
 
 __all__ = ["MAX_BYTES", "JsonError", "parse_json", "read_json"]
 
@@ -74,7 +74,7 @@ def parse_json(text: str) -> Any:
     >>> parse_json('{"a": 1, "a": 2}')
     Traceback (most recent call last):
     ...
-    replay.jsonload.JsonError: /a: format: key 'a' is given more than once in this object
+    cardcore.replay.jsonload.JsonError: /a: format: key 'a' is given more than once in this object
     """
     repeated: list[bool] = []
 

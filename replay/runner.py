@@ -16,12 +16,18 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+from cardcore.replay.problems import CHECK, FORMAT, RULE, Problem, pointer
+from cardcore.replay.transcript import (
+    ExpectedProblem,
+    Result,
+    Transcript,
+    TranscriptError,
+    read_transcript,
+)
 
 from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
 from cardcore.protocol import Check, Event, Outcome
-from replay.problems import CHECK, FORMAT, RULE, Problem, pointer
-from replay.transcript import ExpectedProblem, Result, Transcript, TranscriptError, read_transcript
 
 __all__ = ["Report", "Step", "replay_file", "replay_transcript"]
 

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+from cardcore.replay.convert import StructureFailure, structure
+from cardcore.replay.jsonload import JsonError, read_json
+from cardcore.replay.problems import FORMAT, Problem, pointer
 
 from cardcore.cards import UNKNOWN, Card
 from cardcore.protocol import Event, GameRules, SetupError, check_players
 from cardcore.registry import GAMES
-from replay.convert import StructureFailure, structure
-from replay.jsonload import JsonError, read_json
-from replay.problems import FORMAT, Problem, pointer
 
 __all__ = [
     "FORMAT_ID",
@@ -197,7 +197,7 @@ def load_transcript(data: object) -> Transcript:
 
 
 def structure_mapping(value: object, item: type) -> dict[str, Any]:
-    from replay.convert import converter
+    from cardcore.replay.convert import converter
 
     try:
         result: dict[str, Any] = converter.structure(value, Mapping[str, item])  # type: ignore[valid-type,arg-type]

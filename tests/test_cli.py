@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from cardcore.cli.main import main
 from click.testing import CliRunner
 
-from cli.main import main
-
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT.parent / "shared" / "examples" / "goblin-poker.json"
+EXAMPLE = ROOT / "fixtures" / "goblin-poker" / "rules-example.json"
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -20,7 +19,7 @@ def run(*args: str) -> tuple[int, str]:
 
 
 def test_validate_prints_the_final_chips_and_exits_0() -> None:
-    """The shared example validates."""
+    """The rules' example game validates."""
     code, out = run("validate", str(EXAMPLE))
     assert code == 0
     assert "Aki 95, Ben 108, Chie 97" in out and "winners: Ben" in out

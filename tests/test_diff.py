@@ -6,13 +6,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from cardcore.cli.main import main
+from cardcore.replay.diff import diff_transcripts
+from cardcore.replay.transcript import load_transcript
 from click.testing import CliRunner
 
-from cli.main import main
-from replay.diff import diff_transcripts
-from replay.transcript import load_transcript
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "shared" / "examples" / "goblin-poker.json"
+EXAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "goblin-poker" / "rules-example.json"
 
 
 def example() -> dict[str, Any]:

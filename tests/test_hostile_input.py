@@ -13,12 +13,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from cardcore.replay.problems import split_pointer
+from cardcore.replay.runner import Report, replay_transcript
+from cardcore.replay.transcript import TranscriptError, load_transcript
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from replay.problems import split_pointer
-from replay.runner import Report, replay_transcript
-from replay.transcript import TranscriptError, load_transcript
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "fixtures").rglob("*.json"))
@@ -111,9 +110,8 @@ def test_the_command_line_reports_mangled_files_without_a_traceback(document: An
     """validate and replay, text and JSON, on a mangled file: exit 0, 1 or 2, no traceback."""
     import tempfile
 
+    from cardcore.cli.main import main
     from click.testing import CliRunner
-
-    from cli.main import main
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "mangled.json"

@@ -7,10 +7,10 @@ import json
 from typing import Any
 
 import pytest
+from cardcore.replay.jsonload import JsonError, parse_json
+from cardcore.replay.transcript import TranscriptError, dump_transcript, load_transcript
 
 from cardcore.games.goblin import Deal, GoblinOptions, Pitch, Reveal
-from replay.jsonload import JsonError, parse_json
-from replay.transcript import TranscriptError, dump_transcript, load_transcript
 
 BASE: dict[str, Any] = {
     "format": "cardcore-transcript/1",
