@@ -24,6 +24,7 @@ from cardcore.cli.render import (
     step_json,
     step_lines,
 )
+from cardcore.cli.rules import rules as rules_command
 from cardcore.replay.convert import StructureFailure, structure
 from cardcore.replay.diff import Diff, diff_transcripts
 from cardcore.replay.jsonload import JsonError, parse_json
@@ -342,6 +343,8 @@ def simulate(game: str, players: str, seed: int, options_text: str, output: str 
     else:
         click.echo(text, nl=False)
 
+
+main.add_command(rules_command)
 
 if __name__ == "__main__":
     main()
