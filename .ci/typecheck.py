@@ -59,7 +59,7 @@ def readme_example() -> BuildSource:
         raise SystemExit(f"README.md has {len(blocks)} ```python blocks; this script checks one")
     # Blank lines before the code keep mypy's line numbers those of README.md.
     code = "\n" * text[: blocks[0].start(1)].count("\n") + blocks[0].group(1)
-    return BuildSource("README.md", "readme_example", text=code)
+    return BuildSource(None, "readme_example", text=code)  # messages say "<string>"
 
 
 def main() -> int:
@@ -74,7 +74,7 @@ def main() -> int:
     else:
         messages = result.errors
     for line in messages:
-        print(line)
+        print(line.replace("<string>:", "README.md:", 1))
     print(f"mypy --strict: {len(sources)} modules (README example included), "
           f"{'no errors' if not messages else 'errors above'}")
     return 1 if messages else 0

@@ -15,10 +15,10 @@ from fractions import Fraction
 from typing import Any
 
 import attrs
-from cardcore.replay.transcript import ENVELOPE_KEYS, FORMAT_ID, REQUIRED_KEYS
 
 from cardcore.cards import Card, PairsCard
 from cardcore.registry import GAMES
+from cardcore.replay.transcript import ENVELOPE_KEYS, FORMAT_ID, REQUIRED_KEYS
 
 __all__ = ["transcript_schema"]
 

@@ -7,10 +7,10 @@ import json
 from collections.abc import Callable
 
 import attrs
-from cardcore.replay.runner import replay_transcript
-from cardcore.replay.transcript import Transcript, dump_transcript, load_transcript
 
 from cardcore.protocol import Event
+from cardcore.replay.runner import replay_transcript
+from cardcore.replay.transcript import Transcript, dump_transcript, load_transcript
 
 
 def fold(transcript: Transcript) -> tuple[object, list[object]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from cardcore.replay.runner import replay_file
 
 ROOT = Path(__file__).resolve().parent.parent

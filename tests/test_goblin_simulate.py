@@ -6,14 +6,14 @@ import json
 import random
 
 import attrs
-from cardcore.replay.runner import replay_transcript
-from cardcore.replay.transcript import Transcript, dump_transcript, load_transcript
 from hypothesis import given
 from hypothesis import strategies as st
 from invariants import assert_hiding_changes_nothing, assert_replays_identically, assert_round_trips
 
 from cardcore.games.goblin import RULES, Deal, GoblinOptions, Pitch
 from cardcore.protocol import Event, Ruling
+from cardcore.replay.runner import replay_transcript
+from cardcore.replay.transcript import Transcript, dump_transcript, load_transcript
 
 sessions = st.builds(
     lambda count, seed, chips, rounds, games: (count, seed, GoblinOptions(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from cardcore.replay.jsonload import JsonError, parse_json, read_json
 
 

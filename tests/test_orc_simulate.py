@@ -8,8 +8,6 @@ from collections import Counter
 from collections.abc import Callable
 
 import attrs
-from cardcore.replay.runner import replay_transcript
-from cardcore.replay.transcript import Transcript
 from hypothesis import given
 from hypothesis import strategies as st
 from invariants import assert_hiding_changes_nothing, assert_replays_identically, assert_round_trips
@@ -18,6 +16,8 @@ from cardcore.cards import PairsCard
 from cardcore.games.orc import RULES, Deal, OrcOptions, Phase, Pitch, Reveal
 from cardcore.games.orc.simulate import Shuffle, _next_event, simulate
 from cardcore.protocol import Event, Ruling
+from cardcore.replay.runner import replay_transcript
+from cardcore.replay.transcript import Transcript
 
 
 def _twins(count: int) -> Shuffle:

@@ -6,8 +6,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
-from cardcore.replay.runner import replay_transcript
-from cardcore.replay.transcript import load_transcript
 
 from cardcore.cards import Card, parse_card
 from cardcore.effects import BANK, Effect
@@ -15,6 +13,8 @@ from cardcore.errors import RuleViolation
 from cardcore.games.goblin import RULES as GOBLIN
 from cardcore.games.saint import RULES, Deal, Phase, River, SaintOptions, SaintState, Show, Take
 from cardcore.protocol import Event, Ruling, SetupError
+from cardcore.replay.runner import replay_transcript
+from cardcore.replay.transcript import load_transcript
 
 ABCD = ("Ann", "Bea", "Cid", "Dan")
 ABC = ("Ann", "Bob", "Cat")

@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 
 import attrs
-from cardcore.replay.runner import replay_transcript
-from cardcore.replay.transcript import Transcript
 from hypothesis import given
 from hypothesis import strategies as st
 from invariants import assert_hiding_changes_nothing, assert_replays_identically, assert_round_trips
@@ -14,6 +12,8 @@ from invariants import assert_hiding_changes_nothing, assert_replays_identically
 from cardcore.effects import BANK
 from cardcore.games.saint import RULES, Deal, SaintOptions, Take
 from cardcore.protocol import Event, Ruling
+from cardcore.replay.runner import replay_transcript
+from cardcore.replay.transcript import Transcript
 
 games = st.builds(
     lambda count, seed, rounds, wheel: (count, seed, SaintOptions(rounds=rounds, wheel=wheel)),

@@ -8,6 +8,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+
 from cardcore.replay.jsonload import read_json
 from cardcore.replay.schema import transcript_schema
 from cardcore.replay.transcript import TranscriptError, load_transcript
@@ -59,8 +60,9 @@ def test_what_the_loader_refuses_the_schema_refuses(
 
 def test_the_cli_prints_the_schema() -> None:
     """cardcore schema prints valid JSON that is the same schema."""
-    from cardcore.cli.main import main
     from click.testing import CliRunner
+
+    from cardcore.cli.main import main
 
     result = CliRunner().invoke(main, ["schema"])
     assert result.exit_code == 0 and json.loads(result.output) == transcript_schema()
