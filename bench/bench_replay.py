@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from cardcore.registry import GAMES
-from replay.jsonload import read_json
-from replay.runner import replay_file, replay_transcript
-from replay.transcript import Transcript, dump_transcript, load_transcript
+from cardcore.replay.jsonload import read_json
+from cardcore.replay.runner import replay_file, replay_transcript
+from cardcore.replay.transcript import Transcript, dump_transcript, load_transcript
 
 SIZES = (2_500, 5_000, 10_000, 20_000)
 PLAYERS = 5

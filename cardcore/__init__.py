@@ -1,0 +1,87 @@
+"""cardcore: rule engines for small poker-like card games, and their transcripts.
+
+The names most programs need are here; they are imported on first use, so
+``import cardcore`` stays cheap and loads neither the games nor the replay layer.
+
+* :class:`GameLog`: play a game event by event (``cardcore.games.<game>.RULES``);
+* :data:`GAMES` and :func:`get_game`: the games by their transcript name;
+* :func:`read_transcript` (a file) and :func:`load_transcript` (parsed JSON):
+  a :class:`Transcript`, or :class:`TranscriptError` with located problems;
+* :func:`replay_file` and :func:`replay_transcript`: a :class:`Report` with the
+  problems, the derived outcome and the exit code;
+* :class:`CardcoreError`, the base of every error raised for bad input, and
+  :class:`RuleViolation`, an event the rules do not allow.
+
+>>> import cardcore
+>>> cardcore.get_game("goblin-poker").title
+'Goblin Poker'
+>>> issubclass(cardcore.RuleViolation, cardcore.CardcoreError)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+"""The version of the distribution (pyproject.toml reads it from here)."""
+
+_HOMES = {
+    "CardcoreError": "cardcore.errors",
+    "RuleViolation": "cardcore.errors",
+    "GameLog": "cardcore.gamelog",
+    "GAMES": "cardcore.registry",
+    "UnknownGameError": "cardcore.registry",
+    "get_game": "cardcore.registry",
+    "Transcript": "cardcore.replay.transcript",
+    "TranscriptError": "cardcore.replay.transcript",
+    "load_transcript": "cardcore.replay.transcript",
+    "read_transcript": "cardcore.replay.transcript",
+    "Report": "cardcore.replay.runner",
+    "replay_file": "cardcore.replay.runner",
+    "replay_transcript": "cardcore.replay.runner",
+}
+
+if TYPE_CHECKING:
+    from cardcore.errors import CardcoreError, RuleViolation
+    from cardcore.gamelog import GameLog
+    from cardcore.registry import GAMES, UnknownGameError, get_game
+    from cardcore.replay.runner import Report, replay_file, replay_transcript
+    from cardcore.replay.transcript import (
+        Transcript,
+        TranscriptError,
+        load_transcript,
+        read_transcript,
+    )
+
+__all__ = [
+    "GAMES",
+    "CardcoreError",
+    "GameLog",
+    "Report",
+    "RuleViolation",
+    "Transcript",
+    "TranscriptError",
+    "UnknownGameError",
+    "__version__",
+    "get_game",
+    "load_transcript",
+    "read_transcript",
+    "replay_file",
+    "replay_transcript",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a name of the facade from its module on first use."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'cardcore' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOMES})

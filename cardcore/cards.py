@@ -20,6 +20,8 @@ from typing import Final, NewType
 
 import attrs
 
+from cardcore.errors import CardcoreError
+
 __all__ = [
     "JOKER_RANK",
     "RANK_NAMES",
@@ -57,7 +59,7 @@ RANK_NAMES: Final = {
 _RANK_BY_NAME: Final = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
 
 
-class CardNotationError(ValueError):
+class CardNotationError(CardcoreError):
     """A card written in a way the transcript format does not allow."""
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardcore.errors import CardcoreError
 from cardcore.game import GameRules
 from cardcore.games.auction import RULES as AUCTION
 from cardcore.games.goblin import RULES as GOBLIN
@@ -13,8 +14,12 @@ from cardcore.games.saint import RULES as SAINT
 __all__ = ["GAMES", "UnknownGameError", "get_game"]
 
 
-class UnknownGameError(ValueError):
-    """A game name that no engine implements."""
+class UnknownGameError(CardcoreError):
+    """A game name that no engine implements; the message lists the games there are."""
+
+    def __init__(self, name: object) -> None:
+        self.name = name
+        super().__init__(f"no game is called {name!r}: the games are {', '.join(GAMES)}")
 
 
 GAMES: dict[str, GameRules[Any]] = {rules.name: rules for rules in (GOBLIN, ORC, SAINT, AUCTION)}
@@ -33,5 +38,4 @@ def get_game(name: str) -> GameRules[Any]:
     try:
         return GAMES[name]
     except (KeyError, TypeError):
-        message = f"no game is called {name!r}: the games are {', '.join(GAMES)}"
-        raise UnknownGameError(message) from None
+        raise UnknownGameError(name) from None

@@ -1,13 +1,15 @@
-"""``cardcore``: validate, replay, diff and simulate transcripts of four card games.
+"""``cardcore``: validate, replay, diff and simulate transcripts of card games.
 
-Exit status (TRANSCRIPT.md): 0 all valid (or failing exactly as ``expect``
-says), 1 some broke a rule or a check/result disagreed, 2 some could not be read
-as transcripts, or bad usage.
+Exit status (``cardcore rules transcript``): 0 all valid (or failing exactly as
+``expect`` says), 1 some broke a rule or a check/result disagreed, 2 some could
+not be read as transcripts, or bad usage, 3 cardcore failed on a file (a bug to
+report; the other files are still judged).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 from collections.abc import Iterator
@@ -17,21 +19,25 @@ from typing import Any
 import attrs
 import click
 
-from cardcore.protocol import SetupError
-from cardcore.registry import GAMES
-from cli.render import (
+from cardcore.cli.render import (
+    REPORT_FORMAT,
     effect_json,
+    plural,
     problem_lines,
     report_json,
     standings_lines,
     step_json,
     step_lines,
+    unchecked_text,
 )
-from replay.convert import StructureFailure, structure
-from replay.diff import Diff, diff_transcripts
-from replay.jsonload import JsonError, parse_json
-from replay.runner import Report, replay_file
-from replay.transcript import (
+from cardcore.cli.rules import rules as rules_command
+from cardcore.protocol import SetupError
+from cardcore.registry import GAMES
+from cardcore.replay.convert import StructureFailure, structure
+from cardcore.replay.diff import Diff, diff_transcripts
+from cardcore.replay.jsonload import JsonError, parse_json
+from cardcore.replay.runner import Report, internal_error, replay_file
+from cardcore.replay.transcript import (
     Transcript,
     TranscriptError,
     dump_transcript,
@@ -48,51 +54,100 @@ def _emit_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def _files(paths: tuple[str, ...]) -> Iterator[Path]:
+STDIN = "-"
+"""The path that means standard input."""
+
+
+def _files(paths: tuple[str, ...]) -> Iterator[str]:
+    """The files to read: files as given, folders searched for *.json (any case)."""
     for name in paths:
         path = Path(name)
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob("*.json") if p.is_file())
+        if name != STDIN and path.is_dir():
+            found = (p for p in path.rglob("*") if p.suffix.lower() == ".json" and p.is_file())
+            yield from (str(p) for p in sorted(found))
         else:
-            yield path
+            yield name
+
+
+def _replay(name: str, *, steps: bool = False, stop_after: int | None = None) -> Report:
+    if name == STDIN:
+        stream = sys.stdin.buffer
+        return replay_file(stream, name="<stdin>", steps=steps, stop_after=stop_after)
+    return replay_file(Path(name), steps=steps, stop_after=stop_after)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="cardcore")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Rule engines for Goblin Poker, Orc Poker and Saint Poker.
 
     Write down a game as a JSON transcript (hidden cards as "?") and let
     cardcore derive the chips or points, explain every payment with its rule,
-    and locate every mistake in the record. The format is described in
-    TRANSCRIPT.md; the rules, with their IDs, in RULES.md.
+    and locate every mistake in the record. The transcript format is shown by
+    `cardcore rules transcript`; the rules, with the IDs every message cites,
+    by `cardcore rules GAME` (offline, shipped with cardcore).
+
+    Colour is used on a terminal only, and never when NO_COLOR is set.
     """
+    if os.environ.get("NO_COLOR"):
+        ctx.color = False
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True))
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True,
               help="text for people, json for programs")
-def validate(paths: tuple[str, ...], fmt: str) -> None:
-    """Check transcripts (files, or folders searched for *.json).
+@click.option("-q", "--quiet", is_flag=True,
+              help="text: print only the files that fail, and the summary")
+def validate(paths: tuple[str, ...], fmt: str, quiet: bool) -> None:
+    """Check transcripts: files, folders (searched for *.json), or - for standard input.
 
-    Exit 0 when every file is valid (a fixture with "expect" is valid when it
-    fails exactly as expected), 1 when one broke a rule or a check disagreed,
-    2 when one could not be read as a transcript.
+    Each file's result is printed as soon as it is known.
+
+    Exit status: 0 every file is valid (a fixture with "expect" is valid when
+    it fails exactly as expected), 1 one broke a rule or a check disagreed,
+    2 one could not be read as a transcript (or bad usage), 3 cardcore failed
+    on one (a bug to report; the other files are still judged).
     """
-    reports = [replay_file(path) for path in _files(paths)]
-    if not reports:
+    names = iter(_files(paths))
+    first = next(names, None)
+    if first is None:
         raise click.UsageError("no *.json files found in the given folders")
-    if fmt == "json":
-        _emit_json({"files": [report_json(r) for r in reports]})
-    else:
-        for report in reports:
+    reports = (_replay(name) for name in (first, *names))
+    sys.exit(_stream_json(reports) if fmt == "json" else _stream_text(reports, quiet))
+
+
+def _stream_json(reports: Iterator[Report]) -> int:
+    """Print ``{"report_format", "files": [...]}`` one file at a time; the worst exit code."""
+    click.echo(f'{{\n  "report_format": {json.dumps(REPORT_FORMAT)},\n  "files": [', nl=False)
+    worst = 0
+    for index, report in enumerate(reports):
+        entry = json.dumps(report_json(report), indent=2, ensure_ascii=False)
+        click.echo(("," if index else "") + "\n    " + entry.replace("\n", "\n    "), nl=False)
+        worst = max(worst, report.exit_code)
+    click.echo("\n  ]\n}")
+    return worst
+
+
+def _stream_text(reports: Iterator[Report], quiet: bool) -> int:
+    """Print each file's result as it comes, then the summary; the worst exit code."""
+    counts = {"valid": 0, "invalid": 0, "unreadable": 0, "internal": 0}
+    worst = 0
+    for report in reports:
+        if not (quiet and report.valid):
             _print_validation(report)
-        valid = sum(r.valid for r in reports)
-        unreadable = sum(not r.valid and not r.readable for r in reports)
-        click.echo(f"{len(reports)} files: {valid} valid, {len(reports) - valid - unreadable} "
-                   f"invalid, {unreadable} unreadable")
-    sys.exit(max(r.exit_code for r in reports))
+        kind = ("internal" if report.internal else "valid" if report.valid
+                else "invalid" if report.readable else "unreadable")
+        counts[kind] += 1
+        worst = max(worst, report.exit_code)
+    total = sum(counts.values())
+    summary = (f"{plural(total, 'file')}: {counts['valid']} valid, {counts['invalid']} invalid, "
+               f"{counts['unreadable']} unreadable")
+    if counts["internal"]:
+        summary += f", {counts['internal']} failed inside cardcore (please report)"
+    click.echo(summary)
+    return worst
 
 
 def _print_validation(report: Report) -> None:
@@ -105,15 +160,19 @@ def _print_validation(report: Report) -> None:
             detail = "; ".join(standings_lines(report.outcome))
         click.echo(f"{mark}{report.path}: {detail}")
         return
-    label = "FAIL " if report.readable else "BAD  "
+    label = "ERROR" if report.internal else "FAIL " if report.readable else "BAD  "
     click.echo(f"{click.style(label, fg='red')}{report.path}")
     for line in problem_lines(report.path, report.problems):
         click.echo(line)
     if report.expect is not None:
         wanted = ", ".join(f"{e.pointer} {e.rule or e.kind or ''}".strip() for e in report.expect)
         click.echo(f"  expected exactly: {wanted or 'no problems'}")
+    stopped = unchecked_text(report)
+    if stopped is not None:
+        click.echo(f"  {stopped}")
     if report.readable and report.outcome is not None:
-        click.echo("  derived: " + "; ".join(standings_lines(report.outcome)))
+        where = "" if report.stopped_at is None else f" (before event {report.stopped_at})"
+        click.echo(f"  derived{where}: " + "; ".join(standings_lines(report.outcome)))
 
 
 def _parse_at(text: str | None) -> int | None:
@@ -127,23 +186,38 @@ def _parse_at(text: str | None) -> int | None:
 
 
 @main.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--at", "at", metavar="POINTER|INDEX",
-              help="stop after this event (an index like 12, or a pointer like /events/12)")
+              help="stop after this event (an index like 12, or a pointer like /events/12); "
+                   "an event past the end is an error")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 def replay(file: str, at: str | None, fmt: str) -> None:
-    """Tell a game event by event: every derived effect with its rule, then the standings."""
+    """Tell a game event by event: every derived effect with its rule, then the standings.
+
+    FILE may be - for standard input.
+
+    Exit status: 0 valid, 1 an event broke a rule or a check or the result
+    disagrees with the rules, 2 the file is not a readable transcript (or bad
+    usage, such as --at past the last event), 3 cardcore failed on the file (a
+    bug to report).
+    """
     stop = _parse_at(at)
-    report = replay_file(Path(file), steps=True, stop_after=stop)
+    report = _replay(file, steps=True, stop_after=stop)
+    transcript = report.transcript
+    if stop is not None and transcript is not None and stop >= len(transcript.events):
+        count = len(transcript.events)
+        last = f"the events are 0 to {count - 1}" if count else "it has no events"
+        raise click.BadParameter(f"{at!r} is past the end: the transcript has "
+                                 f"{plural(count, 'event')} ({last})", param_hint="--at")
     if fmt == "json":
-        data = report_json(report)
+        data = {"report_format": REPORT_FORMAT, **report_json(report)}
         data["events"] = [step_json(step) for step in report.steps]
         _emit_json(data)
         sys.exit(report.exit_code)
-    transcript = report.transcript
     if transcript is None:
-        click.echo(f"{click.style('BAD  ', fg='red')}{file}: not a readable transcript")
-        for line in problem_lines(file, report.problems):
+        what = "cardcore failed on it" if report.internal else "not a readable transcript"
+        click.echo(f"{click.style('BAD  ', fg='red')}{report.path}: {what}")
+        for line in problem_lines(report.path, report.problems):
             click.echo(line)
         sys.exit(report.exit_code)
     _print_header(transcript)
@@ -154,13 +228,15 @@ def replay(file: str, at: str | None, fmt: str) -> None:
             click.echo(click.style(f"-- {position} --", bold=True))
         for line in step_lines(step):
             click.echo(line)
-    if stop is not None and stop >= len(transcript.events):
-        click.echo(f"(the transcript has only {len(transcript.events)} events)")
     if report.problems:
         click.echo(click.style("problems:", fg="red"))
-        for line in problem_lines(file, report.problems):
+        for line in problem_lines(report.path, report.problems):
             click.echo(line)
-    where = f"after event #{stop}" if stop is not None else "standings"
+    stopped = unchecked_text(report)
+    if stopped is not None:
+        click.echo(stopped)
+    where = (f"before event #{report.stopped_at}" if report.stopped_at is not None
+             else f"after event #{stop}" if stop is not None else "standings")
     click.echo(click.style(f"{where}: ", bold=True) + "; ".join(standings_lines(report.outcome)))
     sys.exit(report.exit_code)
 
@@ -180,8 +256,12 @@ def diff(left: str, right: str, fmt: str) -> None:
     """Where two transcripts of one game part, and what that changes in the outcome.
 
     Notes are ignored, and a card one record knows and the other leaves unknown
-    is no difference. Exit 0 when the outcomes are the same, 1 when they differ,
-    2 when a file cannot be read as a transcript.
+    is no difference. A record that breaks a rule or disagrees with its own
+    checks is said to be invalid, with its problems.
+
+    Exit status: 0 the outcomes are the same, 1 they differ, 2 a file cannot
+    be read as a transcript, or the two are not records of one game (other
+    game, players or options), 3 cardcore failed on a file (a bug to report).
     """
     transcripts = []
     for path in (left, right):
@@ -192,12 +272,16 @@ def diff(left: str, right: str, fmt: str) -> None:
             for line in problem_lines(path, error.problems):
                 click.echo(line)
             sys.exit(2)
+        except Exception as error:  # a bug: say what to report, no traceback
+            for line in problem_lines(path, [internal_error(path, error)]):
+                click.echo(line)
+            sys.exit(3)
     result = diff_transcripts(*transcripts)
     if fmt == "json":
         _emit_json(_diff_json(result, left, right))
     else:
         _print_diff(result, left, right)
-    sys.exit(0 if result.same_outcome else 1)
+    sys.exit(2 if not result.comparable else 0 if result.same_outcome else 1)
 
 
 def _event_at(report: Report | None, index: int | None) -> Any:
@@ -208,8 +292,8 @@ def _event_at(report: Report | None, index: int | None) -> Any:
 
 
 def _diff_json(result: Diff, left: str, right: str) -> dict[str, Any]:
-    data: dict[str, Any] = {"left": left, "right": right, "comparable": result.comparable,
-                            "same_outcome": result.same_outcome}
+    data: dict[str, Any] = {"report_format": REPORT_FORMAT, "left": left, "right": right,
+                            "comparable": result.comparable, "same_outcome": result.same_outcome}
     if not result.comparable:
         data["reason"] = result.reason
         return data
@@ -219,6 +303,7 @@ def _diff_json(result: Diff, left: str, right: str) -> dict[str, Any]:
     data["differences"] = [{"what": w, "left": a, "right": b} for w, a, b in result.differences]
     for side, report in (("left", result.left), ("right", result.right)):
         assert report is not None
+        data[f"{side}_valid"] = report.valid
         data[f"{side}_problems"] = [p.to_json() for p in report.problems]
         data[f"{side}_final"] = report_json(report)["final"]
         data[f"{side}_effects"] = [
@@ -243,7 +328,12 @@ def _print_diff(result: Diff, left: str, right: str) -> None:
         click.echo(f"not records of one game: {result.reason}")
         return
     labels = {"left": f"A ({left})", "right": f"B ({right})"}
-    if result.parting is None:
+    invalid = [labels[side] for side, report in (("left", result.left), ("right", result.right))
+               if report is not None and not report.valid]
+    if result.parting is None and invalid:
+        click.echo(f"no event differs, but {' and '.join(invalid)} "
+                   f"{'is' if len(invalid) == 1 else 'are'} not valid (problems below)")
+    elif result.parting is None:
         click.echo("the records agree event by event")
     else:
         click.echo(click.style(f"the records part at event #{result.parting} "
@@ -255,7 +345,7 @@ def _print_diff(result: Diff, left: str, right: str) -> None:
     for side, report in (("left", result.left), ("right", result.right)):
         assert report is not None
         if report.problems:
-            click.echo(f"problems in {labels[side]}:")
+            click.echo(f"{labels[side]} is not valid; its problems:")
             for line in problem_lines(None, report.problems):
                 click.echo(line)
     if result.same_outcome:
@@ -268,7 +358,7 @@ def _print_diff(result: Diff, left: str, right: str) -> None:
     for side in ("left", "right"):
         effects = result.effects_after_parting(side)
         if effects:
-            click.echo(f"from the parting on, in {labels[side]}:")
+            click.echo(f"from the parting on, only in {labels[side]}:")
             for index, effect in effects:
                 transfers = "; ".join(str(t) for t in effect.transfers)
                 click.echo(f"  #{index} {effect.text} ({effect.rule})"
@@ -278,7 +368,7 @@ def _print_diff(result: Diff, left: str, right: str) -> None:
 @main.command()
 def schema() -> None:
     """Print the JSON Schema of the transcript format (generated from the engines)."""
-    from replay.schema import transcript_schema
+    from cardcore.replay.schema import transcript_schema
 
     _emit_json(transcript_schema())
 
@@ -299,6 +389,13 @@ def games(fmt: str) -> None:
         low, high = row["players"]
         options = ", ".join(f"{k}={json.dumps(v)}" for k, v in row["options"].items())
         click.echo(f"{row['game']:<14} {row['title']:<16} {low}-{high} players  {options}")
+
+
+def _option_words(failure: StructureFailure) -> str:
+    """``rounds: option 'rounds' must be ...`` rather than Python's paths."""
+    return "; ".join(message if not path or str(path[0]) in message
+                     else f"{'.'.join(str(part) for part in path)}: {message}"
+                     for path, message in failure.failures)
 
 
 def _players(text: str) -> list[str]:
@@ -331,8 +428,11 @@ def simulate(game: str, players: str, seed: int, options_text: str, output: str 
             events=tuple(rules.simulate(names, options, random.Random(seed))),
             meta={"note": f"simulated with seed {seed}"},
         )
-    except (JsonError, StructureFailure) as error:
-        raise click.BadParameter(str(error), param_hint="--options") from None
+    except JsonError as error:
+        raise click.BadParameter("; ".join(p.message for p in error.problems),
+                                 param_hint="--options") from None
+    except StructureFailure as error:
+        raise click.BadParameter(_option_words(error), param_hint="--options") from None
     except SetupError as error:
         raise click.BadParameter(str(error), param_hint="--players") from None
     data = dump_transcript(transcript)
@@ -342,6 +442,8 @@ def simulate(game: str, players: str, seed: int, options_text: str, output: str 
     else:
         click.echo(text, nl=False)
 
+
+main.add_command(rules_command)
 
 if __name__ == "__main__":
     main()

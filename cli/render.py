@@ -10,11 +10,12 @@ import click
 
 from cardcore.effects import Effect
 from cardcore.protocol import Outcome
-from replay.problems import Problem
-from replay.runner import Report, Step
-from replay.transcript import event_json
+from cardcore.replay.problems import Problem
+from cardcore.replay.runner import Report, Step
+from cardcore.replay.transcript import event_json
 
 __all__ = [
+    "REPORT_FORMAT",
     "effect_json",
     "final_json",
     "problem_lines",
@@ -22,6 +23,39 @@ __all__ = [
     "standings_lines",
     "step_lines",
 ]
+
+
+REPORT_FORMAT = "cardcore-report/1"
+"""The version of every ``--format json`` report's shape (its ``report_format``)."""
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 file``, ``2 files``.
+
+    >>> plural(1, "file"), plural(2, "file"), plural(0, "check")
+    ('1 file', '2 files', '0 checks')
+    """
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
+def unchecked_text(report: Report) -> str | None:
+    """What a stopped replay left unchecked, in words (None when it did not stop).
+
+    "replay stopped at event 8: 11 later events, 1 check and the result were not checked"
+    """
+    if report.stopped_at is None:
+        return None
+    parts = [plural(report.unchecked_events, "later event")] if report.unchecked_events else []
+    if report.unchecked_checks:
+        parts.append(plural(report.unchecked_checks, "check"))
+    if report.unchecked_result:
+        parts.append("the result")
+    if not parts:
+        return f"replay stopped at event {report.stopped_at}: it was the last one"
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    single = report.unchecked_events + report.unchecked_checks + report.unchecked_result == 1
+    return (f"replay stopped at event {report.stopped_at}: {listed} "
+            f"{'was' if single else 'were'} not checked")
 
 
 def _number(value: object) -> object:
@@ -57,13 +91,20 @@ def effect_json(effect: Effect) -> dict[str, Any]:
 
 
 def report_json(report: Report) -> dict[str, Any]:
-    return {
+    """One file's report; ``final`` is the derived state (before ``stopped_at`` if it stopped)."""
+    data: dict[str, Any] = {
         "path": report.path,
         "valid": report.valid,
         "complete": report.complete,
         "problems": [p.to_json() for p in report.problems],
         "final": final_json(report.outcome),
     }
+    if report.stopped_at is not None:
+        data["stopped_at"] = f"/events/{report.stopped_at}"
+        data["unchecked"] = {"events": report.unchecked_events,
+                             "checks": report.unchecked_checks,
+                             "result": report.unchecked_result}
+    return data
 
 
 def step_json(step: Step) -> dict[str, Any]:
@@ -83,6 +124,8 @@ def problem_lines(path: str | None, problems: Iterable[Problem]) -> list[str]:
         where = f"{path}:{at}" if path else at
         rule = f" [{problem.rule}]" if problem.rule else ""
         lines.append(f"  {where}: {problem.kind}{rule}: {problem.message}")
+        if problem.context is not None:
+            lines += [f"      {line}" for line in problem.context.splitlines()]
     return lines
 
 

@@ -4,9 +4,9 @@
 only place that knows JSON.
 """
 
-from replay.problems import Problem
-from replay.runner import Report, replay_file, replay_transcript
-from replay.transcript import Transcript, TranscriptError, dump_transcript, load_transcript
+from cardcore.replay.problems import Problem
+from cardcore.replay.runner import Report, replay_file, replay_transcript
+from cardcore.replay.transcript import Transcript, TranscriptError, dump_transcript, load_transcript
 
 __all__ = [
     "Problem",

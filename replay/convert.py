@@ -5,6 +5,10 @@ Its default hooks coerce (``str(3)``, ``int("7")``); ours refuse instead, since
 a transcript that says ``"7"`` where a Pairs card belongs is a mistake to
 report, not to repair. Errors come back as (path, message) pairs; the caller
 turns the path into a JSON pointer.
+
+Only the errors that bad input causes become messages: a hook's ``ValueError``
+(every cardcore error is one), a missing or unknown key. Anything else is a bug
+and propagates, so that it is reported as one instead of as "invalid value".
 """
 
 from __future__ import annotations
@@ -13,32 +17,44 @@ import functools
 import typing
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 import cattrs
 from cattrs.errors import (
     AttributeValidationNote,
+    BaseValidationError,
     ForbiddenExtraKeysError,
     IterableValidationNote,
 )
 
 from cardcore.cards import UNKNOWN as UNKNOWN_CARD
 from cardcore.cards import Card, CardNotationError, PairsCard, parse_card, parse_pairs_card
+from cardcore.errors import CardcoreError
 from cardcore.options import OptionsError
+from cardcore.replay.problems import pointer
 
 __all__ = ["StructureFailure", "converter", "describe_value", "structure"]
 
-T = TypeVar("T")
 PathPart = str | int
 
 
-class StructureFailure(ValueError):
-    """Located messages for everything that did not fit."""
+class StructureFailure(CardcoreError):
+    """Located messages for everything that did not fit.
+
+    >>> str(StructureFailure([(("rounds",), "option 'rounds' must be from 1 to 5, not 9")]))
+    "/rounds: option 'rounds' must be from 1 to 5, not 9"
+    """
 
     def __init__(self, failures: list[tuple[tuple[PathPart, ...], str]]) -> None:
         self.failures = failures
-        super().__init__("; ".join(f"{path}: {message}" for path, message in failures))
+        super().__init__("; ".join(f"{pointer(*path)}: {message}" if path else message
+                                   for path, message in failures))
+
+
+BAD_INPUT = (ValueError, KeyError, BaseValidationError, ForbiddenExtraKeysError)
+"""What structuring raises for input that does not fit (cardcore errors are
+ValueErrors); anything else is a bug."""
 
 
 def describe_value(value: object) -> str:
@@ -109,6 +125,13 @@ def _score(value: object, _: type) -> int | Fraction:
     )
 
 
+def _item(value: object, type_: Any) -> Any:
+    """One entry of a list or object; an attrs class takes only an object."""
+    if attrs.has(type_) and not isinstance(value, dict):
+        raise ValueError(f"expected an object, not {describe_value(value)}")
+    return converter.structure(value, type_)
+
+
 def _mapping(value: object, type_: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError(f"expected an object, not {describe_value(value)}")
@@ -117,8 +140,8 @@ def _mapping(value: object, type_: Any) -> dict[str, Any]:
     failures: list[tuple[tuple[PathPart, ...], str]] = []
     for key, item in value.items():
         try:
-            result[key] = converter.structure(item, item_type)
-        except Exception as error:
+            result[key] = _item(item, item_type)
+        except BAD_INPUT as error:
             failures.extend(((key, *path), message) for path, message in _failures(error))
     if failures:
         raise StructureFailure(failures)
@@ -134,8 +157,8 @@ def _sequence(value: object, type_: Any) -> tuple[Any, ...]:
     failures: list[tuple[tuple[PathPart, ...], str]] = []
     for index, item in enumerate(value):
         try:
-            result.append(converter.structure(item, item_type))
-        except Exception as error:
+            result.append(_item(item, item_type))
+        except BAD_INPUT as error:
             failures.extend(((index, *path), message) for path, message in _failures(error))
     if failures:
         raise StructureFailure(failures)
@@ -191,10 +214,10 @@ def _failures(error: BaseException) -> Iterator[tuple[tuple[PathPart, ...], str]
         yield (*step, error.option), str(error)
     elif isinstance(error, KeyError) and step:
         yield step, f"the key {step[-1]!r} is required"
-    elif isinstance(error, OptionsError | CardNotationError | ValueError | TypeError):
+    elif isinstance(error, ValueError):
         yield step, str(error)
-    else:
-        yield step, f"invalid value ({error})"
+    else:  # not bad input: a bug, reported as one by the caller
+        raise error
 
 
 @functools.cache
@@ -202,13 +225,14 @@ def _has_defaults(cls: type) -> frozenset[str]:
     return frozenset(a.name for a in attrs.fields(cls) if a.default is not attrs.NOTHING)
 
 
-def structure(value: object, cls: type[T]) -> T:
-    """Structure ``value`` into ``cls``; raise :class:`StructureFailure` with paths."""
-    if not isinstance(value, dict):
+def structure(value: object, cls: Any) -> Any:
+    """Structure ``value`` into ``cls`` (an attrs class, or a type like ``Mapping[str, int]``);
+    raise :class:`StructureFailure` with paths."""
+    if attrs.has(cls) and not isinstance(value, dict):
         raise StructureFailure([((), f"expected an object, not {describe_value(value)}")])
     try:
         return converter.structure(value, cls)
     except OptionsError as error:
         raise StructureFailure([((error.option,) if error.option else (), str(error))]) from None
-    except Exception as error:
+    except BAD_INPUT as error:
         raise StructureFailure(list(_failures(error))) from None

@@ -6,11 +6,13 @@ ignored, and a card one record knows and the other leaves unknown (``"?"`` or
 left out) is not a difference, since both can describe the same table. The
 first event where the records truly differ is the *parting*; both are replayed
 and the outcomes compared player by player, with the effects from the parting
-on that explain the difference.
+on that one side has and the other has not: the ones that explain the difference.
 """
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -18,8 +20,8 @@ from typing import Any
 import attrs
 
 from cardcore.effects import Effect
-from replay.runner import Report, replay_transcript
-from replay.transcript import Transcript, event_json
+from cardcore.replay.runner import Report, replay_transcript
+from cardcore.replay.transcript import Transcript, event_json
 
 __all__ = ["Diff", "diff_transcripts"]
 
@@ -42,13 +44,24 @@ class Diff:
     def same_outcome(self) -> bool:
         return self.comparable and not self.differences
 
-    def effects_after_parting(self, side: str) -> list[tuple[int, Effect]]:
-        """Effects with transfers from the parting on, as (event index, effect)."""
-        report = self.left if side == "left" else self.right
+    def _after_parting(self, report: Report | None) -> list[tuple[int, Effect]]:
         if report is None or self.parting is None:
             return []
         return [(step.index, effect) for step in report.steps if step.index >= self.parting
                 for effect in step.effects if effect.transfers or effect.kind != "ante"]
+
+    def effects_after_parting(self, side: str) -> list[tuple[int, Effect]]:
+        """The effects from the parting on that ``side`` has and the other side has not
+        (as many times as it has more of them), as (event index, effect)."""
+        mine, theirs = (self.left, self.right) if side == "left" else (self.right, self.left)
+        others = Counter(effect for _, effect in self._after_parting(theirs))
+        differing = []
+        for index, effect in self._after_parting(mine):
+            if others[effect]:
+                others[effect] -= 1
+            else:
+                differing.append((index, effect))
+        return differing
 
 
 def _compatible(left: object, right: object) -> bool:
@@ -86,6 +99,15 @@ def _outcome_values(report: Report) -> dict[str, Any]:
     return values
 
 
+def _shown(value: object) -> str:
+    """A game, a list of players or options in words: ``Aki, Ben`` not ``('Aki', 'Ben')``."""
+    if isinstance(value, tuple):
+        return ", ".join(str(item) for item in value)
+    if attrs.has(type(value)):
+        return json.dumps(attrs.asdict(value))  # type: ignore[arg-type]
+    return str(value)
+
+
 def _plain(value: object) -> object:
     if isinstance(value, Fraction):
         return value.numerator if value.denominator == 1 else str(value)
@@ -98,7 +120,7 @@ def diff_transcripts(left: Transcript, right: Transcript) -> Diff:
                        ("players", left.players, right.players),
                        ("options", left.options, right.options)):
         if a != b:
-            return Diff(comparable=False, reason=f"the {what} differ: {a!r} and {b!r}")
+            return Diff(comparable=False, reason=f"the {what} differ: {_shown(a)} and {_shown(b)}")
     parting = None
     for index, (a, b) in enumerate(zip(left.events, right.events, strict=False)):
         if not _compatible(_meaning(a), _meaning(b)):

@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from replay.problems import FORMAT, Problem, pointer
+from cardcore.errors import CardcoreError
+from cardcore.replay.problems import FORMAT, Problem, pointer
+from cardcore.replay.syntax import explain
 
 __all__ = ["MAX_BYTES", "JsonError", "parse_json", "read_json"]
 
@@ -21,7 +23,7 @@ MAX_DEPTH = 64
 deeper input is refused by the parser itself."""
 
 
-class JsonError(ValueError):
+class JsonError(CardcoreError):
     """The input is not strict JSON; ``problems`` say where."""
 
     def __init__(self, problems: list[Problem]) -> None:
@@ -74,7 +76,7 @@ def parse_json(text: str) -> Any:
     >>> parse_json('{"a": 1, "a": 2}')
     Traceback (most recent call last):
     ...
-    replay.jsonload.JsonError: /a: format: key 'a' is given more than once in this object
+    cardcore.replay.jsonload.JsonError: /a: format: key 'a' is given more than once in this object
     """
     repeated: list[bool] = []
 
@@ -89,8 +91,10 @@ def parse_json(text: str) -> Any:
     try:
         value = json.loads(text, object_pairs_hook=pairs, parse_constant=_constant)
     except json.JSONDecodeError as error:
-        message = f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
-        raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None
+        found = explain(text, error)
+        message = f"not JSON: line {found.line}, column {found.column}: {found.message}"
+        raise JsonError([Problem(kind=FORMAT, pointer="", message=message, line=found.line,
+                                 column=found.column, context=found.context)]) from None
     except RecursionError:
         message = f"not a transcript: nested more than {MAX_DEPTH} levels deep"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None
@@ -101,11 +105,14 @@ def parse_json(text: str) -> Any:
     return value
 
 
-def read_json(path: Path, *, max_bytes: int = MAX_BYTES) -> Any:
-    """Read and parse a file, refusing oversized or non-UTF-8 input."""
+def read_json(source: Path | BinaryIO, *, max_bytes: int = MAX_BYTES) -> Any:
+    """Read and parse a file (or a binary stream), refusing oversized or non-UTF-8 input."""
     try:
-        with path.open("rb") as handle:
-            data = handle.read(max_bytes + 1)
+        if isinstance(source, Path):
+            with source.open("rb") as handle:
+                data = handle.read(max_bytes + 1)
+        else:
+            data = source.read(max_bytes + 1)
     except OSError as error:
         message = f"cannot read the file: {error.strerror or error}"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None

@@ -6,11 +6,13 @@ from typing import Any
 
 import attrs
 
-__all__ = ["CHECK", "FORMAT", "RULE", "Problem", "pointer"]
+__all__ = ["CHECK", "FORMAT", "INTERNAL", "RULE", "Problem", "pointer"]
 
 FORMAT = "format"
 RULE = "rule"
 CHECK = "check"
+INTERNAL = "internal"
+"""Not a problem of the file: cardcore failed on it (a bug to report)."""
 
 
 def pointer(*parts: str | int) -> str:
@@ -42,9 +44,11 @@ class Problem:
     """One thing wrong with a transcript.
 
     ``kind`` is ``format`` (not a transcript of this format), ``rule`` (an event
-    the rules do not allow; ``rule`` holds the rule ID) or ``check`` (a recorded
+    the rules do not allow; ``rule`` holds the rule ID), ``check`` (a recorded
     reading that differs from the derived one; ``derived`` and ``recorded`` hold
-    both).
+    both) or ``internal`` (cardcore failed on the file: a bug). A JSON syntax
+    error also has the ``line`` and ``column`` of the mistake, and ``context``:
+    the line with a caret under that column.
     """
 
     kind: str
@@ -53,6 +57,9 @@ class Problem:
     rule: str | None = None
     derived: Any = None
     recorded: Any = None
+    line: int | None = None
+    column: int | None = None
+    context: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "pointer": self.pointer}
@@ -62,6 +69,10 @@ class Problem:
         if self.kind == CHECK:
             data["derived"] = self.derived
             data["recorded"] = self.recorded
+        if self.line is not None:
+            data["line"] = self.line
+            data["column"] = self.column
+            data["context"] = self.context
         return data
 
     def __str__(self) -> str:

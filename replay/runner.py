@@ -4,8 +4,13 @@ A rule violation becomes a ``rule`` problem at its event and stops the fold
 (nothing after it is judged). ``check`` events and the ``result`` are compared
 with the derived state; a mismatch is a ``check`` problem that does not stop
 the fold, so every disagreement is reported with the derived value beside the
-recorded one. This is the hot path: one ``apply`` per event and nothing kept
-unless a caller asks for the steps.
+recorded one; a report that stopped says what was left unchecked. This is the
+hot path: one ``apply`` per event and nothing kept unless a caller asks for the
+steps.
+
+An unexpected exception while reading or replaying a file is a bug, not a
+problem of the file: :func:`replay_file` reports it as an ``internal`` problem
+(exit code 3) so that a caller judging many files goes on with the others.
 """
 
 from __future__ import annotations
@@ -13,15 +18,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import attrs
 
 from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
 from cardcore.protocol import Check, Event, Outcome
-from replay.problems import CHECK, FORMAT, RULE, Problem, pointer
-from replay.transcript import ExpectedProblem, Result, Transcript, TranscriptError, read_transcript
+from cardcore.replay.problems import CHECK, FORMAT, INTERNAL, RULE, Problem, pointer
+from cardcore.replay.transcript import (
+    ExpectedProblem,
+    Result,
+    Transcript,
+    TranscriptError,
+    read_transcript,
+)
 
 __all__ = ["Report", "Step", "replay_file", "replay_transcript"]
 
@@ -46,11 +57,23 @@ class Report:
     outcome: Outcome | None = None
     steps: tuple[Step, ...] = ()
     stopped_at: int | None = None
-    """Index of the event a rule problem stopped the fold at."""
+    """Index of the event a rule problem stopped the fold at; ``outcome`` is then
+    the state before that event."""
+    unchecked_events: int = 0
+    """Events after ``stopped_at`` that were not replayed (``check`` events not counted)."""
+    unchecked_checks: int = 0
+    """``check`` events after ``stopped_at`` that were not compared."""
+    unchecked_result: bool = False
+    """The transcript has a ``result`` that was not compared, since the fold stopped."""
 
     @property
     def readable(self) -> bool:
-        return not any(p.kind == FORMAT for p in self.problems)
+        return not any(p.kind in (FORMAT, INTERNAL) for p in self.problems)
+
+    @property
+    def internal(self) -> bool:
+        """cardcore failed on this file (a bug to report), so it was not judged."""
+        return any(p.kind == INTERNAL for p in self.problems)
 
     @property
     def complete(self) -> bool:
@@ -80,10 +103,13 @@ class Report:
     @property
     def valid(self) -> bool:
         """Passes: no problems, or (for a fixture of illegal play) exactly the expected ones."""
-        return self.matches_expect
+        return not self.internal and self.matches_expect
 
     @property
     def exit_code(self) -> int:
+        """0 valid, 1 rule or check problems, 2 not a readable transcript, 3 internal error."""
+        if self.internal:
+            return 3
         if self.valid:
             return 0
         return 1 if self.readable else 2
@@ -115,7 +141,11 @@ def compare(recorded: Check | Result, outcome: Outcome, base: tuple[str | int, .
                                      f"{title} keeps no {unit}", None, dict(given)))
             return
         for name, value in given.items():
-            if derived[name] != value:
+            if name not in derived:  # the loader refuses these; a Transcript built in code may not
+                problems.append(Problem(kind=FORMAT, pointer=pointer(*base, key, name),
+                                        message=f"{name!r} is not a player of this game: "
+                                        f"the players are {', '.join(derived)}"))
+            elif derived[name] != value:
                 problems.append(_differs(
                     CHECK, pointer(*base, key, name),
                     f"{name} has {_json_number(derived[name])} {unit} by the rules; "
@@ -152,6 +182,13 @@ def compare(recorded: Check | Result, outcome: Outcome, base: tuple[str | int, .
     return problems
 
 
+def _rule_problems(index: int, violation: RuleViolation) -> list[Problem]:
+    """The problems of the event at ``index`` that the rules refused, each at its
+    pointer: every common rule it breaks, in RULES.md's order, or the game's rule."""
+    return [Problem(kind=RULE, pointer=pointer("events", index, *each.path),
+                    message=each.message, rule=each.rule) for each in violation.problems]
+
+
 def replay_transcript(
     transcript: Transcript, *, path: str | None = None, steps: bool = False,
     stop_after: int | None = None,
@@ -176,9 +213,7 @@ def replay_transcript(
         try:
             after, effects = apply(state, event)
         except RuleViolation as violation:
-            problems += [Problem(kind=RULE, pointer=pointer("events", index, *each.path),
-                                 message=each.message, rule=each.rule)
-                         for each in violation.problems]
+            problems += _rule_problems(index, violation)
             stopped = index
             break
         if steps:
@@ -187,14 +222,37 @@ def replay_transcript(
     outcome = rules.outcome(state)
     if stopped is None and stop_after is None and transcript.result is not None:
         problems += compare(transcript.result, outcome, ("result",), rules.title)
+    later = transcript.events[stopped + 1:] if stopped is not None else ()
+    checks = sum(isinstance(event, Check) for event in later)
     return Report(path=path, transcript=transcript, problems=tuple(problems), outcome=outcome,
-                  steps=tuple(kept), stopped_at=stopped)
+                  steps=tuple(kept), stopped_at=stopped, unchecked_events=len(later) - checks,
+                  unchecked_checks=checks,
+                  unchecked_result=stopped is not None and transcript.result is not None)
 
 
-def replay_file(path: Path, *, steps: bool = False, stop_after: int | None = None) -> Report:
-    """Read and replay one file; unreadable input gives a report of format problems."""
+def internal_error(name: str, error: BaseException) -> Problem:
+    """The problem that says cardcore failed on a file, and what to report."""
+    detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    return Problem(kind=INTERNAL, pointer="", message=(
+        f"internal error: cardcore failed on this file ({detail}). This is a bug in "
+        f"cardcore, not a mistake in the file: please report it with the file {name} "
+        "and this message."))
+
+
+def replay_file(source: Path | BinaryIO, *, name: str | None = None, steps: bool = False,
+                stop_after: int | None = None) -> Report:
+    """Read and replay one file (or a binary stream such as standard input, named
+    ``name``); unreadable input gives a report of format problems, and a failure
+    of cardcore itself an ``internal`` problem instead of an exception."""
+    label = name if name is not None else str(source) if isinstance(source, Path) else "-"
     try:
-        transcript = read_transcript(path)
+        transcript = read_transcript(source)
     except TranscriptError as error:
-        return Report(path=str(path), problems=tuple(error.problems))
-    return replay_transcript(transcript, path=str(path), steps=steps, stop_after=stop_after)
+        return Report(path=label, problems=tuple(error.problems))
+    except Exception as error:  # a bug: reported, so that other files are still judged
+        return Report(path=label, problems=(internal_error(label, error),))
+    try:
+        return replay_transcript(transcript, path=label, steps=steps, stop_after=stop_after)
+    except Exception as error:  # a bug, as above
+        return Report(path=label, transcript=transcript,
+                      problems=(internal_error(label, error),))

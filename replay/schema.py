@@ -18,7 +18,7 @@ import attrs
 
 from cardcore.cards import Card, PairsCard
 from cardcore.registry import GAMES
-from replay.transcript import ENVELOPE_KEYS, FORMAT_ID, REQUIRED_KEYS
+from cardcore.replay.transcript import ENVELOPE_KEYS, FORMAT_ID, REQUIRED_KEYS
 
 __all__ = ["transcript_schema"]
 
@@ -81,7 +81,7 @@ def _class_schema(cls: type, tag: str | None = None) -> dict[str, Any]:
 
 def transcript_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of ``cardcore-transcript/1``."""
-    from replay.transcript import Result, _Expect
+    from cardcore.replay.transcript import Result, _Expect
 
     branches = []
     for name, rules in GAMES.items():

@@ -8,20 +8,23 @@ a JSON pointer; it never repairs. Dumping writes the canonical form, and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import difflib
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import attrs
 
 from cardcore.cards import UNKNOWN, Card
+from cardcore.errors import CardcoreError
 from cardcore.game import GameRules
-from cardcore.protocol import Event, SetupError, check_players
-from cardcore.registry import GAMES
-from replay.convert import StructureFailure, structure
-from replay.jsonload import JsonError, read_json
-from replay.problems import FORMAT, Problem, pointer
+from cardcore.options import OptionsError
+from cardcore.protocol import Check, Event, SetupError, check_players
+from cardcore.registry import GAMES, UnknownGameError, get_game
+from cardcore.replay.convert import StructureFailure, describe_value, structure
+from cardcore.replay.jsonload import JsonError, read_json
+from cardcore.replay.problems import CHECK, FORMAT, RULE, Problem, pointer
 
 __all__ = [
     "FORMAT_ID",
@@ -41,7 +44,7 @@ ENVELOPE_KEYS = ("format", "game", "options", "players", "ages", "meta", "events
 REQUIRED_KEYS = ("format", "game", "players", "events")
 
 
-class TranscriptError(ValueError):
+class TranscriptError(CardcoreError):
     """The input is not a transcript of this format; ``problems`` say where."""
 
     def __init__(self, problems: list[Problem]) -> None:
@@ -92,153 +95,213 @@ class Transcript:
         return GAMES[self.game]
 
 
-def _problem(path: tuple[str | int, ...], message: str) -> Problem:
-    return Problem(kind=FORMAT, pointer=pointer(*path), message=message)
+PROBLEM_KINDS = (FORMAT, RULE, CHECK)
+"""The kinds a problem of ``expect`` may name."""
 
 
-def _located(failure: StructureFailure, *prefix: str | int) -> list[Problem]:
-    return [_problem((*prefix, *path), message) for path, message in failure.failures]
+class _Reader:
+    """Reads one transcript; the one place where failures become located problems."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def refuse(self, path: tuple[str | int, ...], message: str) -> None:
+        self.problems.append(Problem(kind=FORMAT, pointer=pointer(*path), message=message))
+
+    def structure(self, value: object, cls: Any, *path: str | int) -> Any:
+        """``value`` structured into ``cls``, or None with every failure located under ``path``."""
+        try:
+            return structure(value, cls)
+        except StructureFailure as failure:
+            for inner, message in failure.failures:
+                self.refuse((*path, *inner), message)
+            return None
+
+    def names(self, names: Iterable[object], players: tuple[str, ...], *path: str | int) -> None:
+        """Every name (a key of a per-player object, or an entry of a list) is a player."""
+        for index, name in enumerate(names):
+            if isinstance(name, str) and name not in players:
+                where = (*path, name) if not path or path[-1] != "winners" else (*path, index)
+                self.refuse(where, not_a_player(name, players))
 
 
-def _names(value: object, players: tuple[str, ...], *path: str | int) -> list[Problem]:
-    """Keys of a per-player object must be players of the transcript."""
-    if not isinstance(value, dict):
-        return []
-    return [
-        _problem((*path, name), f"{name!r} is not a player of this transcript "
-                 f"(players: {', '.join(players)})")
-        for name in value if name not in players
-    ]
+def not_a_player(name: str, players: Sequence[str]) -> str:
+    """The message for a name that is not at the table: who is, and the likely one.
+
+    >>> not_a_player("Tomm", ["Tom", "Ann"])
+    "'Tomm' is not a player of this transcript: the players are Tom, Ann (did you mean 'Tom'?)"
+    """
+    message = f"{name!r} is not a player of this transcript: the players are {', '.join(players)}"
+    same_case = [p for p in players if p.casefold() == name.casefold()]
+    close = same_case or difflib.get_close_matches(name, players, n=1)
+    return message + (f" (did you mean {close[0]!r}?)" if close else "")
 
 
 def load_transcript(data: object) -> Transcript:
-    """Build a :class:`Transcript` from parsed JSON, or raise :class:`TranscriptError`."""
-    if not isinstance(data, dict):
-        raise TranscriptError([_problem((), "a transcript is a JSON object with the keys "
-                                         + ", ".join(REQUIRED_KEYS))])
-    unknown = [
-        _problem((key,), f"unknown key {key!r}: a transcript has only "
-                 + ", ".join(ENVELOPE_KEYS))
-        for key in data if key not in ENVELOPE_KEYS
-    ]
-    problems = [
-        _problem((key,), f"the key {key!r} is required") for key in REQUIRED_KEYS
-        if key not in data
-    ]
-    form = data.get("format")
-    if "format" in data and form != FORMAT_ID:
-        problems.append(_problem(("format",), f"format {form!r} is not read by this version: "
-                                 f"it reads {FORMAT_ID!r}"))
-    game = data.get("game")
-    if "game" in data and (not isinstance(game, str) or game not in GAMES):
-        problems.append(_problem(("game",), f"{game!r} is not a game: the games are "
-                                 + ", ".join(GAMES)))
-    if problems:
-        raise TranscriptError(unknown + problems)
-    problems = unknown
-    rules = GAMES[game]  # type: ignore[index]
-    players: tuple[str, ...] = ()
-    raw_players = data["players"]
-    if not isinstance(raw_players, list):
-        problems.append(_problem(("players",), "players is a list of names in seat order"))
-    else:
-        for index, name in enumerate(raw_players):
-            if not isinstance(name, str) or not name:
-                problems.append(_problem(("players", index), f"{name!r} is not a player name: "
-                                         "names are non-empty strings"))
-            elif name in raw_players[:index]:
-                problems.append(_problem(("players", index), f"{name!r} sits twice: "
-                                         "player names must be unique"))
-        if not problems:
-            players = tuple(raw_players)
-            try:
-                check_players(players, rules.min_players, rules.max_players, rules.title)
-            except SetupError as error:
-                problems.append(_problem(("players",), str(error)))
-    options = None
-    try:
-        options = structure(data.get("options", {}), rules.options_type)
-    except StructureFailure as failure:
-        problems += _located(failure, "options")
+    """Build a :class:`Transcript` from parsed JSON, or raise :class:`TranscriptError`.
+
+    One pass over the shape: the envelope, then what depends on the game (its
+    players, options, events and what the transcript claims). Every problem is
+    reported at once, each at its JSON pointer.
+    """
+    reader = _Reader()
+    rules = _envelope(data, reader)
+    if rules is None:
+        raise TranscriptError(reader.problems)
+    assert isinstance(data, dict)
+    players = _players(data["players"], rules, reader)
+    options = reader.structure(data.get("options", {}), rules.options_type, "options")
     ages = None
     if "ages" in data:
-        try:
-            ages = structure_mapping(data["ages"], int)
-            problems += _names(data["ages"], players, "ages")
-            problems += [_problem(("ages", name), f"an age is 0 or more, not {age}")
-                         for name, age in ages.items() if age < 0]
-        except StructureFailure as failure:
-            problems += _located(failure, "ages")
+        ages = reader.structure(data["ages"], Mapping[str, int], "ages")
+        if ages is not None:
+            reader.names(ages, players, "ages")
+            for name, age in ages.items():
+                if age < 0:
+                    reader.refuse(("ages", name), f"an age is a whole number of 0 or more, "
+                                  f"not {age}")
     meta = data.get("meta")
     if "meta" in data and not isinstance(meta, dict):
-        problems.append(_problem(("meta",), "meta is a free-form object"))
-    events = _events(data["events"], rules, problems)
+        reader.refuse(("meta",), f"meta is a free-form object, not {describe_value(meta)}")
+    events = _events(data["events"], rules, players, reader)
     result = None
     if "result" in data:
-        try:
-            result = structure(data["result"], Result)
-            for key in ("chips", "scores"):
-                problems += _names(data["result"].get(key), players, "result", key)
-            for index, name in enumerate(result.winners or ()):
-                if name not in players:
-                    problems.append(_problem(("result", "winners", index),
-                                             f"{name!r} is not a player of this transcript"))
-        except StructureFailure as failure:
-            problems += _located(failure, "result")
+        result = reader.structure(data["result"], Result, "result")
+        if result is not None:
+            _claimed_names(result, players, reader, "result")
     expect = None
     if "expect" in data:
-        try:
-            expect = structure(data["expect"], _Expect).problems
-        except StructureFailure as failure:
-            problems += _located(failure, "expect")
-    if problems:
-        raise TranscriptError(problems)
+        found = reader.structure(data["expect"], _Expect, "expect")
+        expect = None if found is None else found.problems
+        for index, problem in enumerate(expect or ()):
+            _expected_problem(problem, reader, "expect", "problems", index)
+    if not reader.problems:
+        _start(rules, players, options, ages, reader)
+    if reader.problems:
+        raise TranscriptError(reader.problems)
     return Transcript(game=rules.name, players=players, events=events, options=options,
                       ages=ages, meta=meta, result=result, expect=expect)
 
 
-def structure_mapping(value: object, item: type) -> dict[str, Any]:
-    from replay.convert import converter
+def _envelope(data: object, reader: _Reader) -> GameRules[Any] | None:
+    """The top level: an object with the known keys, this format and a game there is."""
+    if not isinstance(data, dict):
+        reader.refuse((), "a transcript is a JSON object with the keys " + ", ".join(REQUIRED_KEYS)
+                      + f", not {describe_value(data)}")
+        return None
+    for key in data:
+        if key not in ENVELOPE_KEYS:
+            reader.refuse((key,), f"unknown key {key!r}: a transcript has only "
+                          + ", ".join(ENVELOPE_KEYS))
+    unknown_keys = len(reader.problems)  # reported, but the rest is still read
+    for key in REQUIRED_KEYS:
+        if key not in data:
+            reader.refuse((key,), f"the key {key!r} is required")
+    if "format" in data and data["format"] != FORMAT_ID:
+        reader.refuse(("format",), f"format {data['format']!r} is not read by this version: "
+                      f"it reads {FORMAT_ID!r}")
+    rules = None
+    if "game" in data:
+        try:
+            rules = get_game(data["game"])
+        except UnknownGameError as error:
+            reader.refuse(("game",), str(error))
+    return None if len(reader.problems) > unknown_keys else rules
 
-    try:
-        result: dict[str, Any] = converter.structure(value, Mapping[str, item])  # type: ignore[valid-type,arg-type]
-        return result
-    except StructureFailure:
-        raise
-    except ValueError as error:
-        raise StructureFailure([((), str(error))]) from None
 
-
-def _events(raw: object, rules: GameRules[Any], problems: list[Problem]) -> tuple[Event, ...]:
+def _players(raw: object, rules: GameRules[Any], reader: _Reader) -> tuple[str, ...]:
+    """The engine's own check of the players (:func:`check_players`), located."""
     if not isinstance(raw, list):
-        problems.append(_problem(("events",), "events is a list of event objects"))
+        reader.refuse(("players",), f"players is a list of names in seat order, "
+                      f"not {describe_value(raw)}")
+        return ()
+    try:  # names first (any count), so that a bad name is located at its entry
+        check_players(raw, 0, len(raw), rules.title)
+    except SetupError as error:
+        low, high = 0, len(raw)  # the shortest prefix that fails ends with the bad name
+        while low + 1 < high:
+            middle = (low + high) // 2
+            try:
+                check_players(raw[:middle], 0, middle, rules.title)
+                low = middle
+            except SetupError:
+                high = middle
+        reader.refuse(("players", high - 1), str(error))
+        return ()
+    try:
+        return check_players(raw, rules.min_players, rules.max_players, rules.title)
+    except SetupError as error:
+        reader.refuse(("players",), str(error))
+        return ()
+
+
+def _claimed_names(claim: Check | Result, players: tuple[str, ...], reader: _Reader,
+                   *path: str | int) -> None:
+    """The names a ``check`` or ``result`` gives readings for sit at the table."""
+    if not players:
+        return  # the players are wrong already
+    for key in ("chips", "scores"):
+        table = getattr(claim, key)
+        if table is not None:
+            reader.names(table, players, *path, key)
+    winners = getattr(claim, "winners", None)
+    if winners is not None:
+        reader.names(winners, players, *path, "winners")
+
+
+def _expected_problem(problem: ExpectedProblem, reader: _Reader, *path: str | int) -> None:
+    if problem.pointer and not problem.pointer.startswith("/"):
+        reader.refuse((*path, "pointer"), f"{problem.pointer!r} is not a JSON pointer: "
+                      "write \"\" for the whole file or start with \"/\", like \"/events/3\"")
+    if problem.kind is not None and problem.kind not in PROBLEM_KINDS:
+        reader.refuse((*path, "kind"), f"{problem.kind!r} is not a kind of problem: "
+                      f"the kinds are {', '.join(PROBLEM_KINDS)}")
+
+
+def _start(rules: GameRules[Any], players: tuple[str, ...], options: object,
+           ages: Mapping[str, int] | None, reader: _Reader) -> None:
+    """The engine's own check that it can start with these players and options."""
+    try:
+        rules.setup(players, options, ages)
+    except OptionsError as error:
+        reader.refuse(("options", error.option) if error.option else ("options",), str(error))
+    except SetupError as error:
+        reader.refuse(("options",), str(error))
+
+
+def _events(raw: object, rules: GameRules[Any], players: tuple[str, ...],
+            reader: _Reader) -> tuple[Event, ...]:
+    if not isinstance(raw, list):
+        reader.refuse(("events",), f"events is a list of event objects, not {describe_value(raw)}")
         return ()
     kinds = ", ".join(rules.event_types)
     events: list[Event] = []
     for index, item in enumerate(raw):
         if not isinstance(item, dict):
-            problems.append(_problem(("events", index), "an event is an object with a 'type'"))
+            reader.refuse(("events", index), f"an event is an object with a 'type', "
+                          f"not {describe_value(item)}")
             continue
         kind = item.get("type")
         cls = rules.event_types.get(kind) if isinstance(kind, str) else None
         if cls is None:
             what = "has no 'type'" if "type" not in item else f"has the unknown type {kind!r}"
-            problems.append(_problem(("events", index, "type") if "type" in item
-                                     else ("events", index),
-                                     f"this event {what}: {rules.title} events are {kinds}"))
+            reader.refuse(("events", index, "type") if "type" in item else ("events", index),
+                          f"this event {what}: {rules.title} events are {kinds}")
             continue
         fields = {key: value for key, value in item.items() if key != "type"}
-        try:
-            events.append(structure(fields, cls))
-        except StructureFailure as failure:
-            problems += _located(failure, "events", index)
+        event = reader.structure(fields, cls, "events", index)
+        if isinstance(event, Check):
+            _claimed_names(event, players, reader, "events", index)
+        if event is not None:
+            events.append(event)
     return tuple(events)
 
 
-def read_transcript(path: Path) -> Transcript:
-    """Read, parse and load one file; raise :class:`TranscriptError` if it is no transcript."""
+def read_transcript(source: Path | BinaryIO) -> Transcript:
+    """Read, parse and load one file (or a binary stream such as standard input);
+    raise :class:`TranscriptError` if it is no transcript."""
     try:
-        data = read_json(path)
+        data = read_json(source)
     except JsonError as error:
         raise TranscriptError(error.problems) from None
     return load_transcript(data)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 
-from cli.main import main
+from cardcore.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT.parent / "shared" / "examples" / "goblin-poker.json"
+EXAMPLE = ROOT / "fixtures" / "goblin-poker" / "rules-example.json"
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -20,7 +21,7 @@ def run(*args: str) -> tuple[int, str]:
 
 
 def test_validate_prints_the_final_chips_and_exits_0() -> None:
-    """The shared example validates."""
+    """The rules' example game validates."""
     code, out = run("validate", str(EXAMPLE))
     assert code == 0
     assert "Aki 95, Ben 108, Chie 97" in out and "winners: Ben" in out
@@ -137,3 +138,154 @@ def test_validate_json_reports_problems_with_derived_beside_recorded(tmp_path: P
                        "derived": 108, "recorded": 100}
     code, out = run("validate", str(wrong))
     assert "/result/chips/Ben: check: Ben has 108 chips by the rules; the record says 100" in out
+
+
+def _write(folder: Path, name: str, data: object) -> Path:
+    path = folder / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _example(game: str = "goblin-poker") -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        (ROOT / "fixtures" / game / "rules-example.json").read_text(encoding="utf-8"))
+    return data
+
+
+def test_each_first_hour_mistake_is_located_with_its_exit_code(tmp_path: Path) -> None:
+    """A misspelled name in a check, in result, in Saint's scores, a trailing comma,
+    --at past the end: each a located message and exit 2, never a traceback."""
+    in_check = _example()
+    in_check["events"].insert(4, {"type": "check", "chips": {"Tomm": 99}})
+    in_result = _example()
+    in_result["result"]["chips"]["ben"] = in_result["result"]["chips"].pop("Ben")
+    in_scores = _example("saint-poker")
+    in_scores["result"]["scores"]["Bee"] = in_scores["result"]["scores"].pop("B")
+    cases = {
+        "check.json": (in_check, ":/events/4/chips/Tomm: format: 'Tomm' is not a player of "
+                       "this transcript: the players are Aki, Ben, Chie"),
+        "result.json": (in_result, ":/result/chips/ben: format: 'ben' is not a player of "
+                        "this transcript: the players are Aki, Ben, Chie (did you mean 'Ben'?)"),
+        "scores.json": (in_scores, ":/result/scores/Bee: format: 'Bee' is not a player"),
+        "comma.json": ('{"format": "cardcore-transcript/1",\n "events": [],\n}',
+                       ":(whole file): format: not JSON: line 2, column 14: a trailing comma"),
+    }
+    for name, (data, message) in cases.items():
+        code, out = run("validate", str(_write(tmp_path, name, data)))
+        assert code == 2 and f"{tmp_path / name}{message}" in out and "Traceback" not in out
+    code, out = run("validate", "--format", "json", str(tmp_path / "comma.json"))
+    (problem,) = json.loads(out)["files"][0]["problems"]
+    assert (code, problem["line"], problem["column"]) == (2, 2, 14)
+    code, out = run("replay", "--at", "7", str(EXAMPLE))
+    assert code == 2 and "'7' is past the end: the transcript has 7 events (the events are 0 to 6)" in out
+    assert "Traceback" not in out
+
+
+def test_a_stopped_replay_says_what_was_not_checked(tmp_path: Path) -> None:
+    """The count of later events, checks and the result; derived is the state before the event."""
+    data = _example()
+    data["events"][2]["player"] = "Aki"
+    data["events"].insert(4, {"type": "check", "pot": 3})
+    path = _write(tmp_path, "stopped.json", data)
+    code, out = run("validate", str(path))
+    assert code == 1
+    assert "replay stopped at event 2: 4 later events, 1 check and the result were not checked" in out
+    assert "derived (before event 2): chips: Aki 99, Ben 99, Chie 99; pot: 3" in out
+    code, out = run("validate", "--format", "json", str(path))
+    entry = json.loads(out)["files"][0]
+    assert entry["stopped_at"] == "/events/2"
+    assert entry["unchecked"] == {"events": 4, "checks": 1, "result": True}
+    code, out = run("replay", str(path))
+    assert code == 1 and "before event #2: chips: Aki 99" in out
+
+
+def test_an_internal_error_is_reported_for_its_file_and_the_others_are_judged(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """A bug while replaying one file: exit 3, what to report, and the next file's result."""
+    import cardcore.replay.runner as runner
+
+    real = runner.replay_transcript
+
+    def failing(transcript: Any, **kwargs: Any) -> Any:
+        if kwargs.get("path", "").endswith("a.json"):
+            raise ZeroDivisionError("division by zero")
+        return real(transcript, **kwargs)
+
+    monkeypatch.setattr(runner, "replay_transcript", failing)
+    _write(tmp_path, "a.json", _example())
+    _write(tmp_path, "b.json", _example())
+    code, out = run("validate", str(tmp_path))
+    assert code == 3 and "Traceback" not in out
+    assert ("internal error: cardcore failed on this file (ZeroDivisionError: division by zero)"
+            in out and f"please report it with the file {tmp_path / 'a.json'}" in out)
+    assert f"ok   {tmp_path / 'b.json'}" in out
+    assert "2 files: 1 valid, 0 invalid, 0 unreadable, 1 failed inside cardcore" in out
+    code, out = run("validate", "--format", "json", str(tmp_path))
+    assert code == 3 and json.loads(out)["files"][0]["problems"][0]["kind"] == "internal"
+
+
+def test_validate_prints_each_file_before_reading_the_next(tmp_path: Path,
+                                                           monkeypatch: Any) -> None:
+    """The report of a file is out before the next file is read."""
+    import io
+
+    import cardcore.cli.main as cli_main
+
+    _write(tmp_path, "a.json", _example())
+    _write(tmp_path, "b.json", _example())
+    printed: list[str] = []
+    real = cli_main._replay
+    out = io.StringIO()
+
+    def watching(name: str, **kwargs: Any) -> Any:
+        printed.append(out.getvalue())
+        return real(name, **kwargs)
+
+    monkeypatch.setattr(cli_main, "_replay", watching)
+    monkeypatch.setattr("sys.stdout", out)
+    try:
+        main(["validate", str(tmp_path)], standalone_mode=False)
+    except SystemExit as stop:
+        assert stop.code == 0
+    assert printed[0] == "" and "a.json" in printed[1] and "b.json" not in printed[1]
+
+
+def test_validate_quiet_stdin_upper_case_names_and_one_file(tmp_path: Path) -> None:
+    """--quiet shows failures and the summary; - reads standard input; *.JSON is found."""
+    _write(tmp_path, "GAME.JSON", _example())
+    broken = _write(tmp_path, "broken.json", "{")
+    code, out = run("validate", "--quiet", str(tmp_path))
+    assert code == 2 and "GAME.JSON" not in out and str(broken) in out
+    assert out.strip().endswith("2 files: 1 valid, 0 invalid, 1 unreadable")
+    result = CliRunner().invoke(main, ["validate", "-"], input=EXAMPLE.read_text())
+    assert result.exit_code == 0 and "ok   <stdin>" in result.output
+    assert result.output.strip().endswith("1 file: 1 valid, 0 invalid, 0 unreadable")
+
+
+def test_no_color_is_honoured_even_when_colour_is_forced() -> None:
+    """NO_COLOR set: no escape codes; unset, colour can be forced."""
+    coloured = CliRunner().invoke(main, ["validate", str(EXAMPLE)], color=True)
+    plain = CliRunner(env={"NO_COLOR": "1"}).invoke(main, ["validate", str(EXAMPLE)], color=True)
+    assert "\x1b[" in coloured.output and "\x1b[" not in plain.output
+
+
+def test_json_reports_carry_their_format_version(tmp_path: Path) -> None:
+    """validate, replay and diff --format json say "report_format": "cardcore-report/1"."""
+    for args in (["validate"], ["replay"], ["diff", str(EXAMPLE)]):
+        _, out = run(*args[:1], "--format", "json", *args[1:], str(EXAMPLE))
+        assert json.loads(out)["report_format"] == "cardcore-report/1", args
+
+
+def test_help_states_exit_codes_and_points_to_the_rule_pages() -> None:
+    """replay --help lists its exit codes; the main help points to `cardcore rules`."""
+    code, out = run("replay", "--help")
+    assert code == 0 and "Exit status: 0 valid" in out and "3 cardcore failed" in out
+    code, out = run("--help")
+    assert "cardcore rules" in out and "RULES.md" not in out and "TRANSCRIPT.md" not in out
+
+
+def test_simulate_option_errors_have_no_python_tuples() -> None:
+    """--options problems are worded with the option's name, not ('rounds',)."""
+    code, out = run("simulate", "goblin-poker", "--options", '{"rounds": 9}')
+    assert code == 2 and "option 'rounds' must be from 1 to 5, not 9" in out
+    assert "('" not in out

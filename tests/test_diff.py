@@ -8,11 +8,11 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from cli.main import main
-from replay.diff import diff_transcripts
-from replay.transcript import load_transcript
+from cardcore.cli.main import main
+from cardcore.replay.diff import diff_transcripts
+from cardcore.replay.transcript import load_transcript
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "shared" / "examples" / "goblin-poker.json"
+EXAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "goblin-poker" / "rules-example.json"
 
 
 def example() -> dict[str, Any]:
@@ -86,3 +86,44 @@ def test_cli_diff_exit_codes(tmp_path: Path) -> None:
                                            str(tmp_path / "other.json")]).output)
     assert data["parting"] == "/events/4" and data["left_event"]["type"] == "pitch"
     assert runner.invoke(main, ["diff", str(EXAMPLE), str(tmp_path / "bad.json")]).exit_code == 2
+
+
+def test_diff_says_a_side_is_invalid_and_not_that_the_records_agree(tmp_path: Path) -> None:
+    """Same events, but one result disagrees with the rules: that side is named invalid."""
+    wrong = example()
+    wrong["result"]["chips"]["Ben"] = 100
+    (tmp_path / "wrong.json").write_text(json.dumps(wrong))
+    result = CliRunner().invoke(main, ["diff", str(EXAMPLE), str(tmp_path / "wrong.json")])
+    assert "the records agree" not in result.output
+    assert f"no event differs, but B ({tmp_path / 'wrong.json'}) is not valid" in result.output
+
+
+def test_diff_lists_only_the_effects_that_differ() -> None:
+    """An effect both sides have after the parting is not listed; one only a side has is."""
+    a, b = example(), example()
+    b["events"][3] = {"type": "pitch", "player": "Chie"}
+    b["events"][4:] = [{"type": "pitch", "player": "Aki"},
+                       {"type": "stack", "player": "Ben", "card": 8},
+                       {"type": "stack", "player": "Chie", "card": 9},
+                       {"type": "stack", "player": "Aki", "card": 4}]
+    del b["result"]
+    result = diff_transcripts(load_transcript(a), load_transcript(b))
+    left = [effect for _, effect in result.effects_after_parting("left")]
+    right = [effect for _, effect in result.effects_after_parting("right")]
+    assert left and right and not set(left) & set(right)
+    assert any(effect.rule == "GP-4.2" for effect in left)
+
+
+def test_records_of_other_tables_exit_2_and_name_the_players(tmp_path: Path) -> None:
+    """Not records of one game: exit 2, the players as names."""
+    other = example()
+    other["players"] = ["Aki", "Ben", "Dan"]
+    for event in other["events"]:
+        if event.get("player") == "Chie":
+            event["player"] = "Dan"
+    other["events"][1]["cards"] = {"Aki": 4, "Ben": 2, "Dan": 7}
+    del other["result"]
+    (tmp_path / "other.json").write_text(json.dumps(other))
+    result = CliRunner().invoke(main, ["diff", str(EXAMPLE), str(tmp_path / "other.json")])
+    assert result.exit_code == 2
+    assert "the players differ: Aki, Ben, Chie and Aki, Ben, Dan" in result.output

@@ -1,4 +1,4 @@
-"""Every transcript under fixtures/ and ../shared/examples/ is a regression test.
+"""Every transcript under fixtures/ is a regression test.
 
 A fixture passes when it replays with no problem, or, if it has ``expect``,
 when it produces exactly the expected problems. A failure names the file, the
@@ -11,11 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from replay.runner import replay_file
+from cardcore.replay.runner import replay_file
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted((ROOT / "fixtures").rglob("*.json"))
-EXAMPLES = sorted((ROOT.parent / "shared" / "examples").glob("*.json"))
 
 
 def _id(path: Path) -> str:
@@ -40,16 +39,11 @@ def test_fixture(path: Path) -> None:
     assert report.valid, _explain(path, report.problems, report.expect)
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
-def test_shared_example(path: Path) -> None:
-    """The hand-computed examples of shared/ validate (those of implemented games)."""
-    from cardcore.registry import GAMES
-    from replay.jsonload import read_json
-
-    if read_json(path)["game"] not in GAMES:
-        pytest.skip(f"{path.name}: the game is not implemented yet")
-    report = replay_file(path)
-    assert report.valid, _explain(path, report.problems, None)
+@pytest.mark.parametrize("game", ["goblin-poker", "orc-poker", "saint-poker"])
+def test_the_rules_example_of_each_game_validates_with_its_result(game: str) -> None:
+    """The hand-computed example of each game's rules ships as a fixture, with a result."""
+    report = replay_file(ROOT / "fixtures" / game / "rules-example.json")
+    assert report.valid and report.problems == (), _explain(Path(game), report.problems, None)
     assert report.transcript is not None and report.transcript.result is not None
 
 

@@ -27,8 +27,8 @@ from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
 from cardcore.protocol import Event, Ruling, Setup
 from cardcore.registry import GAMES
-from replay.runner import replay_transcript
-from replay.transcript import Transcript, dump_transcript, load_transcript
+from cardcore.replay.runner import replay_transcript
+from cardcore.replay.transcript import Transcript, dump_transcript, load_transcript
 
 SHORT: Mapping[str, Sequence[Mapping[str, Any]]] = {
     "goblin-poker": ({"games": 2}, {"games": 1, "starting_chips": 8, "rounds": 3}, {}),

@@ -6,8 +6,8 @@ import json
 import random
 
 from cardcore.games.goblin import RULES, GoblinOptions
-from replay.runner import replay_transcript
-from replay.transcript import Transcript, dump_transcript, load_transcript
+from cardcore.replay.runner import replay_transcript
+from cardcore.replay.transcript import Transcript, dump_transcript, load_transcript
 
 
 def test_a_session_of_ten_thousand_events_validates() -> None:

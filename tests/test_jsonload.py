@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.jsonload import JsonError, parse_json, read_json
+from cardcore.replay.jsonload import JsonError, parse_json, read_json
 
 
 def _problems(text: str) -> list[tuple[str, str]]:

@@ -10,9 +10,9 @@ from cardcore.cards import PairsCard
 from cardcore.games.orc import RULES, Deal, OrcOptions, Phase, Reveal
 from cardcore.games.orc.simulate import Shuffle
 from cardcore.protocol import Event, Ruling
+from cardcore.replay.runner import replay_transcript
+from cardcore.replay.transcript import Transcript
 from cardcore.simulation import simulate
-from replay.runner import replay_transcript
-from replay.transcript import Transcript
 
 
 def _twins(count: int) -> Shuffle:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from replay.runner import replay_transcript
-from replay.transcript import load_transcript
+from cardcore.replay.runner import replay_transcript
+from cardcore.replay.transcript import load_transcript
 
 EXAMPLE: list[dict[str, Any]] = [
     {"type": "deal"},

@@ -13,8 +13,8 @@ from cardcore.errors import RuleViolation
 from cardcore.games.goblin import RULES as GOBLIN
 from cardcore.games.saint import RULES, Deal, Phase, River, SaintOptions, SaintState, Show, Take
 from cardcore.protocol import Event, Ruling, SetupError
-from replay.runner import replay_transcript
-from replay.transcript import load_transcript
+from cardcore.replay.runner import replay_transcript
+from cardcore.replay.transcript import load_transcript
 
 ABCD = ("Ann", "Bea", "Cid", "Dan")
 ABC = ("Ann", "Bob", "Cat")

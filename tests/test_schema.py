@@ -9,9 +9,9 @@ from typing import Any
 import jsonschema
 import pytest
 
-from replay.jsonload import read_json
-from replay.schema import transcript_schema
-from replay.transcript import TranscriptError, load_transcript
+from cardcore.replay.jsonload import read_json
+from cardcore.replay.schema import transcript_schema
+from cardcore.replay.transcript import TranscriptError, load_transcript
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "fixtures").rglob("*.json"))
@@ -62,7 +62,7 @@ def test_the_cli_prints_the_schema() -> None:
     """cardcore schema prints valid JSON that is the same schema."""
     from click.testing import CliRunner
 
-    from cli.main import main
+    from cardcore.cli.main import main
 
     result = CliRunner().invoke(main, ["schema"])
     assert result.exit_code == 0 and json.loads(result.output) == transcript_schema()

@@ -6,9 +6,9 @@ import random
 
 from cardcore.games.saint import RULES, SaintOptions, Take
 from cardcore.protocol import Ruling, Turn
+from cardcore.replay.runner import replay_transcript
+from cardcore.replay.transcript import Transcript
 from cardcore.simulation import acting
-from replay.runner import replay_transcript
-from replay.transcript import Transcript
 
 
 def test_table_choices_are_settled_both_by_rulings_and_by_acts() -> None:

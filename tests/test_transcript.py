@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from cardcore.games.goblin import Deal, GoblinOptions, Pitch, Reveal
-from replay.jsonload import JsonError, parse_json
-from replay.transcript import TranscriptError, dump_transcript, load_transcript
+from cardcore.replay.jsonload import JsonError, parse_json
+from cardcore.replay.transcript import TranscriptError, dump_transcript, load_transcript
 
 BASE: dict[str, Any] = {
     "format": "cardcore-transcript/1",
@@ -140,3 +140,43 @@ def test_dump_is_canonical_and_loads_back_equal() -> None:
     assert dumped["events"][2] == {"type": "pitch", "player": "Ben", "note": "n"}
     assert load_transcript(dumped) == transcript
     assert transcript.events[2] == Pitch(player="Ben", note="n")
+
+
+def test_names_in_checks_and_ages_must_be_players_and_the_message_lists_them() -> None:
+    """A misspelled or wrong-case name is a located format problem with the players."""
+    data = changed(events=[*BASE["events"], {"type": "check", "chips": {"aki": 99}}])
+    ((where, message),) = problems(data)
+    assert where == "/events/2/chips/aki"
+    assert message == ("'aki' is not a player of this transcript: the players are Aki, Ben, "
+                       "Chie (did you mean 'Aki'?)")
+    found = dict(problems(changed(game="saint-poker", events=[], ages={"Dan": 3, "Aki": -1})))
+    assert set(found) == {"/ages/Dan", "/ages/Aki"}
+
+
+def test_expect_names_kinds_and_pointers_that_exist() -> None:
+    """An expected problem's kind is format, rule or check; its pointer is a JSON pointer."""
+    data = changed(expect={"problems": [{"pointer": "events/2", "kind": "rules"}]})
+    found = dict(problems(data))
+    assert set(found) == {"/expect/problems/0/pointer", "/expect/problems/0/kind"}
+    assert "the kinds are format, rule, check" in found["/expect/problems/0/kind"]
+    assert problems(changed(expect={"problems": [3]})) == [
+        ("/expect/problems/0", "expected an object, not the number 3")]
+
+
+def test_the_players_are_checked_by_the_engine_and_located_at_the_entry() -> None:
+    """check_players decides; the pointer names the first bad entry."""
+    assert problems(changed(players=["Aki", "Ben", 7, "Aki"])) == [
+        ("/players/2", "7 is not a player name: names are non-empty strings")]
+
+
+def test_every_error_is_a_cardcore_error() -> None:
+    """Card notation, unknown games, transcripts and JSON share the one base class."""
+    from cardcore.cards import CardNotationError
+    from cardcore.errors import CardcoreError
+    from cardcore.registry import UnknownGameError, get_game
+
+    for cls in (CardNotationError, UnknownGameError, TranscriptError, JsonError):
+        assert issubclass(cls, CardcoreError)
+    with pytest.raises(UnknownGameError) as caught:
+        get_game("gin")
+    assert problems(changed(game="gin")) == [("/game", str(caught.value))]

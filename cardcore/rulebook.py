@@ -1,0 +1,315 @@
+"""The rulebook: the rule pages shipped with cardcore, looked up by rule ID.
+
+Every message cardcore prints cites a rule ID (``GP-4.2``, ``C-3``); a player
+settling a dispute at the table must be able to read that rule without the
+repository or a network. So the pages of ``docs/`` ship inside the package as
+``cardcore.docs`` and are read with :mod:`importlib.resources`, which works the
+same from a checkout, a wheel or a zip.
+
+A page is Markdown. Every rule ID is a heading (``## GP-4 A round``,
+``### GP-4.2 Fold``); a rule's text is everything under its heading up to the
+next heading of the same or a higher level, so a section (``GP-4``) holds its
+rules. Headings inside fenced code blocks are not headings.
+
+>>> rule = find_rule("GP-4.2")
+>>> rule.page, rule.title
+('goblin-poker', 'Fold')
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import re
+from collections.abc import Iterator
+from typing import Final
+
+import attrs
+
+from cardcore.errors import CardcoreError
+
+__all__ = [
+    "PAGES",
+    "PREFIXES",
+    "Page",
+    "Rule",
+    "RulebookError",
+    "find_rule",
+    "load_page",
+    "looks_like_rule_id",
+    "normalize_rule_id",
+    "page_of_rule",
+    "pages",
+    "parse_page",
+    "resolve_page",
+]
+
+PAGES: Final = ("common", "goblin-poker", "orc-poker", "saint-poker", "auction", "transcript")
+"""The pages in reading order; each is ``<name>.md`` in ``cardcore.docs``."""
+
+PREFIXES: Final = {
+    "C": "common",
+    "GP": "goblin-poker",
+    "OP": "orc-poker",
+    "SP": "saint-poker",
+    "AU": "auction",
+}
+"""A rule ID's prefix names its page, so ``GP-4.2`` needs no game given with it."""
+
+RULE_ID: Final = re.compile(r"(?:C|GP|OP|SP|AU)-\d+(?:\.\d+)?")
+"""What a rule ID looks like (``C-3``, ``GP-4``, ``AU-7.8``)."""
+
+_HEADING = re.compile(r"(#{1,6})\s+(.*?)\s*#*\s*$")
+_RULE_HEADING = re.compile(r"((?:C|GP|OP|SP|AU)-\d+(?:\.\d+)?)(?![\w.-])\s*(.*)")
+_ANY_ID = re.compile(r"([A-Za-z]+)-(\d+(?:\.\d+)?)")
+_FENCE = re.compile(r"\s*(```|~~~)")
+_TITLE_NAME = re.compile(r"\s*\(`[^`]*`\)$")
+
+
+class RulebookError(CardcoreError):
+    """A page or rule that does not exist; the message says what does."""
+
+
+@attrs.frozen(kw_only=True)
+class Rule:
+    """One rule (or section of rules) of a page.
+
+    ``text`` is the Markdown under the heading, without the heading itself.
+    """
+
+    id: str
+    title: str
+    page: str
+    level: int
+    text: str
+
+    @property
+    def heading(self) -> str:
+        """The rule ID and its title, as the page's heading says them.
+
+        >>> Rule(id="C-3", title="An unknown card", page="common", level=2, text="").heading
+        'C-3 An unknown card'
+        """
+        return f"{self.id} {self.title}".strip()
+
+    @property
+    def is_section(self) -> bool:
+        """A group heading such as ``GP-4``, whose rules are ``GP-4.1``, ``GP-4.2``, ..."""
+        return self.page != "common" and "." not in self.id
+
+
+@attrs.frozen(kw_only=True)
+class Page:
+    """One page of the rulebook: its name, title, Markdown text and rules."""
+
+    name: str
+    title: str
+    text: str
+    rules: tuple[Rule, ...] = ()
+
+    def ids(self, *, sections: bool = False) -> tuple[str, ...]:
+        """The rule IDs in page order; sections (``GP-4``) only when asked for."""
+        return tuple(r.id for r in self.rules if sections or not r.is_section)
+
+    def rule(self, rule_id: str) -> Rule:
+        """The rule ``rule_id`` of this page; a RulebookError that says what exists.
+
+        >>> page = parse_page("goblin-poker", "# Goblin Poker\\n## GP-1 Start\\n### GP-1.1 Ante\\nPay.\\n")
+        >>> page.rule("gp-1.1").text
+        'Pay.'
+        >>> page.rule("GP-1.2")
+        Traceback (most recent call last):
+        ...
+        cardcore.rulebook.RulebookError: no rule GP-1.2 in Goblin Poker: its rules are GP-1.1; section GP-1 has GP-1.1
+        """
+        wanted = normalize_rule_id(rule_id)
+        for rule in self.rules:
+            if rule.id == wanted:
+                return rule
+        raise RulebookError(self._missing(wanted or rule_id))
+
+    def _missing(self, rule_id: str) -> str:
+        if not self.rules:
+            return f"the page {self.name!r} ({self.title}) has no numbered rules"
+        message = f"no rule {rule_id} in {self.title}: its rules are {_span(self.ids())}"
+        section = rule_id.split(".")[0]
+        members = tuple(r for r in self.ids() if r.startswith(section + "."))
+        sections = tuple(r.id for r in self.rules if r.is_section)
+        if section != rule_id and members:
+            message += f"; section {section} has {_span(members)}"
+        elif section == rule_id and sections:
+            message += f", in the sections {_span(sections)}"
+        return message
+
+
+def _span(ids: tuple[str, ...]) -> str:
+    """A list of IDs in words: all of them when few, else the first and the last.
+
+    >>> _span(("C-1", "C-2"))
+    'C-1, C-2'
+    >>> _span(("GP-1.1", "GP-1.2", "GP-1.3", "GP-2.1"))
+    'GP-1.1 ... GP-2.1'
+    """
+    return ", ".join(ids) if len(ids) <= 3 else f"{ids[0]} ... {ids[-1]}"
+
+
+def normalize_rule_id(text: str) -> str | None:
+    """The canonical form of a rule ID (upper case), or None if ``text`` is none.
+
+    >>> normalize_rule_id("gp-4.2"), normalize_rule_id(" C-3 "), normalize_rule_id("goblin-poker")
+    ('GP-4.2', 'C-3', None)
+    """
+    candidate = text.strip().upper()
+    return candidate if RULE_ID.fullmatch(candidate) else None
+
+
+def looks_like_rule_id(text: str) -> bool:
+    """Letters, a dash and a number: meant as a rule ID even if no such prefix exists.
+
+    >>> looks_like_rule_id("XP-1.1"), looks_like_rule_id("orc-poker")
+    (True, False)
+    """
+    return _ANY_ID.fullmatch(text.strip()) is not None
+
+
+def page_of_rule(rule_id: str) -> str:
+    """The page a rule ID belongs to, by its prefix.
+
+    >>> page_of_rule("OP-3.1"), page_of_rule("c-8")
+    ('orc-poker', 'common')
+    >>> page_of_rule("XP-1.1")
+    Traceback (most recent call last):
+    ...
+    cardcore.rulebook.RulebookError: 'XP-1.1' is not a rule ID: rule IDs begin with C-, GP-, OP-, SP- or AU- (like GP-4.2 or C-3)
+    """
+    wanted = normalize_rule_id(rule_id)
+    if wanted is None:
+        prefixes = ", ".join(f"{p}-" for p in list(PREFIXES)[:-1]) + f" or {list(PREFIXES)[-1]}-"
+        raise RulebookError(f"{rule_id!r} is not a rule ID: rule IDs begin with {prefixes} "
+                            "(like GP-4.2 or C-3)")
+    return PREFIXES[wanted.split("-")[0]]
+
+
+def _lines_outside_code(text: str) -> Iterator[tuple[int, str, bool]]:
+    """Each line with its index and whether it lies outside a fenced code block."""
+    fence: str | None = None
+    for index, line in enumerate(text.splitlines()):
+        match = _FENCE.match(line)
+        if match:
+            if fence is None:
+                fence = match.group(1)
+            elif match.group(1) == fence:
+                fence = None
+            yield index, line, False
+            continue
+        yield index, line, fence is None
+
+
+def parse_page(name: str, text: str) -> Page:
+    """Read one page: its title (the first ``#`` heading) and its rules.
+
+    >>> page = parse_page("common", '''# Common rules
+    ... Intro.
+    ... ## C-1 Too many copies
+    ... A card shown too often.
+    ... ```
+    ... ## C-3 not a heading: inside code
+    ... ```
+    ... ## Table choices
+    ... Not a rule.
+    ... ## C-2 From where it cannot be
+    ... Elsewhere.
+    ... ''')
+    >>> page.title, page.ids()
+    ('Common rules', ('C-1', 'C-2'))
+    >>> print(page.rule("C-1").text)
+    A card shown too often.
+    ```
+    ## C-3 not a heading: inside code
+    ```
+    """
+    lines = text.splitlines()
+    headings: list[tuple[int, int, str]] = []
+    for index, line, outside in _lines_outside_code(text):
+        match = _HEADING.fullmatch(line) if outside else None
+        if match:
+            headings.append((index, len(match.group(1)), match.group(2)))
+    title = next((_TITLE_NAME.sub("", words) for _, level, words in headings if level == 1), name)
+    rules: list[Rule] = []
+    for position, (index, level, words) in enumerate(headings):
+        found = _RULE_HEADING.fullmatch(words)
+        if not found:
+            continue
+        end = next((i for i, lvl, _ in headings[position + 1:] if lvl <= level), len(lines))
+        body = "\n".join(lines[index + 1:end]).strip()
+        rules.append(Rule(id=found.group(1), title=found.group(2).strip(), page=name,
+                          level=level, text=body))
+    seen: set[str] = set()
+    for rule in rules:
+        if rule.id in seen:
+            raise RulebookError(f"the page {name!r} has the rule {rule.id} twice")
+        seen.add(rule.id)
+    return Page(name=name, title=title, text=text, rules=tuple(rules))
+
+
+def resolve_page(name: str) -> str:
+    """The page ``name`` means: its exact name, or the one page it begins.
+
+    >>> resolve_page("Goblin-Poker"), resolve_page("saint")
+    ('goblin-poker', 'saint-poker')
+    >>> resolve_page("poker")
+    Traceback (most recent call last):
+    ...
+    cardcore.rulebook.RulebookError: no page 'poker': the pages are common, goblin-poker, orc-poker, saint-poker, auction, transcript
+    """
+    wanted = name.strip().lower()
+    if wanted in PAGES:
+        return wanted
+    matches = [page for page in PAGES if page.startswith(wanted)] if wanted else []
+    if len(matches) == 1:
+        return matches[0]
+    raise RulebookError(f"no page {name!r}: the pages are {', '.join(PAGES)}")
+
+
+@functools.cache
+def load_page(name: str) -> Page:
+    """The page ``name`` as shipped in the installed package ``cardcore.docs``."""
+    page = resolve_page(name)
+    try:
+        text = importlib.resources.files("cardcore.docs").joinpath(f"{page}.md").read_text(
+            encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError) as error:
+        raise RulebookError(f"the rule pages are not installed ({error}); "
+                            "reinstall cardcore") from None
+    return parse_page(page, text)
+
+
+def pages() -> tuple[Page, ...]:
+    """Every page, in reading order."""
+    return tuple(load_page(name) for name in PAGES)
+
+
+def find_rule(rule_id: str, page: str | None = None) -> Rule:
+    """The rule ``rule_id``, on the page its prefix names.
+
+    ``page``, when given, must be that page; a common rule (``C-3``) is found with
+    any game, since the common rules hold in every game.
+
+    >>> find_rule("C-3", "orc-poker").page
+    'common'
+    >>> find_rule("GP-4.2", "orc-poker")
+    Traceback (most recent call last):
+    ...
+    cardcore.rulebook.RulebookError: GP-4.2 is a rule of Goblin Poker, not of Orc Poker: try 'cardcore rules GP-4.2'
+    """
+    home = page_of_rule(rule_id)
+    wanted = normalize_rule_id(rule_id) or rule_id
+    if page is not None:
+        asked = resolve_page(page)
+        if asked != home and home != "common":
+            where = load_page(asked)
+            other = (f"not of {where.title}" if where.rules
+                     else f"and the page {asked!r} has no numbered rules")
+            raise RulebookError(f"{wanted} is a rule of {load_page(home).title}, {other}: "
+                                f"try 'cardcore rules {wanted}'")
+    return load_page(home).rule(wanted)

@@ -1,0 +1,1 @@
+"""The documentation pages, shipped so that `cardcore rules` works offline."""

@@ -1,0 +1,116 @@
+"""JSON syntax errors explained for a person who typed the file by hand.
+
+Python's parser says where it gave up, which is often a token after the real
+mistake: a trailing comma is noticed at the ``}`` on the next line. This module
+moves the position back to the mistake itself, shows the line with a caret
+under it, and names the usual slips of hand-typed JSON (a trailing comma, single
+or curly quotes, comments, unquoted keys, a missing comma). It only explains:
+the input is never repaired.
+"""
+
+from __future__ import annotations
+
+import json
+
+import attrs
+
+__all__ = ["SyntaxExplanation", "explain"]
+
+WIDTH = 72
+"""Longest excerpt of the offending line shown (long lines are cut around the caret)."""
+
+CURLY_QUOTES = "\u201c\u201d\u2018\u2019\u201e\u00ab\u00bb"
+"""Typographic quotes (as phones type them), which JSON does not take as quotes."""
+
+
+@attrs.frozen(kw_only=True)
+class SyntaxExplanation:
+    """Where a syntax mistake is (1-based line and column) and what it is."""
+
+    line: int
+    column: int
+    message: str
+    context: str
+    """The offending line (cut to :data:`WIDTH` around the column) and a caret under it."""
+
+
+def _position(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def _context(text: str, index: int) -> str:
+    start = text.rfind("\n", 0, index) + 1
+    end = text.find("\n", index)
+    line = text[start:len(text) if end < 0 else end].rstrip("\r")
+    column = index - start
+    cut = max(0, min(column - WIDTH // 2, len(line) - WIDTH))
+    shown = line[cut:cut + WIDTH]
+    lead = "..." if cut else ""
+    tail = "..." if cut + WIDTH < len(line) else ""
+    pad = "".join("\t" if ch == "\t" else " " for ch in shown[:column - cut])
+    return f"{lead}{shown}{tail}\n{' ' * len(lead)}{pad}^"
+
+
+def _previous(text: str, index: int) -> int:
+    """Index of the last character before ``index`` that is not white space (or -1)."""
+    index -= 1
+    while index >= 0 and text[index] in " \t\r\n":
+        index -= 1
+    return index
+
+
+def _slip(text: str, error: json.JSONDecodeError) -> tuple[int, str]:
+    """The index of the mistake and what it is in words."""
+    at = error.pos
+    here = text[at:at + 2]
+    first = here[:1]
+    before = _previous(text, at)
+    if not text.strip():
+        return at, "the file is empty: a transcript is a JSON object {...}"
+    if first in ("}", "]") and before >= 0 and text[before] == ",":
+        return before, ("a trailing comma: JSON allows no comma after the last item of an "
+                        "object or list; remove it")
+    if here in ("//", "/*"):
+        return at, ("a comment: JSON has no comments; remove it (an event or the meta "
+                    "object may carry the text as a \"note\")")
+    if first and first in CURLY_QUOTES:
+        return at, (f"a curly quote {here[0]}, as phones and word processors type them: "
+                    "JSON strings and keys take straight double quotes \"...\"")
+    if first == "'":
+        return at, "a single quote: JSON strings and keys take double quotes \"...\", not '...'"
+    if error.msg.startswith("Expecting property name") and (first.isalpha() or first == "_"):
+        return at, "a key without quotes: JSON keys are written in double quotes, like \"type\""
+    if error.msg == "Expecting ',' delimiter":
+        return at, ("a missing comma: two values (two events, keys or list items) follow one "
+                    "another without a comma between them; put one before this")
+    if error.msg == "Expecting ':' delimiter":
+        return at, "a missing colon: a key is followed by ':' and its value"
+    if error.msg == "Expecting value" and at >= len(text.rstrip()):
+        return at, "the text ends where a value should follow: is the end of the file missing?"
+    if error.msg.startswith("Extra data"):
+        return at, ("more text after the end of the transcript: a file holds one JSON object; "
+                    "is a bracket closed too early?")
+    if error.msg.startswith("Invalid control character"):
+        return at, "a line break or tab inside a string: write it as \\n or \\t, or end the string"
+    return at, error.msg[:1].lower() + error.msg[1:]
+
+
+def explain(text: str, error: json.JSONDecodeError) -> SyntaxExplanation:
+    """Locate and name the mistake behind ``error`` in ``text``.
+
+    >>> text = '{"events": [\\n  {"type": "deal"},\\n]}'
+    >>> try:
+    ...     json.loads(text)
+    ... except json.JSONDecodeError as error:
+    ...     found = explain(text, error)
+    >>> found.line, found.column, found.message.split(":")[0]
+    (2, 19, 'a trailing comma')
+    >>> print(found.context)
+      {"type": "deal"},
+                      ^
+    """
+    index, message = _slip(text, error)
+    line, column = _position(text, index)
+    return SyntaxExplanation(line=line, column=column, message=message,
+                             context=_context(text, index))

@@ -1,0 +1,63 @@
+"""The package facade: its version, and names imported on first use."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import cardcore
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_version_is_the_distributions() -> None:
+    """pyproject.toml reads the version from cardcore.__version__; the metadata agrees."""
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'version = { attr = "cardcore.__version__" }' in pyproject
+    assert re.fullmatch(r"\d+\.\d+\.\d+", cardcore.__version__)
+    assert importlib.metadata.version("cardcore") == cardcore.__version__
+
+
+def test_importing_cardcore_loads_neither_the_games_nor_replay() -> None:
+    """`import cardcore` is cheap: only the package itself is imported."""
+    code = "import sys, cardcore; print(sorted(m for m in sys.modules if m.startswith('cardcore')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "['cardcore']"
+
+
+def test_the_facade_names_are_the_modules_objects() -> None:
+    """Each name is the object of its module, and dir() lists them."""
+    from cardcore.errors import CardcoreError, RuleViolation
+    from cardcore.gamelog import GameLog
+    from cardcore.registry import GAMES, get_game
+    from cardcore.replay.runner import replay_file, replay_transcript
+    from cardcore.replay.transcript import load_transcript, read_transcript
+
+    assert (cardcore.CardcoreError, cardcore.RuleViolation, cardcore.GameLog) == (
+        CardcoreError, RuleViolation, GameLog)
+    assert (cardcore.GAMES, cardcore.get_game) == (GAMES, get_game)
+    assert (cardcore.read_transcript, cardcore.load_transcript, cardcore.replay_file,
+            cardcore.replay_transcript) == (read_transcript, load_transcript, replay_file,
+                                            replay_transcript)
+    assert set(cardcore.__all__) <= set(dir(cardcore))
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    """No facade name is guessed."""
+    try:
+        cardcore.replay_everything  # type: ignore[attr-defined]  # noqa: B018
+    except AttributeError as error:
+        assert "replay_everything" in str(error)
+    else:
+        raise AssertionError("no AttributeError")
+
+
+def test_python_m_cardcore_runs_the_command() -> None:
+    """`python -m cardcore games` lists the games."""
+    out = subprocess.run([sys.executable, "-m", "cardcore", "games"], capture_output=True,
+                         text=True, check=True).stdout
+    assert "goblin-poker" in out

@@ -1,0 +1,66 @@
+"""JSON syntax errors explained at the mistake itself, with the usual hand-typing slips named."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardcore.replay.jsonload import JsonError, parse_json
+from cardcore.replay.syntax import explain
+
+
+def _explained(text: str) -> tuple[int, int, str, str]:
+    with pytest.raises(json.JSONDecodeError) as caught:
+        json.loads(text)
+    found = explain(text, caught.value)
+    return found.line, found.column, found.message, found.context
+
+
+@pytest.mark.parametrize(("text", "line", "column", "slip"), [
+    ('{"events": [\n  {"type": "deal"},\n]}', 2, 19, "a trailing comma"),
+    ('{"players": ["Aki",\n  "Ben",\n  ]\n}', 2, 8, "a trailing comma"),
+    ("{'game': 'orc-poker'}", 1, 2, "a single quote"),
+    ('{"game": "orc-poker", // the club game\n "x": 1}', 1, 23, "a comment"),
+    ('{/* who */ "game": 1}', 1, 2, "a comment"),
+    ('{game: "orc-poker"}', 1, 2, "a key without quotes"),
+    ('{"game": \u201corc-poker\u201d}', 1, 10, "a curly quote"),
+    ('{\u2018game\u2019: 1}', 1, 2, "a curly quote"),
+    ('[{"type": "deal"}\n {"type": "reveal"}]', 2, 2, "a missing comma"),
+])
+def test_the_usual_slips_are_named_where_they_are(text: str, line: int, column: int,
+                                                  slip: str) -> None:
+    """Line and column of the mistake itself (a trailing comma at the comma), and its name."""
+    found_line, found_column, message, _ = _explained(text)
+    assert (found_line, found_column) == (line, column)
+    assert message.startswith(slip), message
+
+
+def test_the_context_is_the_line_with_a_caret_under_the_mistake() -> None:
+    """The offending line, then a caret in the column of the mistake."""
+    *_, context = _explained('{\n  "a": 1,\n}')
+    assert context == '  "a": 1,\n        ^'
+
+
+def test_a_long_line_is_cut_around_the_mistake() -> None:
+    """A minified file shows the part of its one line around the caret."""
+    text = '{"meta": "' + "x" * 500 + '", }'
+    *_, context = _explained(text)
+    shown, caret = context.splitlines()
+    assert len(shown) < 90 and shown.startswith("...")
+    assert shown[caret.index("^")] == ","
+
+
+def test_parse_json_reports_line_column_and_context_in_the_problem() -> None:
+    """The format problem carries the position as fields and in its message; nothing is repaired."""
+    with pytest.raises(JsonError) as caught:
+        parse_json('{"a": 1,\n}')
+    (problem,) = caught.value.problems
+    assert (problem.pointer, problem.line, problem.column) == ("", 1, 8)
+    assert problem.message.startswith("not JSON: line 1, column 8: a trailing comma")
+    assert problem.to_json()["context"] == '{"a": 1,\n       ^'
+
+
+def test_an_empty_file_says_so() -> None:
+    """Nothing at all is not a transcript."""
+    assert "empty" in _explained("  \n")[2]
