@@ -8,8 +8,9 @@ hand can make and the win lays cards that form it.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Final
 
 from cardcore.cards import JOKER_RANK, SUITS, Card, rank_name
@@ -55,15 +56,18 @@ def _runs(ranks: set[int], wheel: bool) -> Iterator[tuple[int, list[int]]]:
             yield top, wanted
 
 
-def offers(cards: Sequence[Card], wheel: bool) -> list[Offer]:
-    """The strongest bids a hand can make, each with cards that form it.
+@functools.lru_cache(maxsize=1024)
+def offers(cards: tuple[Card, ...], wheel: bool) -> tuple[Offer, ...]:
+    """The strongest bids a hand (sorted, as :func:`known` gives it) can make,
+    each with cards that form it. Cached: a hand changes only when it wins, and
+    every player's offers are looked at for every bid.
 
     >>> from cardcore.cards import parse_card
-    >>> hand = [parse_card(c) for c in "KS KH KD 5C 5S JK JK AS".split()]
+    >>> hand = tuple(sorted(parse_card(c) for c in "KS KH KD 5C 5S JK JK AS".split()))
     >>> sorted({kind_name(bid.kind) for bid, _ in offers(hand, True)})
     ['full_house', 'pair', 'single', 'three', 'two_pair']
     """
-    distinct = sorted(set(cards))
+    distinct = list(dict.fromkeys(cards))
     jokers = sum(card.is_joker for card in cards)
     by_rank: dict[int, list[Card]] = {}
     for card in distinct:
@@ -97,7 +101,7 @@ def offers(cards: Sequence[Card], wheel: bool) -> list[Offer]:
             for top, ranks in _runs(set(suited), wheel):
                 found.append((Bid(Category.STRAIGHT_FLUSH, (top,)),
                               tuple(suited[r] for r in ranks)))
-    return found
+    return tuple(found)
 
 
 def _namings(bid: Bid, standing: Bid | None) -> list[Bid]:
@@ -119,7 +123,7 @@ def _event(name: str, bid: Bid) -> BidEvent:
     return BidEvent(player=name, kind=kind_name(bid.kind), ranks=tuple(texts) or None)
 
 
-def _bids(state: AuctionState, hands: list[list[Offer]]) -> list[tuple[int, Bid]]:
+def _bids(state: AuctionState, hands: list[tuple[Offer, ...]]) -> list[tuple[int, Bid]]:
     """Every bid some player can back with cards that beats the standing one."""
     standing = state.standing
     found = []
@@ -156,7 +160,7 @@ def _auction(state: AuctionState, stock: Stock, rng: random.Random) -> tuple[Eve
     wheel = state.options.wheel
     if len(state.pile) >= DECLARE_PILE and rng.random() < DECLARE_CHANCE:
         return Declare(player=players[_declarer(state, rng)]), stock
-    hands = [offers(known(state, hand(name)), wheel) for name in players]
+    hands = [offers(tuple(known(state, hand(name))), wheel) for name in players]
     standing = state.standing
     if standing is None and rng.random() < UNRECORDED_CHANCE:
         seat = rng.choice([seat for seat, offered in enumerate(hands) if offered])
