@@ -33,6 +33,7 @@ from cardcore.protocol import (
     Turn,
     check_players,
 )
+from cardcore.standings import standing
 from cardcore.table import inadmissible, wrong_player
 
 if TYPE_CHECKING:
@@ -97,9 +98,9 @@ class GameRules(Generic[S]):
                  parts: Sequence[ModuleType], simulator: Simulator[S, Any],
                  verbs: Mapping[str, str] | None = None) -> GameRules[S]:
         """A game from the modules that hold its parts, found by name: ``begin``,
-        ``turn``, ``describe``, ``outcome``, ``position`` (required), ``seated``,
-        ``absent``, ``choose``, ``wrong_actor_words``, ``choice_refusal``
-        (optional), and per event kind ``<kind>`` (its play stage) with an
+        ``turn``, ``describe``, ``position`` (required), ``outcome`` (default:
+        :func:`cardcore.standings.standing`), ``seated``, ``absent``, ``choose``,
+        ``wrong_actor_words``, ``choice_refusal`` (optional), and per event kind ``<kind>`` (its play stage) with an
         optional ``<kind>_cards`` (its cards stage). One convention for every
         game, so that a game's package holds its rules and nothing that wires them."""
         found: dict[str, Any] = {}
@@ -116,7 +117,8 @@ class GameRules(Generic[S]):
                    options_type=options, events=events, handlers=handlers,
                    simulator=simulator, verbs=dict(verbs or {}),
                    begin=found["begin"], turn=found["turn"], describe=found["describe"],
-                   outcome=found["outcome"], position=found["position"], **optional)
+                   outcome=found.get("outcome", standing), position=found["position"],
+                   **optional)
 
     # -- the kernel's functions -------------------------------------------------
 

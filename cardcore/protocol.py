@@ -17,15 +17,19 @@ from typing import Any, ClassVar, NamedTuple
 
 import attrs
 
+from cardcore.cards import PairsCard
 from cardcore.effects import Effect
 from cardcore.errors import CardcoreError
 
 __all__ = [
+    "Act",
     "Check",
+    "Dealing",
     "Event",
     "Expected",
     "Handler",
     "Outcome",
+    "PairsDeal",
     "Ruling",
     "Setup",
     "SetupError",
@@ -58,6 +62,34 @@ class Event:
 
 
 @attrs.frozen(kw_only=True)
+class Act(Event):
+    """An event that is one player's step (``player`` names them)."""
+
+    ACTOR: ClassVar[str | None] = "player"
+    player: str
+
+
+@attrs.frozen(kw_only=True)
+class Dealing(Event):
+    """A full shuffle and a deal: ``hands`` gives the hands the record knows
+    (players left out, or cards written "?", are unknown). A game's deal
+    subclasses it to say what its cards are."""
+
+    TYPE: ClassVar[str] = "deal"
+    NAMED: ClassVar[tuple[str, ...]] = ("hands",)
+    SECRET: ClassVar[tuple[str, ...]] = ("hands",)
+    hands: Mapping[str, Sequence[Any]] | None = None
+
+
+@attrs.frozen(kw_only=True)
+class PairsDeal(Dealing):
+    """A deal of the Pairs deck, 6 cards each (Goblin Poker GP-1, Orc Poker OP-1):
+    the antes are derived."""
+
+    hands: Mapping[str, Sequence[PairsCard | None]] | None = None
+
+
+@attrs.frozen(kw_only=True)
 class Check(Event):
     """A reading of the scoresheet; compared with the derived state, changes nothing."""
 
@@ -68,12 +100,10 @@ class Check(Event):
 
 
 @attrs.frozen(kw_only=True)
-class Ruling(Event):
+class Ruling(Act):
     """The table's choice where the rules leave one (RULES.md, "Table choices")."""
 
     TYPE: ClassVar[str] = "ruling"
-    ACTOR: ClassVar[str | None] = "player"
-    player: str
 
 
 @attrs.frozen(kw_only=True)

@@ -11,7 +11,7 @@ construction, and the replay re-checks it anyway.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import attrs
@@ -21,7 +21,7 @@ from cardcore.protocol import Event, Ruling, Setup, Turn
 if TYPE_CHECKING:
     from cardcore.game import GameRules
 
-__all__ = ["Simulator", "acting", "known", "simulate"]
+__all__ = ["Simulator", "acting", "known", "shuffled_hands", "simulate"]
 
 S = TypeVar("S")
 X = TypeVar("X")
@@ -60,6 +60,22 @@ def acting(turn: Turn) -> tuple[int, ...]:
 def known(state: Any, zone: str) -> list[Any]:
     """The known cards of a zone, sorted: what a simulated player can choose from."""
     return sorted(state.account.zone(zone).known_cards())
+
+
+def shuffled_hands(deck: Iterable[C], names: Sequence[str], size: int, rng: random.Random,
+                   shuffle: Callable[[list[C], random.Random], None] | None = None,
+                   ) -> tuple[dict[str, tuple[C | None, ...]], list[C]]:
+    """``deck`` shuffled (fairly, unless a test passes its own ``shuffle``) and dealt
+    ``size`` cards each to ``names``, in order; the rest is the stock, top first
+    (the simulator's secret)."""
+    cards = list(deck)
+    if shuffle is None:
+        rng.shuffle(cards)
+    else:
+        shuffle(cards, rng)
+    hands: dict[str, tuple[C | None, ...]] = {
+        name: tuple(cards[i * size:(i + 1) * size]) for i, name in enumerate(names)}
+    return hands, cards[len(names) * size:]
 
 
 def simulate(rules: GameRules[S], setup: Setup, rng: random.Random, *,

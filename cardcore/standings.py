@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 from cardcore.effects import Effect
 from cardcore.ledger import Ledger
 from cardcore.protocol import Outcome
 from cardcore.table import names
 
-__all__ = ["chip_outcome", "plural", "point_outcome", "winners", "winners_effect"]
+__all__ = ["chip_outcome", "plural", "point_outcome", "standing", "winners", "winners_effect"]
 
 Number = int | Fraction
 
@@ -27,6 +28,15 @@ def winners(table: Mapping[str, Number]) -> tuple[str, ...]:
     """
     best = max(table.values())
     return tuple(name for name, value in table.items() if value == best)
+
+
+def standing(state: Any) -> Outcome:
+    """The outcome of any game's state: its ledger's chips and pot where it keeps
+    chips, else its points; winners once it is ``complete``."""
+    ledger = getattr(state, "ledger", None)
+    if ledger is not None:
+        return chip_outcome(ledger, state.complete)
+    return point_outcome(state.players, state.scores, state.complete)
 
 
 def chip_outcome(ledger: Ledger, complete: bool) -> Outcome:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import pytest
 
@@ -33,3 +33,25 @@ def refusal(rules: GameRules[Any], events: Sequence[Event], players: Sequence[st
         log.append(last)
     assert len(log) == len(before), "a refused event must not enter the log"
     return caught.value
+
+
+class Table(Generic[S]):
+    """One game at a table of default players, for a game's rule tests: play a log,
+    or expect its last event to be refused (players and options may be changed)."""
+
+    def __init__(self, rules: GameRules[S], players: Sequence[str]) -> None:
+        self.rules = rules
+        self.players = tuple(players)
+
+    def play(self, events: Sequence[Event], players: Sequence[str] | None = None,
+             options: Any = None) -> GameLog[S]:
+        return play_log(self.rules, events, players or self.players, options)
+
+    def violation(self, events: Sequence[Event], players: Sequence[str] | None = None,
+                  options: Any = None) -> RuleViolation:
+        return refusal(self.rules, events, players or self.players, options)
+
+
+def chips(log: GameLog[Any]) -> dict[str, int]:
+    """The derived chips per player."""
+    return dict(log.outcome.chips or {})

@@ -2,32 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
-from logs import play_log, refusal
+from logs import Table, chips
 
-from cardcore.errors import RuleViolation
-from cardcore.gamelog import GameLog
 from cardcore.games.goblin import RULES, Deal, Fold, GoblinOptions, Phase, Pitch, Reveal, Stack
-from cardcore.games.goblin.state import GoblinState
 from cardcore.protocol import Event, Ruling, SetupError
 
 ABC = ("Aki", "Ben", "Chie")
 
 
-def play(events: Sequence[Event], players: Sequence[str] = ABC,
-         options: GoblinOptions | None = None) -> GameLog[GoblinState]:
-    return play_log(RULES, events, players, options)
-
-
-def violation(events: Sequence[Event], players: Sequence[str] = ABC,
-              options: GoblinOptions | None = None) -> RuleViolation:
-    return refusal(RULES, events, players, options)
-
-
-def chips(log: GameLog[GoblinState]) -> dict[str, int]:
-    return dict(log.outcome.chips or {})
+TABLE = Table(RULES, ABC)
+play, violation = TABLE.play, TABLE.violation
 
 
 def test_the_shared_example_game() -> None:

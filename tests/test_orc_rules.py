@@ -3,11 +3,10 @@ messages of the problems a record can have."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from logs import play_log, refusal
+from logs import Table, chips
 
 from cardcore.cards import PairsCard
 from cardcore.effects import Effect
@@ -36,18 +35,8 @@ def cards(**shown: Any) -> dict[str, PairsCard | None]:
     return {name: card for name, card in shown.items()}
 
 
-def play(events: Sequence[Event], players: Sequence[str] = ABC,
-         options: OrcOptions | None = None) -> GameLog[OrcState]:
-    return play_log(RULES, events, players, options)
-
-
-def violation(events: Sequence[Event], players: Sequence[str] = ABC,
-              options: OrcOptions | None = None) -> RuleViolation:
-    return refusal(RULES, events, players, options)
-
-
-def chips(log: GameLog[OrcState]) -> dict[str, int]:
-    return dict(log.outcome.chips or {})
+TABLE = Table(RULES, ABC)
+play, violation = TABLE.play, TABLE.violation
 
 
 def effects(log: GameLog[OrcState]) -> list[Effect]:

@@ -25,12 +25,11 @@ from cardcore.games.goblin.state import (
 from cardcore.ledger import Ledger
 from cardcore.moves import Moves
 from cardcore.pots import pay, split_pot, take_pot
-from cardcore.protocol import Outcome, Setup
+from cardcore.protocol import Setup
 from cardcore.seats import clockwise_from
-from cardcore.standings import chip_outcome
 from cardcore.table import names
 
-__all__ = ["begin", "choose", "fold", "outcome", "pitch", "pitch_cards", "position", "stack",
+__all__ = ["begin", "choose", "fold", "pitch", "pitch_cards", "position", "stack",
            "stack_cards"]
 
 Step = tuple[GoblinState, tuple[Effect, ...]]
@@ -48,9 +47,6 @@ def begin(setup: Setup) -> GoblinState:
         stacks=((),) * count,
     )
 
-
-def outcome(state: GoblinState) -> Outcome:
-    return chip_outcome(state.ledger, state.complete)
 
 
 def position(state: GoblinState) -> str:

@@ -15,7 +15,7 @@ from cardcore.games.goblin.expect import dealt
 from cardcore.games.goblin.preparation import HAND_SIZE
 from cardcore.games.goblin.state import PITCHED, GoblinState, Phase, hand
 from cardcore.protocol import Event, Setup, Turn
-from cardcore.simulation import Simulator, acting, known
+from cardcore.simulation import Simulator, acting, known, shuffled_hands
 
 __all__ = ["SIMULATOR"]
 
@@ -36,13 +36,9 @@ def _next_event(state: GoblinState, turn: Turn, stock: Stock, rng: random.Random
     players = state.players
     phase = state.phase
     if phase is Phase.DEAL:
-        deck = list(PAIRS_DECK)
-        rng.shuffle(deck)
-        hands: dict[str, tuple[PairsCard | None, ...]] = {}
-        for seat, live in enumerate(dealt(state)):
-            if live:
-                hands[players[seat]], deck = tuple(deck[:HAND_SIZE]), deck[HAND_SIZE:]
-        return Deal(hands=hands), deck
+        names = [players[seat] for seat, live in enumerate(dealt(state)) if live]
+        hands, rest = shuffled_hands(PAIRS_DECK, names, HAND_SIZE, rng)
+        return Deal(hands=hands), rest
     if phase is Phase.REVEAL:
         cards = {players[s]: rng.choice(known(state, hand(players[s]))) for s in turn.actors}
         return Reveal(cards=cards), stock

@@ -1,9 +1,6 @@
-"""Orc Poker events (TRANSCRIPT.md, "Orc Poker").
-
-Only decisions and cards that became visible are events; antes, payments,
-busts, start players and pot splits are derived. A card the record does not
-know is ``None`` (``"?"`` in a transcript).
-"""
+"""Orc Poker's events (TRANSCRIPT.md, "Orc Poker"): what each round's table saw
+happen, from the deal to the last draw; antes, busts, give-up prices, start
+players and the pot are derived. An unseen card is ``None`` (``"?"``)."""
 
 from __future__ import annotations
 
@@ -13,22 +10,10 @@ from typing import ClassVar
 import attrs
 
 from cardcore.cards import PairsCard
-from cardcore.protocol import Event
+from cardcore.protocol import Act, Event
+from cardcore.protocol import PairsDeal as Deal
 
 __all__ = ["Deal", "Draw", "GiveUp", "Pitch", "Reveal"]
-
-
-@attrs.frozen(kw_only=True)
-class Deal(Event):
-    """A new round: antes are paid and 6 cards dealt to each player (OP-1).
-
-    ``hands`` names the hands that are known; players left out have unknown hands.
-    """
-
-    TYPE: ClassVar[str] = "deal"
-    NAMED: ClassVar[tuple[str, ...]] = ("hands",)
-    SECRET: ClassVar[tuple[str, ...]] = ("hands",)
-    hands: Mapping[str, Sequence[PairsCard | None]] | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -66,19 +51,15 @@ class Pitch(Event):
 
 
 @attrs.frozen(kw_only=True)
-class Draw(Event):
+class Draw(Act):
     """The player turns up the top card of the action deck onto their row (OP-3.3)."""
 
     TYPE: ClassVar[str] = "draw"
-    ACTOR: ClassVar[str | None] = "player"
-    player: str
     card: PairsCard | None
 
 
 @attrs.frozen(kw_only=True)
-class GiveUp(Event):
+class GiveUp(Act):
     """The player pays the smallest number face up and leaves the round (OP-3.4)."""
 
     TYPE: ClassVar[str] = "give_up"
-    ACTOR: ClassVar[str | None] = "player"
-    player: str

@@ -53,13 +53,12 @@ from cardcore.games.orc.state import (
 from cardcore.ledger import Ledger
 from cardcore.moves import Moves, recorded
 from cardcore.pots import shortfall
-from cardcore.protocol import Outcome, Setup, Turn
+from cardcore.protocol import Setup, Turn
 from cardcore.seats import clockwise_distance
-from cardcore.standings import chip_outcome
 from cardcore.table import names
 
 __all__ = ["absent", "begin", "choose", "deal", "deal_cards", "describe", "draw", "draw_cards",
-           "give_up", "outcome", "pitch", "pitch_cards", "position", "seated", "turn"]
+           "give_up", "pitch", "pitch_cards", "position", "seated", "turn"]
 
 
 def begin(setup: Setup) -> OrcState:
@@ -144,9 +143,6 @@ def _describe(state: OrcState) -> str:
                 f"{state.action_phase} (OP-3.1)")
     return f"{players[state.turns[0]]} draws or gives up (OP-3.2)"
 
-
-def outcome(state: OrcState) -> Outcome:
-    return chip_outcome(state.ledger, state.complete)
 
 
 def position(state: OrcState) -> str:

@@ -16,7 +16,7 @@ from cardcore.decks import PAIRS_DECK
 from cardcore.games.orc.events import Deal, Draw, GiveUp, Pitch, Reveal
 from cardcore.games.orc.state import HAND_SIZE, STOCK, OrcState, Phase, hand
 from cardcore.protocol import Event, Setup, Turn
-from cardcore.simulation import Simulator, known
+from cardcore.simulation import Simulator, known, shuffled_hands
 
 __all__ = ["SIMULATOR", "Shuffle"]
 
@@ -48,11 +48,8 @@ def _next_event(state: OrcState, turn: Turn, secret: _Secret, rng: random.Random
     players = state.players
     phase = state.phase
     if phase is Phase.DEAL:
-        deck = list(PAIRS_DECK)
-        secret.shuffle(deck, rng)
-        hands = {name: tuple(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])
-                 for i, name in enumerate(players)}
-        return Deal(hands=hands), attrs.evolve(secret, stock=tuple(deck[len(players) * HAND_SIZE:]))
+        hands, rest = shuffled_hands(PAIRS_DECK, players, HAND_SIZE, rng, secret.shuffle)
+        return Deal(hands=hands), attrs.evolve(secret, stock=tuple(rest))
     if phase is Phase.REVEAL:
         cards: dict[str, PairsCard | None] = {}
         for seat in turn.actors:

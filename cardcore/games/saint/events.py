@@ -14,13 +14,13 @@ from typing import ClassVar
 import attrs
 
 from cardcore.cards import Card
-from cardcore.protocol import Event
+from cardcore.protocol import Act, Dealing, Event
 
 __all__ = ["Deal", "River", "Show", "Take"]
 
 
 @attrs.frozen(kw_only=True)
-class Deal(Event):
+class Deal(Dealing):
     """The game starts: 10 cards to each player and the first future river (SP-1).
 
     ``hands`` names the hands that are known; players left out have unknown
@@ -28,9 +28,6 @@ class Deal(Event):
     none (``[]``) with 5.
     """
 
-    TYPE: ClassVar[str] = "deal"
-    NAMED: ClassVar[tuple[str, ...]] = ("hands",)
-    SECRET: ClassVar[tuple[str, ...]] = ("hands",)
     hands: Mapping[str, Sequence[Card | None]] | None = None
     future: Sequence[Card | None]
 
@@ -60,10 +57,8 @@ class Show(Event):
 
 
 @attrs.frozen(kw_only=True)
-class Take(Event):
+class Take(Act):
     """One refill pick: ``player`` takes ``card`` from the pool into hand (SP-2.6)."""
 
     TYPE: ClassVar[str] = "take"
-    ACTOR: ClassVar[str | None] = "player"
-    player: str
     card: Card | None

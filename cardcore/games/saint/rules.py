@@ -63,8 +63,8 @@ from cardcore.games.saint.state import (
 from cardcore.moves import Moves
 from cardcore.poker import best_hand
 from cardcore.pots import award, split_points
-from cardcore.protocol import Event, Outcome, Setup, Turn
-from cardcore.standings import plural, point_outcome, winners_effect
+from cardcore.protocol import Event, Setup, Turn
+from cardcore.standings import plural, winners_effect
 from cardcore.table import names
 
 __all__ = [
@@ -74,7 +74,6 @@ __all__ = [
     "deal",
     "deal_cards",
     "describe",
-    "outcome",
     "position",
     "river",
     "river_cards",
@@ -158,9 +157,6 @@ def choice_refusal(state: SaintState, name: str, seat: int | None, turn: Turn) -
                 f"{names(state.players, sorted(turn.choice))} (SP-2.6)")
     return f"{name} cannot be chosen to pick next: {refusal(state, seat, turn.choice)} (SP-2.6)"
 
-
-def outcome(state: SaintState) -> Outcome:
-    return point_outcome(state.players, state.scores, state.complete)
 
 
 def position(state: SaintState) -> str:

@@ -14,7 +14,7 @@ from cardcore.decks import STANDARD_DECK
 from cardcore.games.saint.events import Deal, River, Show, Take
 from cardcore.games.saint.state import HAND_SIZE, POOL, Phase, SaintState, hand
 from cardcore.protocol import Event, Setup, Turn
-from cardcore.simulation import Simulator, acting, known
+from cardcore.simulation import Simulator, acting, known, shuffled_hands
 
 __all__ = ["SIMULATOR"]
 
@@ -29,11 +29,7 @@ def _next_event(state: SaintState, turn: Turn, stock: Stock, rng: random.Random
     players = state.players
     size = state.future_size
     if state.phase is Phase.DEAL:
-        deck = list(STANDARD_DECK)
-        rng.shuffle(deck)
-        hands = {name: tuple(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])
-                 for i, name in enumerate(players)}
-        rest = deck[len(players) * HAND_SIZE:]
+        hands, rest = shuffled_hands(STANDARD_DECK, players, HAND_SIZE, rng)
         return Deal(hands=hands, future=tuple(rest[:size])), rest[size:]
     if state.phase is Phase.RIVER:
         last = state.round + 1 == state.options.rounds
