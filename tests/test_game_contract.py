@@ -34,6 +34,7 @@ SHORT: Mapping[str, Sequence[Mapping[str, Any]]] = {
     "goblin-poker": ({"games": 2}, {"games": 1, "starting_chips": 8, "rounds": 3}, {}),
     "orc-poker": ({"starting_chips": 8}, {"rounds": 2}, {"rising_ante": True, "rounds": 3}),
     "saint-poker": ({"rounds": 3}, {"wheel": False, "rounds": 2}, {}),
+    "auction": ({"target": 20}, {"target": 30, "split": "exact", "wheel": False}, {"target": 60}),
 }
 """Options that keep simulated sessions short; a game not named here plays its defaults."""
 

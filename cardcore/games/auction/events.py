@@ -19,31 +19,26 @@ from typing import ClassVar
 import attrs
 
 from cardcore.cards import Card
-from cardcore.protocol import Event
+from cardcore.protocol import Act, Dealing, Event
 
 __all__ = ["BidEvent", "Deal", "Declare", "Flip", "Show", "Win"]
 
 
 @attrs.frozen(kw_only=True)
-class Deal(Event):
+class Deal(Dealing):
     """A new hand: 10 cards to each player, and the top stock card turned up to
     start the starter pile (AU-1). Players left out of ``hands`` have unknown hands."""
 
-    TYPE: ClassVar[str] = "deal"
-    NAMED: ClassVar[tuple[str, ...]] = ("hands",)
-    SECRET: ClassVar[tuple[str, ...]] = ("hands",)
     hands: Mapping[str, Sequence[Card | None]] | None = None
     starter: Card | None
 
 
 @attrs.frozen(kw_only=True)
-class BidEvent(Event):
+class BidEvent(Act):
     """A bid (AU-2): ``kind``, and ``rank`` or ``ranks`` in card notation, and for
     a single card of the standing bid's rank a ``suit`` (AU-2.7)."""
 
     TYPE: ClassVar[str] = "bid"
-    ACTOR: ClassVar[str | None] = "player"
-    player: str
     kind: str
     rank: str | None = None
     ranks: Sequence[str] | None = None
@@ -51,15 +46,13 @@ class BidEvent(Event):
 
 
 @attrs.frozen(kw_only=True)
-class Win(Event):
+class Win(Act):
     """The auction's winner and the cards bid, in the order laid on the pile, the
     last on top (AU-3.1, AU-3.2). ``from_stock`` names the stock cards that make
     up a short pile, when known."""
 
     TYPE: ClassVar[str] = "win"
-    ACTOR: ClassVar[str | None] = "player"
     SECRET: ClassVar[tuple[str, ...]] = ("from_stock",)
-    player: str
     cards: Sequence[Card | None]
     from_stock: Sequence[Card | None] | None = None
 
@@ -73,12 +66,10 @@ class Flip(Event):
 
 
 @attrs.frozen(kw_only=True)
-class Declare(Event):
+class Declare(Act):
     """A player declares the end of the hand (AU-4.3)."""
 
     TYPE: ClassVar[str] = "declare"
-    ACTOR: ClassVar[str | None] = "player"
-    player: str
 
 
 @attrs.frozen(kw_only=True)

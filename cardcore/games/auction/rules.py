@@ -26,8 +26,8 @@ from cardcore.games.auction.state import (
     hand,
 )
 from cardcore.moves import Moves
-from cardcore.protocol import Outcome, Setup
-from cardcore.standings import plural, point_outcome
+from cardcore.protocol import Setup
+from cardcore.standings import plural
 from cardcore.table import names
 from cardcore.zones import CardAccount
 
@@ -40,7 +40,6 @@ __all__ = [
     "drawn_from_stock",
     "flip",
     "flip_cards",
-    "outcome",
     "win",
     "win_cards",
 ]
@@ -53,10 +52,6 @@ def begin(setup: Setup) -> AuctionState:
     count = len(setup.players)
     return AuctionState(options=setup.options, players=setup.players, scores=(0,) * count,
                         account=CardAccount.shuffled(deck_for(count)))
-
-
-def outcome(state: AuctionState) -> Outcome:
-    return point_outcome(state.players, state.scores, state.phase is Phase.OVER)
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> str:

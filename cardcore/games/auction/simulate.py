@@ -28,7 +28,7 @@ from cardcore.games.auction.state import (
 )
 from cardcore.poker import Category, best_five, best_hand
 from cardcore.protocol import Event, Turn
-from cardcore.simulation import Simulator, known
+from cardcore.simulation import Simulator, known, shuffled_hands
 
 __all__ = ["SIMULATOR", "offers"]
 
@@ -189,11 +189,7 @@ def _next_event(state: AuctionState, turn: Turn, stock: Stock, rng: random.Rando
     players = state.players
     phase = state.phase
     if phase is Phase.DEAL:
-        deck = list(deck_for(len(players)))
-        rng.shuffle(deck)
-        hands = {name: tuple(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])
-                 for i, name in enumerate(players)}
-        rest = deck[len(players) * HAND_SIZE:]
+        hands, rest = shuffled_hands(deck_for(len(players)), players, HAND_SIZE, rng)
         return Deal(hands=hands, starter=rest[0]), tuple(rest[1:])
     if phase is Phase.AUCTION:
         return _auction(state, stock, rng)

@@ -92,3 +92,8 @@ class AuctionState:
     def stock(self) -> int:
         """Cards left in the stock."""
         return self.account.size(STOCK)
+
+    @property
+    def complete(self) -> bool:
+        """AU-6.1: the game is over once a hand ends with someone at the target."""
+        return self.phase is Phase.OVER
