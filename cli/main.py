@@ -80,7 +80,7 @@ def _replay(name: str, *, steps: bool = False, stop_after: int | None = None) ->
 @click.version_option(package_name="cardcore")
 @click.pass_context
 def main(ctx: click.Context) -> None:
-    """Rule engines for Goblin Poker, Orc Poker and Saint Poker.
+    """Rule engines for Goblin Poker, Orc Poker, Saint Poker and Abbott's Auction.
 
     Write down a game as a JSON transcript (hidden cards as "?") and let
     cardcore derive the chips or points, explain every payment with its rule,

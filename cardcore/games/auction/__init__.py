@@ -14,7 +14,7 @@ __all__ = ["RULES", "AuctionOptions", "AuctionState", "Bid", "BidEvent", "Deal",
            "Flip", "Phase", "Show", "Win"]
 
 RULES: GameRules[AuctionState] = GameRules.assemble(
-    name="auction", title="Auction", players=(2, 8), options=AuctionOptions,
+    name="auction", title="Abbott's Auction", players=(2, 8), options=AuctionOptions,
     events=(Deal, BidEvent, Win, Flip, Declare, Show), parts=(expect, rules, scoring),
     simulator=SIMULATOR,
     verbs={"deal": "be dealt cards", "win": "win the auction", "declare": "declare the end",
