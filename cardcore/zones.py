@@ -151,7 +151,9 @@ class CardAccount(Generic[C]):
             if src_known:
                 message = (
                     f"the card that leaves {source} must be named: "
-                    f"{source} is known to hold {_card_list(src_known)}"
+                    f"{source} is known to hold {_card_list(src_known)}; write the card "
+                    "that left (one of those, or the card itself if the table saw it), or "
+                    "leave the hand's cards unknown where they were recorded"
                 )
                 raise RuleViolation("C-3", message)
             if src.unknown == 0:

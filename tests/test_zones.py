@@ -111,3 +111,14 @@ def test_a_fully_known_zone_lacking_the_card_is_c2_even_when_every_copy_is_known
         account.move("the pool", "Dan's hand", parse_card("QC"))
     assert caught.value.rule == "C-2"
     assert "the future river" in caught.value.message
+
+
+def test_an_unnamed_card_leaving_a_partly_known_zone_says_how_to_record_it() -> None:
+    """C-3: the message names the known cards and what the record should write instead."""
+    account = CardAccount.shuffled(PAIRS_DECK).deal("the stock", "Ben's hand", 5)
+    account = account.move("the stock", "Ben's hand", PairsCard(6))
+    with pytest.raises(RuleViolation) as caught:
+        account.move("Ben's hand", "the pitched cards", None)
+    assert caught.value.rule == "C-3"
+    assert "Ben's hand is known to hold 6" in caught.value.message
+    assert "write the card that left" in caught.value.message
