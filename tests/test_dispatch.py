@@ -1,0 +1,33 @@
+"""The one dispatch (cardcore.dispatch): every common rule an event breaks, in
+RULES.md's report order, each at its own pointer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardcore.dispatch import REPORT_ORDER
+from cardcore.replay.runner import replay_file
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def test_the_report_order_is_the_revised_one() -> None:
+    """C-6, C-8, C-4, C-7, C-5, C-1, C-2, C-3 (RULES.md, common rules)."""
+    assert sorted(REPORT_ORDER, key=REPORT_ORDER.__getitem__) == [
+        "C-6", "C-8", "C-4", "C-7", "C-5", "C-1", "C-2", "C-3"]
+
+
+def test_a_folded_player_acting_out_of_turn_reports_c7_then_c5() -> None:
+    """Both common rules, in order (expect matching alone does not pin the order), and
+    the summary cites the first."""
+    report = replay_file(FIXTURES / "goblin-poker" / "illegal-folded-player-pitches-out-of-turn.json")
+    assert [(p.pointer, p.rule) for p in report.problems] == [
+        ("/events/5/player", "C-7"), ("/events/5/player", "C-5")]
+
+
+def test_a_player_out_of_the_session_named_in_a_reveal_breaks_c7_and_c5() -> None:
+    """Out of the game (C-7) and not among those the reveal is for (C-5), at the same key;
+    the replay stops at that event."""
+    report = replay_file(FIXTURES / "goblin-poker" / "illegal-out-of-session-player-reveals.json")
+    assert [p.rule for p in report.problems] == ["C-7", "C-5"]
+    assert report.stopped_at == 9
