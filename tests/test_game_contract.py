@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -25,7 +25,8 @@ from cardcore.errors import RuleViolation
 from cardcore.fold import fold
 from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
-from cardcore.protocol import Event, Ruling, Setup
+from cardcore.hiding import hide
+from cardcore.protocol import Ruling, Setup
 from cardcore.registry import GAMES
 from cardcore.replay.runner import replay_transcript
 from cardcore.replay.transcript import Transcript, dump_transcript, load_transcript
@@ -55,27 +56,6 @@ def sessions(draw: st.DrawFn, rules: GameRules[Any]) -> Transcript:
 
 def _setup(transcript: Transcript) -> Setup:
     return transcript.rules.setup(transcript.players, transcript.options, transcript.ages)
-
-
-def _hidden(value: Any, keep: Callable[[str], bool]) -> Any:
-    """Every card in ``value`` as unknown, except under the names ``keep`` spares."""
-    if isinstance(value, Mapping):
-        return {name: item if keep(name) else _hidden(item, lambda _: False)
-                for name, item in value.items()}
-    if isinstance(value, tuple | list):
-        return tuple(None for _ in value)
-    return None
-
-
-def hide(event: Event, keep: Callable[[str], bool] = lambda _: False) -> Event:
-    """``event`` with every card of its SECRET fields as '?' (for the players ``keep``
-    does not spare): what a table that saw less would write."""
-    actor = getattr(event, event.ACTOR) if event.ACTOR else None
-    if actor is not None and keep(actor):
-        return event
-    changes = {field: _hidden(getattr(event, field), keep) for field in event.SECRET
-               if getattr(event, field) is not None}
-    return attrs.evolve(event, **changes) if changes else event
 
 
 GAME = pytest.mark.parametrize("rules", list(GAMES.values()), ids=list(GAMES))

@@ -1,0 +1,52 @@
+"""What a table that saw less would have written: every secret card as unknown.
+
+Each event class declares the fields whose cards the rules keep from the table
+(``Event.SECRET``: hands, pitched cards, draws, an action deck's order, stock
+cards taken unseen). Hiding them must change nothing the rules derive
+(TRANSCRIPT.md, "Cards"): the game contract tests hold every game to that, and
+``cardcore simulate --hidden`` writes such records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import attrs
+
+from cardcore.protocol import Event
+
+__all__ = ["hide"]
+
+E = TypeVar("E", bound=Event)
+
+
+def _hidden(value: Any, keep: Callable[[str], bool]) -> Any:
+    if isinstance(value, Mapping):
+        return {name: item if keep(name) else _hidden(item, lambda _: False)
+                for name, item in value.items()}
+    if isinstance(value, tuple | list):
+        return tuple(None for _ in value)
+    return None
+
+
+def _nobody(name: str) -> bool:
+    return False
+
+
+def hide(event: E, keep: Callable[[str], bool] = _nobody) -> E:
+    """``event`` with every card of its SECRET fields unknown, except those of the
+    players ``keep`` spares (their own hands, their own acts).
+
+    >>> from cardcore.games.goblin import Pitch
+    >>> hide(Pitch(player="Ben", card=7))
+    Pitch(note=None, player='Ben', card=None)
+    >>> hide(Pitch(player="Ben", card=7), keep=lambda name: name == "Ben").card
+    7
+    """
+    actor = getattr(event, event.ACTOR) if event.ACTOR else None
+    if actor is not None and keep(actor):
+        return event
+    changes = {field: _hidden(getattr(event, field), keep) for field in event.SECRET
+               if getattr(event, field) is not None}
+    return attrs.evolve(event, **changes) if changes else event
