@@ -72,12 +72,16 @@ class GameRules(Generic[S]):
     """The state before the first event."""
     turn: Callable[[S], Turn]
     """What the rules allow now (cheap; see :class:`Turn`)."""
-    describe: Callable[[S], str]
-    """What may come next, in words (built only for messages and ``expected``)."""
+    words: Callable[[S], str]
+    """What may come next while the game is on, in words (built only for messages
+    and ``expected``); :meth:`describe` adds the end."""
     handlers: Mapping[str, Handler]
     outcome: Callable[[S], Outcome]
-    position: Callable[[S], str]
-    """Where the game stands, for grouping a replay ("game 2, round 3")."""
+    where: Callable[[S], str]
+    """Where the game stands while it is on, for grouping a replay ("game 2,
+    round 3"); :meth:`position` adds the end."""
+    ended: Callable[[S], str]
+    """Why the game is over, in words (once ``turn`` allows nothing)."""
     simulator: Simulator[S, Any]
     seated: Callable[[S], Sequence[bool]] = _everyone
     """Per seat: may be named by the next event (not out of the game or round)."""
@@ -85,6 +89,8 @@ class GameRules(Generic[S]):
     """Why a seat that is not seated is out, in words (C-7 messages)."""
     choose: Callable[[S, int], tuple[S, tuple[Effect, ...]]] = _no_choice
     """Settle a pending table choice for a seat (a ruling, or that seat's act)."""
+    whole: str = "game"
+    """What a transcript records, in words: a Goblin Poker record is a session."""
     verbs: Mapping[str, str] = attrs.field(factory=dict)
     """Event kind -> the words for doing it ("give up"), for messages."""
     wrong_actor_words: Callable[[S, Event, int, Turn], str] | None = None
@@ -96,9 +102,10 @@ class GameRules(Generic[S]):
     def assemble(cls, *, name: str, title: str, players: tuple[int, int],
                  options: type[Any], events: tuple[type[Event], ...],
                  parts: Sequence[ModuleType], simulator: Simulator[S, Any],
-                 verbs: Mapping[str, str] | None = None) -> GameRules[S]:
+                 verbs: Mapping[str, str] | None = None, whole: str = "game"
+                 ) -> GameRules[S]:
         """A game from the modules that hold its parts, found by name: ``begin``,
-        ``turn``, ``describe``, ``position`` (required), ``outcome`` (default:
+        ``turn``, ``words``, ``where``, ``ended`` (required), ``outcome`` (default:
         :func:`cardcore.standings.standing`), ``seated``, ``absent``, ``choose``,
         ``wrong_actor_words``, ``choice_refusal`` (optional), and per event kind ``<kind>`` (its play stage) with an
         optional ``<kind>_cards`` (its cards stage). One convention for every
@@ -115,10 +122,10 @@ class GameRules(Generic[S]):
         low, high = players
         return cls(name=name, title=title, min_players=low, max_players=high,
                    options_type=options, events=events, handlers=handlers,
-                   simulator=simulator, verbs=dict(verbs or {}),
-                   begin=found["begin"], turn=found["turn"], describe=found["describe"],
-                   outcome=found.get("outcome", standing), position=found["position"],
-                   **optional)
+                   simulator=simulator, verbs=dict(verbs or {}), whole=whole,
+                   begin=found["begin"], turn=found["turn"], words=found["words"],
+                   where=found["where"], ended=found["ended"],
+                   outcome=found.get("outcome", standing), **optional)
 
     # -- the kernel's functions -------------------------------------------------
 
@@ -164,6 +171,18 @@ class GameRules(Generic[S]):
         seats = turn.choice or turn.actors
         return Expected(kinds=frozenset(kinds), players=tuple(players[s] for s in seats),
                         choice=bool(turn.choice), text=self.describe(state), rule=turn.rule)
+
+    def describe(self, state: S) -> str:
+        """What may come next, in words; once nothing may, why the game is over."""
+        if self.turn(state).kinds:
+            return self.words(state)
+        return f"the {self.whole} is over: {self.ended(state)}"
+
+    def position(self, state: S) -> str:
+        """Where the game stands, for grouping a replay."""
+        if self.turn(state).kinds:
+            return self.where(state)
+        return f"after the {self.whole}"
 
     def doing(self, event: Event) -> str:
         return self.verbs.get(event.TYPE, event.TYPE)

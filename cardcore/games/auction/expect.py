@@ -8,7 +8,7 @@ from typing import Final
 from cardcore.games.auction.state import DECLARE_PILE, AuctionState, Phase
 from cardcore.protocol import Turn
 
-__all__ = ["describe", "position", "turn"]
+__all__ = ["ended", "turn", "where", "words"]
 
 KINDS: Final[dict[Phase, frozenset[str]]] = {
     Phase.OVER: frozenset(),
@@ -44,28 +44,28 @@ def _auction(state: AuctionState) -> str:
         what += ", or a player declares the end (AU-4.3)"
     if state.last:
         what += "; this is the hand's last auction (AU-4.2)"
-    return f"{position(state)}: {what}"
+    return f"{where(state)}: {what}"
 
 
-def describe(state: AuctionState) -> str:
+def ended(state: AuctionState) -> str:
+    return state.ended_by
+
+
+def words(state: AuctionState) -> str:
     phase = state.phase
-    if phase is Phase.OVER:
-        return f"the game is over: {state.ended_by}"
     if phase is Phase.DEAL:
         return "the first hand starts with a deal" if state.hand == 0 else (
             f"hand {state.hand} is scored: the next hand starts with a deal")
     if phase is Phase.AUCTION:
         return _auction(state)
     if phase is Phase.FLIP:
-        return f"{position(state)}: the top stock card is turned onto the pile (AU-3.3)"
+        return f"{where(state)}: the top stock card is turned onto the pile (AU-3.3)"
     return f"hand {state.hand} is over ({state.ended_by}): every player shows their cards"
 
 
-def position(state: AuctionState) -> str:
+def where(state: AuctionState) -> str:
     """Where the game stands, for grouping a replay ("hand 2, auction 3")."""
     phase = state.phase
-    if phase is Phase.OVER:
-        return "after the game"
     if phase is Phase.DEAL:
         return f"hand {state.hand + 1}, the deal"
     if phase is Phase.SHOW:

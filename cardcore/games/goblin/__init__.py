@@ -15,4 +15,5 @@ __all__ = ["RULES", "Deal", "Fold", "GoblinOptions", "GoblinState", "Phase", "Pi
 RULES: GameRules[GoblinState] = GameRules.assemble(
     name="goblin-poker", title="Goblin Poker", players=(2, 8), options=GoblinOptions,
     events=(Deal, Reveal, Stack, Fold, Pitch), parts=(expect, preparation, rules),
-    simulator=SIMULATOR, verbs={"deal": "be dealt cards", "stack": "be dealt a card"})
+    simulator=SIMULATOR, verbs={"deal": "be dealt cards", "stack": "be dealt a card"},
+    whole="session")

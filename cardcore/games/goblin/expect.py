@@ -9,7 +9,7 @@ from cardcore.games.goblin.state import Choice, GoblinState, Phase
 from cardcore.protocol import Turn
 from cardcore.table import names
 
-__all__ = ["absent", "describe", "seated", "turn"]
+__all__ = ["absent", "ended", "seated", "turn", "words"]
 
 KINDS: Final[dict[Phase, frozenset[str]]] = {
     Phase.OVER: frozenset(),
@@ -58,11 +58,13 @@ def absent(state: GoblinState, seat: int) -> str:
     return f"{name} is no longer in this game"
 
 
-def describe(state: GoblinState) -> str:
+def ended(state: GoblinState) -> str:
+    return state.ended_by
+
+
+def words(state: GoblinState) -> str:
     players = state.players
     phase = state.phase
-    if phase is Phase.OVER:
-        return f"the session is over: {state.ended_by}"
     if phase is Phase.DEAL:
         more = "" if state.games_done == 0 else " (or the transcript ends here)"
         if state.options.games is not None:

@@ -29,8 +29,16 @@ from cardcore.protocol import Setup
 from cardcore.seats import clockwise_from
 from cardcore.table import names
 
-__all__ = ["begin", "choose", "fold", "pitch", "pitch_cards", "position", "stack",
-           "stack_cards"]
+__all__ = [
+    "begin",
+    "choose",
+    "fold",
+    "pitch",
+    "pitch_cards",
+    "stack",
+    "stack_cards",
+    "where",
+]
 
 Step = tuple[GoblinState, tuple[Effect, ...]]
 
@@ -49,9 +57,7 @@ def begin(setup: Setup) -> GoblinState:
 
 
 
-def position(state: GoblinState) -> str:
-    if state.phase is Phase.OVER:
-        return "after the session"
+def where(state: GoblinState) -> str:
     if state.phase is Phase.DEAL:
         return f"game {state.games_done + 1}, preparation"
     if state.round == 0:

@@ -57,8 +57,23 @@ from cardcore.protocol import Setup, Turn
 from cardcore.seats import clockwise_distance
 from cardcore.table import names
 
-__all__ = ["absent", "begin", "choose", "deal", "deal_cards", "describe", "draw", "draw_cards",
-           "give_up", "pitch", "pitch_cards", "position", "seated", "turn"]
+__all__ = [
+    "absent",
+    "begin",
+    "choose",
+    "deal",
+    "deal_cards",
+    "draw",
+    "draw_cards",
+    "ended",
+    "give_up",
+    "pitch",
+    "pitch_cards",
+    "seated",
+    "turn",
+    "where",
+    "words",
+]
 
 
 def begin(setup: Setup) -> OrcState:
@@ -117,19 +132,21 @@ def absent(state: OrcState, seat: int) -> str:
     return f"{state.players[seat]} is no longer in this round"
 
 
-def describe(state: OrcState) -> str:
-    text = _describe(state)
+def ended(state: OrcState) -> str:
+    return state.ended_by
+
+
+def words(state: OrcState) -> str:
+    text = _words(state)
     if not state.moot_choice:
         return text
     return (f"{text}; a ruling may record the table's choice among "
             f"{names(state.players, state.moot_choice)}, which changes nothing (OP-2.5)")
 
 
-def _describe(state: OrcState) -> str:
+def _words(state: OrcState) -> str:
     players = state.players
     phase = state.phase
-    if phase is Phase.OVER:
-        return f"the game is over: {state.ended_by}"
     if phase is Phase.DEAL:
         return (f"the next round starts with a deal (round {state.round + 1} of "
                 f"{state.options.total_rounds})")
@@ -145,9 +162,7 @@ def _describe(state: OrcState) -> str:
 
 
 
-def position(state: OrcState) -> str:
-    if state.phase is Phase.OVER:
-        return "after the game"
+def where(state: OrcState) -> str:
     if state.phase is Phase.DEAL:
         return f"round {state.round + 1}, start player"
     if state.action_phase == 0:

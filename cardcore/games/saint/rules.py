@@ -73,8 +73,7 @@ __all__ = [
     "choose",
     "deal",
     "deal_cards",
-    "describe",
-    "position",
+    "ended",
     "river",
     "river_cards",
     "show",
@@ -82,6 +81,8 @@ __all__ = [
     "take",
     "take_cards",
     "turn",
+    "where",
+    "words",
     "wrong_actor_words",
 ]
 
@@ -117,15 +118,13 @@ def turn(state: SaintState) -> Turn:
     return Turn(_KINDS[phase], seats, rule="SP-2.6")
 
 
-def _over_why(state: SaintState) -> str:
+def ended(state: SaintState) -> str:
     return f"round {state.round} was the last and has no refill (SP-2.7)"
 
 
-def describe(state: SaintState) -> str:
+def words(state: SaintState) -> str:
     players = state.players
     phase = state.phase
-    if phase is Phase.OVER:
-        return f"the game is over: {_over_why(state)}"
     if phase is Phase.DEAL:
         return "the game starts with a deal: 10 cards each and the future river (SP-1)"
     if phase is Phase.RIVER:
@@ -159,10 +158,8 @@ def choice_refusal(state: SaintState, name: str, seat: int | None, turn: Turn) -
 
 
 
-def position(state: SaintState) -> str:
+def where(state: SaintState) -> str:
     phase = state.phase
-    if phase is Phase.OVER:
-        return "after the game"
     if phase is Phase.DEAL:
         return "setup"
     if phase is Phase.RIVER:
