@@ -39,18 +39,12 @@ def deck_for(players: int) -> Deck[Card]:
     return STANDARD_WITH_JOKERS if players < 4 else DOUBLE_DECK
 
 
-class Phase(enum.Enum):
-    """What the game waits for."""
-
-    DEAL = "deal"
-    """Before a hand (the game's first, or the next one)."""
-    AUCTION = "auction"
-    """Bids, the win, or a declaration (AU-2, AU-3, AU-4.3)."""
-    FLIP = "flip"
-    """The winner turns the top stock card onto the pile (AU-3.3)."""
-    SHOW = "show"
-    """The hand is over: every player shows their cards (AU-5.1)."""
-    OVER = "over"
+Phase = enum.Enum("Phase", "DEAL AUCTION FLIP SHOW OVER")
+"""What the game waits for. ``DEAL``: before a hand (the game's first, or the next one);
+``AUCTION``: bids, the win, or a declaration (AU-2, AU-3, AU-4.3); ``FLIP``: the winner
+turns the top stock card onto the pile (AU-3.3); ``SHOW``: the hand is over: every
+player shows their cards (AU-5.1); ``OVER``: the game is over (nothing may come but a
+check)."""
 
 
 @attrs.frozen(kw_only=True, slots=False)

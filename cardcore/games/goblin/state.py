@@ -21,19 +21,12 @@ def stack_zone(name: str) -> str:
     return f"{name}'s stack"
 
 
-class Phase(enum.Enum):
-    """What the game waits for."""
-
-    DEAL = "deal"
-    """Before a game (the session's first, or the next one)."""
-    REVEAL = "reveal"
-    TIEBREAK = "tiebreak"
-    """Tied players are dealt stack cards from the stock (GP-2.3)."""
-    PLAY = "play"
-    """Players pitch or fold in turn (GP-4.1)."""
-    DEAL_STACKS = "deal_stacks"
-    """The pitched cards are dealt onto the stacks (GP-4.5)."""
-    OVER = "over"
+Phase = enum.Enum("Phase", "DEAL REVEAL TIEBREAK PLAY DEAL_STACKS OVER")
+"""What the game waits for. ``DEAL``: before a game (the session's first, or the next one);
+``REVEAL``: every player reveals a first stack card (GP-2.1); ``TIEBREAK``: tied players are dealt stack cards from the stock (GP-2.3);
+``PLAY``: players pitch or fold in turn (GP-4.1); ``DEAL_STACKS``: the pitched cards are
+dealt onto the stacks (GP-4.5); ``OVER``: the game is over (nothing may come but a
+check)."""
 
 
 class Choice(enum.Enum):
