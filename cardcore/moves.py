@@ -41,11 +41,11 @@ def recorded(pile: str) -> str:
 class Moves(Generic[C]):
     """The working card account of one event and the problems its moves found."""
 
-    __slots__ = ("account", "deferred", "found", "players", "problems", "seated")
+    __slots__ = ("deferred", "draft", "found", "players", "problems", "seated")
 
     def __init__(self, account: CardAccount[C], players: Sequence[str],
                  seated: Sequence[bool] | None = None) -> None:
-        self.account = account
+        self.draft = account.draft()
         self.players = players
         self.seated = seated
         self.problems: list[RuleViolation] = []
@@ -53,6 +53,11 @@ class Moves(Generic[C]):
         self.found: object = None
         """What the cards stage worked out that the play stage needs (it is passed
         on as ``play``'s third argument), e.g. who drew from a short stock."""
+
+    @property
+    def account(self) -> CardAccount[C]:
+        """The card account with every sound move so far made."""
+        return self.draft.account()
 
     def problem(self, rule: str, message: str, path: Path = ()) -> None:
         """Note a common problem the game found (a C- rule it alone can see)."""
@@ -77,14 +82,17 @@ class Moves(Generic[C]):
 
     def shuffle(self, deck: Deck[C], stock: str = STOCK) -> None:
         """A full shuffle: every card face down in the stock, nothing known."""
-        self.account = CardAccount.shuffled(deck, stock)
+        self.draft = CardAccount.shuffled(deck, stock).draft()
 
     def move(self, source: str, target: str, card: C | None, *, path: Path,
-             face_up: bool = False, verb: str = "dealt from") -> bool:
+             face_up: bool = False, verb: str = "dealt from",
+             otherwise: tuple[str, str] | None = None) -> bool:
         """Move one card (``None``: not named); True when the move is sound.
 
         A card the rules turn face up must be named (C-3); otherwise the card
-        account decides (C-1, C-2, C-3, :meth:`CardAccount.move`).
+        account decides (C-1, C-2, C-3, :meth:`cardcore.zones.Draft.move`).
+        ``otherwise`` (rule, message) is the game's own rule to cite instead
+        when the account refuses the card (Auction's AU-3.2).
         """
         if card is None and face_up:
             message = (f"the card {verb} {source} is face up for everyone and must be named, "
@@ -92,9 +100,12 @@ class Moves(Generic[C]):
             self.problems.append(RuleViolation("C-3", message, path))
             return False
         try:
-            self.account = self.account.move(source, target, card, verb=verb)
+            self.draft.move(source, target, card, verb=verb)
         except RuleViolation as error:
-            self.problems.append(error.at(*path))
+            if otherwise is None:
+                self.problems.append(error.at(*path))
+            else:
+                self.defer(*otherwise, path)
             return False
         return True
 
@@ -107,13 +118,13 @@ class Moves(Generic[C]):
     def deal(self, source: str, target: str, count: int, path: Path = ()) -> None:
         """Move ``count`` unseen cards face down."""
         try:
-            self.account = self.account.deal(source, target, count)
+            self.draft.deal(source, target, count)
         except RuleViolation as error:
             self.problems.append(error.at(*path))
 
     def move_all(self, source: str, target: str) -> None:
         """Every card of ``source``, known or not, onto ``target``."""
-        self.account = self.account.move_all(source, target)
+        self.draft.move_all(source, target)
 
     def deal_hands(self, hands: Mapping[str, Sequence[C | None]] | None, seats: Iterable[int],
                    size: int, rule: str, *, source: str = STOCK,

@@ -14,15 +14,15 @@ forward (RULES.md, end of the common rules).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
-from typing import Any, Generic, TypeVar
+from collections.abc import Hashable, Mapping
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import attrs
 
 from cardcore.decks import Deck
-from cardcore.errors import PathPart, RuleViolation
+from cardcore.errors import RuleViolation
 
-__all__ = ["DISCARD", "STOCK", "CardAccount", "Zone", "hand"]
+__all__ = ["DISCARD", "STOCK", "CardAccount", "Draft", "Zone", "hand"]
 
 STOCK = "the stock"
 """The zone every shuffle starts in."""
@@ -46,31 +46,32 @@ def _card_list(known: Mapping[C, int]) -> str:
     return ", ".join(str(card) for card, count in cards for _ in range(count))
 
 
-@attrs.frozen
-class Zone(Generic[C]):
+class Zone(NamedTuple):
     """Known cards (card -> copies) and a count of unknown cards.
+
+    A plain named tuple: a replay builds two for every card that moves.
 
     >>> zone = Zone({3: 1}, 2)
     >>> zone.size, zone.holds_known(3), zone.holds_known(4)
     (3, True, False)
     """
 
-    known: Mapping[C, int]
+    known: Mapping[Any, int]
     unknown: int = 0
 
     @property
     def size(self) -> int:
         return self.unknown + sum(self.known.values())
 
-    def holds_known(self, card: C) -> bool:
+    def holds_known(self, card: Hashable) -> bool:
         return self.known.get(card, 0) > 0
 
-    def known_cards(self) -> list[C]:
+    def known_cards(self) -> list[Any]:
         """The known cards, copies repeated (in insertion order)."""
         return [card for card, count in self.known.items() for _ in range(count)]
 
 
-_NOWHERE: Zone[Any] = Zone({}, 0)
+_NOWHERE: Zone = Zone({}, 0)
 """What a zone that was never used holds: nothing."""
 
 
@@ -79,7 +80,9 @@ class CardAccount(Generic[C]):
     """All zones of one shuffle (a Goblin game, an Orc round, a Saint game...).
 
     Zones are named in words ("Aki's hand", "the stock") so that every message
-    can say where a card is without a lookup table.
+    can say where a card is without a lookup table. Every change goes through a
+    :class:`Draft`, which copies the tables once however many cards move (the
+    moves of one event share one draft).
 
     >>> from cardcore.decks import PAIRS_DECK
     >>> account = CardAccount.shuffled(PAIRS_DECK).deal("the stock", "Aki's hand", 6)
@@ -91,7 +94,7 @@ class CardAccount(Generic[C]):
     """
 
     deck: Deck[C]
-    zones: Mapping[str, Zone[C]]
+    zones: Mapping[str, Zone]
     known_totals: Mapping[C, int]
 
     @classmethod
@@ -99,7 +102,7 @@ class CardAccount(Generic[C]):
         """Every card of ``deck`` face down in ``stock``: a full shuffle."""
         return cls(deck, {stock: Zone({}, deck.size)}, {})
 
-    def zone(self, name: str) -> Zone[C]:
+    def zone(self, name: str) -> Zone:
         return self.zones.get(name) or _NOWHERE
 
     def size(self, name: str) -> int:
@@ -107,46 +110,114 @@ class CardAccount(Generic[C]):
 
     def where(self, card: C, *, besides: str | None = None) -> str:
         """Words for where the known copies of ``card`` are."""
-        places = [
-            f"{name}" if zone.known[card] == 1 else f"{name} ({zone.known[card]})"
-            for name, zone in self.zones.items()
-            if name != besides and zone.known.get(card, 0)
-        ]
-        return ", ".join(places) if places else "nowhere known"
+        return _where(self.zones, card, besides)
 
-    def _with(self, changes: Mapping[str, Zone[C]], totals: Mapping[C, int]) -> CardAccount[C]:
-        zones = dict(self.zones)
-        zones.update(changes)
-        return CardAccount(self.deck, zones, totals)
+    def draft(self) -> Draft[C]:
+        """A working copy to make several moves on (see :class:`Draft`)."""
+        return Draft(self)
 
     def deal(self, source: str, target: str, count: int) -> CardAccount[C]:
+        """Move ``count`` unseen cards (face down) from ``source`` to ``target``."""
+        draft = Draft(self)
+        draft.deal(source, target, count)
+        return draft.account()
+
+    def move(self, source: str, target: str, card: C | None, *,
+             verb: str = "dealt from") -> CardAccount[C]:
+        """Move one card; ``None`` is a card the record does not name (see
+        :meth:`Draft.move` for the problems it can have)."""
+        draft = Draft(self)
+        draft.move(source, target, card, verb=verb)
+        return draft.account()
+
+    def name(self, zone: str, card: C) -> CardAccount[C]:
+        """Learn that one card of ``zone`` is ``card`` (it stays where it is)."""
+        return self.move(zone, zone, card, verb="in")
+
+    def move_all(self, source: str, target: str) -> CardAccount[C]:
+        """Move every card of ``source`` (known or not) onto ``target``."""
+        draft = Draft(self)
+        draft.move_all(source, target)
+        return draft.account()
+
+
+def _where(zones: Mapping[str, Zone], card: Hashable, besides: str | None = None) -> str:
+    places = [
+        f"{name}" if zone.known[card] == 1 else f"{name} ({zone.known[card]})"
+        for name, zone in zones.items()
+        if name != besides and zone.known.get(card, 0)
+    ]
+    return ", ".join(places) if places else "nowhere known"
+
+
+class Draft(Generic[C]):
+    """An account being changed by several moves: the replay's innermost loop.
+
+    The zone table and the known totals are copied once, on the first change,
+    and each move builds only the zones it touches; :meth:`account` freezes the
+    result. A refused move raises and leaves the draft as it was.
+    """
+
+    __slots__ = ("_base", "_totals", "_zones", "deck")
+
+    def __init__(self, base: CardAccount[C]) -> None:
+        self._base = base
+        self.deck = base.deck
+        self._zones: dict[str, Zone] | None = None
+        self._totals: dict[C, int] | None = None
+
+    def _table(self) -> Mapping[str, Zone]:
+        return self._base.zones if self._zones is None else self._zones
+
+    def _writable(self) -> dict[str, Zone]:
+        if self._zones is None:
+            self._zones = dict(self._base.zones)
+        return self._zones
+
+    def zone(self, name: str) -> Zone:
+        return self._table().get(name) or _NOWHERE
+
+    def size(self, name: str) -> int:
+        return self.zone(name).size
+
+    def account(self) -> CardAccount[C]:
+        """The account as the moves so far left it."""
+        if self._zones is None and self._totals is None:
+            return self._base
+        totals = self._base.known_totals if self._totals is None else self._totals
+        return CardAccount(self.deck, self._table(), totals)
+
+    def deal(self, source: str, target: str, count: int) -> None:
         """Move ``count`` unseen cards (face down) from ``source`` to ``target``."""
         src, dst = self.zone(source), self.zone(target)
         if src.unknown < count:
             message = f"{source} holds {src.unknown} unseen cards; {count} cannot be dealt from it"
             raise RuleViolation("C-2", message)
-        return self._with(
-            {
-                source: Zone(src.known, src.unknown - count),
-                target: Zone(dst.known, dst.unknown + count),
-            },
-            self.known_totals,
-        )
+        zones = self._writable()
+        zones[source] = Zone(src.known, src.unknown - count)
+        zones[target] = Zone(dst.known, dst.unknown + count)
 
-    def move(
-        self, source: str, target: str, card: C | None, *, verb: str = "dealt from"
-    ) -> CardAccount[C]:
+    def move_all(self, source: str, target: str) -> None:
+        """Move every card of ``source`` (known or not) onto ``target``."""
+        src, dst = self.zone(source), self.zone(target)
+        known = dict(dst.known)
+        for card, count in src.known.items():
+            known[card] = known.get(card, 0) + count
+        zones = self._writable()
+        zones[source] = _NOWHERE
+        zones[target] = Zone(known, dst.unknown + src.unknown)
+
+    def move(self, source: str, target: str, card: C | None, *,
+             verb: str = "dealt from") -> None:
         """Move one card; ``None`` is a card the record does not name.
 
         Raises C-3 when an unnamed card leaves a zone that holds known cards,
         C-2 when the zone cannot hold the named card, C-1 when every copy of it
-        is already known elsewhere. This is the replay's innermost step, so it
-        copies the zone table once and builds only the two zones that change.
+        is already known elsewhere.
         """
-        zones = self.zones
-        src = zones.get(source) or _NOWHERE
+        table = self._table()
+        src = table.get(source) or _NOWHERE
         src_known = src.known
-        totals = self.known_totals
         if card is None:
             if src_known:
                 message = (
@@ -159,12 +230,12 @@ class CardAccount(Generic[C]):
             if src.unknown == 0:
                 raise RuleViolation("C-2", f"{source} holds no card to take")
             if source == target:
-                return self
-            dst = zones.get(target) or _NOWHERE
-            changed = dict(zones)
-            changed[source] = Zone(src_known, src.unknown - 1)
-            changed[target] = Zone(dst.known, dst.unknown + 1)
-            return CardAccount(self.deck, changed, totals)
+                return
+            dst = table.get(target) or _NOWHERE
+            zones = self._writable()
+            zones[source] = Zone(src_known, src.unknown - 1)
+            zones[target] = Zone(dst.known, dst.unknown + 1)
+            return
         count = src_known.get(card, 0)
         unknown = src.unknown
         left: Mapping[C, int]
@@ -178,32 +249,33 @@ class CardAccount(Generic[C]):
         else:
             if unknown == 0:
                 raise RuleViolation("C-2", self._absent(card, source, verb))
+            totals = self._base.known_totals if self._totals is None else self._totals
             seen = totals.get(card, 0)
             copies = self.deck.copies(card)
             if seen >= copies:
                 raise RuleViolation("C-1", self._overcount(card, source, verb, copies))
-            totals = dict(totals)
-            totals[card] = seen + 1
+            if self._totals is None:
+                self._totals = dict(totals)
+            self._totals[card] = seen + 1
             left = src_known
             unknown -= 1
-        changed = dict(zones)
+        zones = self._writable()
         if source == target:
             arrived = dict(left)
             arrived[card] = arrived.get(card, 0) + 1
-            changed[source] = Zone(arrived, unknown)
-            return CardAccount(self.deck, changed, totals)
+            zones[source] = Zone(arrived, unknown)
+            return
         dst = zones.get(target) or _NOWHERE
         arrived = dict(dst.known)
         arrived[card] = arrived.get(card, 0) + 1
-        changed[source] = Zone(left, unknown)
-        changed[target] = Zone(arrived, dst.unknown)
-        return CardAccount(self.deck, changed, totals)
+        zones[source] = Zone(left, unknown)
+        zones[target] = Zone(arrived, dst.unknown)
 
     def _absent(self, card: C, source: str, verb: str) -> str:
         known = self.zone(source).known
         held = f"it is known to hold {_card_list(known)}" if known else "it is empty"
         message = f"{card} cannot be {verb} {source}: {held}"
-        elsewhere = self.where(card)
+        elsewhere = _where(self._table(), card)
         if elsewhere != "nowhere known":
             message += f"; {card} is known to be in {elsewhere}"
         return message
@@ -216,38 +288,5 @@ class CardAccount(Generic[C]):
         pronoun = "it is" if copies == 1 else "all are"
         return (
             f"{card} cannot be {verb} {source}: the {self.deck.name} holds {holds} {noun} "
-            f"and {pronoun} already known to be in {self.where(card)}"
+            f"and {pronoun} already known to be in {_where(self._table(), card)}"
         )
-
-    def name(self, zone: str, card: C) -> CardAccount[C]:
-        """Learn that one card of ``zone`` is ``card`` (it stays where it is)."""
-        return self.move(zone, zone, card, verb="in")
-
-    def move_all(self, source: str, target: str) -> CardAccount[C]:
-        """Move every card of ``source`` (known or not) onto ``target``."""
-        src, dst = self.zone(source), self.zone(target)
-        known = dict(dst.known)
-        for card, count in src.known.items():
-            known[card] = known.get(card, 0) + count
-        return self._with(
-            {source: Zone({}, 0), target: Zone(known, dst.unknown + src.unknown)},
-            self.known_totals,
-        )
-
-    def move_cards(
-        self,
-        source: str,
-        target: str,
-        cards: Iterable[C | None],
-        *,
-        path: tuple[PathPart, ...] = (),
-        verb: str = "dealt from",
-    ) -> CardAccount[C]:
-        """Move several cards; a violation points at the index of the card at fault."""
-        account = self
-        for index, card in enumerate(cards):
-            try:
-                account = account.move(source, target, card, verb=verb)
-            except RuleViolation as error:
-                raise error.at(*path, index) from None
-        return account

@@ -85,13 +85,17 @@ def test_dealing_more_than_the_source_holds_is_refused() -> None:
         CardAccount.shuffled(PAIRS_DECK, STOCK).deal(STOCK, "hand", 56)
 
 
-def test_move_cards_points_at_the_bad_card() -> None:
-    """The violation's path ends with the index of the card at fault."""
-    account = CardAccount.shuffled(PAIRS_DECK, STOCK)
+def test_a_draft_makes_several_moves_and_freezes_once() -> None:
+    """A draft leaves its base account as it was; a refused move leaves the draft too."""
+    base = CardAccount.shuffled(PAIRS_DECK, STOCK)
+    draft = base.draft()
+    draft.move(STOCK, "hand", PairsCard(1))
     with pytest.raises(RuleViolation) as caught:
-        account.move_cards(STOCK, "hand", [PairsCard(1), None, PairsCard(1)], path=("hands", "Aki"))
-    assert caught.value.path == ("hands", "Aki", 2)
+        draft.move(STOCK, "pile", PairsCard(1))
     assert caught.value.rule == "C-1"
+    after = draft.account()
+    assert after.zone("hand").known == {1: 1} and after.size(STOCK) == 54
+    assert base.size(STOCK) == 55 and base.known_totals == {}
 
 
 def test_accounts_are_immutable_values() -> None:

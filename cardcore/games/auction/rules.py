@@ -159,12 +159,9 @@ def win_cards(state: AuctionState, event: Win, moves: Moves[Card]) -> None:
     for index, card in enumerate(cards):
         if card is not None and card in taken:
             taken.remove(card)
-            try:
-                moves.account = moves.account.move(zone, PILE, card, verb="laid from")
-            except RuleViolation:
-                moves.defer("AU-3.2", f"{card} is taken from the pile by this win and {name} "
-                            "holds no other copy of it: the bid cards come from the hand as "
-                            "it was before the take", ("cards", index))
+            moves.move(zone, PILE, card, path=("cards", index), verb="laid from", otherwise=(
+                "AU-3.2", f"{card} is taken from the pile by this win and {name} holds no "
+                "other copy of it: the bid cards come from the hand as it was before the take"))
             continue
         moves.move(zone, PILE, card, path=("cards", index), face_up=True, verb="laid from")
     for card in _taken(state, len(cards)):
