@@ -105,7 +105,7 @@ def _names(rules: GameRules[Any], state: Any, event: Event, turn: Turn, check_st
     return actor_seat, chooses
 
 
-def _ruling(rules: GameRules[Any], state: Any, event: Any, turn: Turn) -> Step:
+def _ruling(rules: GameRules[Any], state: Any, event: Any, turn: Turn) -> Step[Any]:
     players: tuple[str, ...] = state.players
     problems: list[RuleViolation] = []
     name = event.player
@@ -122,7 +122,7 @@ def _ruling(rules: GameRules[Any], state: Any, event: Any, turn: Turn) -> Step:
     return rules.choose(state, seat)
 
 
-def apply(rules: GameRules[Any], state: Any, event: Event) -> Step:
+def apply(rules: GameRules[Any], state: Any, event: Event) -> Step[Any]:
     """The next state and the effects of ``event``, or every problem it has."""
     kind = event.TYPE
     if kind == "check":

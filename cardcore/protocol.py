@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 import attrs
 
@@ -36,6 +36,7 @@ __all__ = [
     "Step",
     "Turn",
     "check_players",
+    "per_seat",
 ]
 
 class SetupError(CardcoreError):
@@ -176,8 +177,26 @@ class Outcome:
     forgiven: int | None = None
 
 
-Step = tuple[Any, tuple[Effect, ...]]
-"""The state after an event and the effects it caused."""
+S = TypeVar("S")
+T = TypeVar("T")
+
+Step = tuple[S, tuple[Effect, ...]]
+"""The state after an event and the effects it caused (``Step[GoblinState]``)."""
+
+
+def per_seat(value: T) -> Any:
+    """A state field's default: ``value`` once per seat, as a tuple (the state's
+    ``players`` must come first, as in every game's state).
+
+    >>> @attrs.frozen(kw_only=True)
+    ... class Table:
+    ...     players: tuple[str, ...]
+    ...     chips: tuple[int, ...] = per_seat(30)
+    >>> Table(players=("Aki", "Ben")).chips
+    (30, 30)
+    """
+    return attrs.field(default=attrs.Factory(lambda self: (value,) * len(self.players),
+                                             takes_self=True))
 
 
 @attrs.frozen

@@ -26,7 +26,7 @@ from cardcore.games.auction.state import (
     hand,
 )
 from cardcore.moves import Moves
-from cardcore.protocol import Setup
+from cardcore.protocol import Setup, Step
 from cardcore.standings import plural
 from cardcore.table import names
 from cardcore.zones import CardAccount
@@ -44,14 +44,12 @@ __all__ = [
     "win_cards",
 ]
 
-Step = tuple[AuctionState, tuple[Effect, ...]]
 
 
 def begin(setup: Setup) -> AuctionState:
     """The state before the first deal: nobody has a point."""
-    count = len(setup.players)
-    return AuctionState(options=setup.options, players=setup.players, scores=(0,) * count,
-                        account=CardAccount.shuffled(deck_for(count)))
+    return AuctionState(options=setup.options, players=setup.players,
+                        account=CardAccount.shuffled(deck_for(len(setup.players))))
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -70,7 +68,7 @@ def deal_cards(state: AuctionState, event: Deal, moves: Moves[Card]) -> None:
                verb="turned from")
 
 
-def deal(state: AuctionState, event: Deal) -> Step:
+def deal(state: AuctionState, event: Deal) -> Step[AuctionState]:
     players = state.players
     number = state.hand + 1
     starter = event.starter
@@ -92,7 +90,7 @@ def deal(state: AuctionState, event: Deal) -> Step:
 # -- bids -------------------------------------------------------------------------
 
 
-def bid(state: AuctionState, event: BidEvent) -> Step:
+def bid(state: AuctionState, event: BidEvent) -> Step[AuctionState]:
     """AU-2.1, AU-2.8, AU-2.9: a bid beats the standing bid, or equals it from the
     player with priority."""
     seat = state.players.index(event.player)
@@ -176,7 +174,7 @@ def win_cards(state: AuctionState, event: Win, moves: Moves[Card]) -> None:
         moves.move_cards(STOCK, zone, event.from_stock, path=("from_stock",), verb="drawn from")
 
 
-def win(state: AuctionState, event: Win) -> Step:
+def win(state: AuctionState, event: Win) -> Step[AuctionState]:
     """AU-3: take from the pile (and the stock), lay the bid; then a card is
     turned, or the hand ends if the stock is empty (AU-4.2, AU-7.6)."""
     name = event.player
@@ -210,7 +208,7 @@ def win(state: AuctionState, event: Win) -> Step:
     return evolve(new, phase=Phase.FLIP), tuple(effects)
 
 
-def _end(state: AuctionState, rule: str, why: str, effects: list[Effect]) -> Step:
+def _end(state: AuctionState, rule: str, why: str, effects: list[Effect]) -> Step[AuctionState]:
     effects.append(Effect(kind="hand_end", rule=rule, text=f"hand {state.hand} ends: {why}"))
     return evolve(state, phase=Phase.SHOW, ended_by=f"{why} ({rule})"), tuple(effects)
 
@@ -223,7 +221,7 @@ def flip_cards(state: AuctionState, event: Flip, moves: Moves[Card]) -> None:
     moves.move(STOCK, PILE, event.card, path=("card",), face_up=True, verb="turned from")
 
 
-def flip(state: AuctionState, event: Flip) -> Step:
+def flip(state: AuctionState, event: Flip) -> Step[AuctionState]:
     """AU-4.1, AU-4.2: a joker ends the hand; the last stock card leaves one more
     auction."""
     card = event.card
@@ -246,7 +244,7 @@ def flip(state: AuctionState, event: Flip) -> Step:
 # -- the declaration --------------------------------------------------------------
 
 
-def declare(state: AuctionState, event: Declare) -> Step:
+def declare(state: AuctionState, event: Declare) -> Step[AuctionState]:
     """AU-4.3: allowed with 8 or more cards on the pile; the hand ends at once."""
     size = len(state.pile)
     if size < DECLARE_PILE:

@@ -15,6 +15,7 @@ from cardcore.games.auction.state import AuctionState, Phase, hand, shown
 from cardcore.moves import Moves
 from cardcore.poker import HandRank, best_hand
 from cardcore.pots import award, split_points
+from cardcore.protocol import Step
 from cardcore.standings import plural, winners_effect
 from cardcore.table import names
 
@@ -25,7 +26,6 @@ SHOWN: Final = 5
 _VALUES: Final = {14: 10, 13: 5, 12: 5, 11: 5, JOKER_RANK: 5}
 
 Number = int | Fraction
-Step = tuple[AuctionState, tuple[Effect, ...]]
 
 
 def pile_value(pile: Sequence[Card]) -> int:
@@ -64,7 +64,7 @@ def _value(cards: Sequence[Card | None], wheel: bool) -> HandRank | None:
         return None
 
 
-def show(state: AuctionState, event: Show) -> Step:
+def show(state: AuctionState, event: Show) -> Step[AuctionState]:
     """AU-5: the best hands share the pile's value; the declarer wins or loses the
     bonus; AU-6.1: the game ends once someone has the target."""
     players = state.players

@@ -12,6 +12,7 @@ from cardcore.cards import Card
 from cardcore.decks import DOUBLE_DECK, STANDARD_WITH_JOKERS, Deck
 from cardcore.games.auction.bids import Bid
 from cardcore.games.auction.options import AuctionOptions
+from cardcore.protocol import per_seat
 from cardcore.zones import STOCK, CardAccount, hand
 
 __all__ = ["HAND_SIZE", "PILE", "STOCK", "AuctionState", "Phase", "deck_for", "hand", "shown"]
@@ -54,7 +55,7 @@ class AuctionState:
 
     options: AuctionOptions
     players: tuple[str, ...]
-    scores: tuple[Number, ...]
+    scores: tuple[Number, ...] = per_seat(0)
     phase: Phase = Phase.DEAL
     hand: int = 0
     """Hands started so far (the current one, while one is played)."""

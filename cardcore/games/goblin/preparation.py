@@ -16,6 +16,7 @@ from cardcore.games.goblin.expect import dealt
 from cardcore.games.goblin.state import DISCARD, STOCK, Choice, GoblinState, Phase, hand, stack_zone
 from cardcore.moves import Moves
 from cardcore.pots import antes
+from cardcore.protocol import Step
 from cardcore.seats import clockwise_from
 from cardcore.table import names
 
@@ -23,7 +24,6 @@ __all__ = ["HAND_SIZE", "deal", "deal_cards", "reveal", "reveal_cards", "start_r
            "tiebreak_card", "tiebreak_cards"]
 
 HAND_SIZE = 6
-Step = tuple[GoblinState, tuple[Effect, ...]]
 
 
 def deal_cards(state: GoblinState, event: Deal, moves: Moves[PairsCard]) -> None:
@@ -33,7 +33,7 @@ def deal_cards(state: GoblinState, event: Deal, moves: Moves[PairsCard]) -> None
     moves.deal_hands(event.hands, seats, HAND_SIZE, "GP-1.2")
 
 
-def deal(state: GoblinState, event: Deal) -> Step:
+def deal(state: GoblinState, event: Deal) -> Step[GoblinState]:
     """GP-1.1: players without chips are out of the session; the others pay the ante."""
     players = state.players
     live = dealt(state)
@@ -69,7 +69,7 @@ def reveal_cards(state: GoblinState, event: Reveal, moves: Moves[PairsCard]) -> 
                       "player in the game reveals one (GP-2.1)", ("cards",))
 
 
-def reveal(state: GoblinState, event: Reveal) -> Step:
+def reveal(state: GoblinState, event: Reveal) -> Step[GoblinState]:
     """GP-2.2: the smallest card starts; a tie goes to the tie-break (GP-2.3)."""
     players = state.players
     shown = {players.index(name): card for name, card in event.cards.items()}
@@ -87,7 +87,7 @@ def reveal(state: GoblinState, event: Reveal) -> Step:
     return _stock_check(new, (effect,))
 
 
-def _stock_check(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
+def _stock_check(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinState]:
     """GP-2.4: the stock ran out while tied players still wait for a card."""
     if state.waiting and state.account.size(STOCK) == 0:
         effect = Effect(
@@ -113,7 +113,7 @@ def tiebreak_cards(state: GoblinState, event: Stack, moves: Moves[PairsCard]) ->
     moves.move(STOCK, target, card, path=("card",), face_up=True)
 
 
-def tiebreak_card(state: GoblinState, event: Stack) -> Step:
+def tiebreak_card(state: GoblinState, event: Stack) -> Step[GoblinState]:
     players = state.players
     seat = players.index(event.player)
     card = event.card
@@ -145,7 +145,7 @@ def tiebreak_card(state: GoblinState, event: Stack) -> Step:
     return _stock_check(new, (effect,))
 
 
-def start_round(state: GoblinState, number: int, seat: int, rule: str, why: str) -> Step:
+def start_round(state: GoblinState, number: int, seat: int, rule: str, why: str) -> Step[GoblinState]:
     name = state.players[seat]
     effect = Effect(
         kind="start_player", rule=rule, players=(name,),

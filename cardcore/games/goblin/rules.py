@@ -25,7 +25,7 @@ from cardcore.games.goblin.state import (
 from cardcore.ledger import Ledger
 from cardcore.moves import Moves
 from cardcore.pots import pay, split_pot, take_pot
-from cardcore.protocol import Setup
+from cardcore.protocol import Setup, Step
 from cardcore.seats import clockwise_from
 from cardcore.table import names
 
@@ -40,20 +40,12 @@ __all__ = [
     "where",
 ]
 
-Step = tuple[GoblinState, tuple[Effect, ...]]
 
 
 def begin(setup: Setup) -> GoblinState:
-    """The state before the first deal."""
-    count = len(setup.players)
-    return GoblinState(
-        options=setup.options,
-        players=setup.players,
-        ledger=Ledger.start(setup.players, setup.options.starting_chips),
-        in_session=(True,) * count,
-        in_game=(False,) * count,
-        stacks=((),) * count,
-    )
+    """The state before the first deal: everyone in the session, nobody dealt."""
+    ledger = Ledger.start(setup.players, setup.options.starting_chips)
+    return GoblinState(options=setup.options, players=setup.players, ledger=ledger)
 
 
 
@@ -68,7 +60,7 @@ def where(state: GoblinState) -> str:
 # -- the rounds -------------------------------------------------------------------
 
 
-def choose(state: GoblinState, seat: int) -> Step:
+def choose(state: GoblinState, seat: int) -> Step[GoblinState]:
     """A table choice settled (GP-2.4, GP-3.2): ``seat`` starts, or is dealt first."""
     name = state.players[seat]
     held = state.held_choice
@@ -110,11 +102,11 @@ def pitch_cards(state: GoblinState, event: Pitch, moves: Moves[PairsCard]) -> No
     moves.move(hand(event.player), PITCHED, event.card, path=("card",), verb="pitched from")
 
 
-def pitch(state: GoblinState, event: Pitch) -> Step:
+def pitch(state: GoblinState, event: Pitch) -> Step[GoblinState]:
     return _after_turn(evolve(state, turns=state.turns[1:]), ())
 
 
-def fold(state: GoblinState, event: Fold) -> Step:
+def fold(state: GoblinState, event: Fold) -> Step[GoblinState]:
     """GP-4.2: pay the smallest number showing on any stack still face up, and leave."""
     players = state.players
     seat = players.index(event.player)
@@ -134,7 +126,7 @@ def _without(flags: tuple[bool, ...], seat: int) -> tuple[bool, ...]:
     return (*flags[:seat], False, *flags[seat + 1 :])
 
 
-def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
+def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinState]:
     """GP-4.5: once everyone still in has played, the pitched cards are dealt."""
     if state.turns:
         return state, effects
@@ -165,13 +157,13 @@ def stack_cards(state: GoblinState, event: Stack, moves: Moves[PairsCard]) -> No
     moves.move(PITCHED, stack_zone(event.player), event.card, path=("card",), face_up=True)
 
 
-def stack(state: GoblinState, event: Stack) -> Step:
+def stack(state: GoblinState, event: Stack) -> Step[GoblinState]:
     if state.phase is Phase.TIEBREAK:
         return tiebreak_card(state, event)
     return _deal_pitched(state, event)
 
 
-def _deal_pitched(state: GoblinState, event: Stack) -> Step:
+def _deal_pitched(state: GoblinState, event: Stack) -> Step[GoblinState]:
     """GP-4.5, GP-4.6: a pitched card onto a stack; a pair busts."""
     seat = state.players.index(event.player)
     card = event.card
@@ -196,7 +188,7 @@ def _deal_pitched(state: GoblinState, event: Stack) -> Step:
     return _end_round(new, effects)
 
 
-def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
+def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinState]:
     """GP-5.1 and GP-6.2: the next round, or the split after the last one."""
     live = state.active()
     if state.round < state.options.rounds:
@@ -219,13 +211,13 @@ def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
     return _end_game(evolve(state, ledger=ledger), (*effects, split))
 
 
-def _last_one(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
+def _last_one(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinState]:
     """GP-4.4 / GP-6.1: the last player still in takes the whole pot."""
     ledger, won = take_pot(state.ledger, state.active()[0], "GP-4.4", "is the only player left")
     return _end_game(evolve(state, ledger=ledger), (*effects, won))
 
 
-def _end_game(state: GoblinState, effects: tuple[Effect, ...]) -> Step:
+def _end_game(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinState]:
     done = state.games_done + 1
     new = evolve(state, phase=Phase.DEAL, games_done=done, in_game=(False,) * len(state.players),
                  turns=(), receivers=(), choice=(), held_choice=None)

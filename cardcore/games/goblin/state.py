@@ -10,6 +10,7 @@ from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
 from cardcore.games.goblin.options import GoblinOptions
 from cardcore.ledger import Ledger
+from cardcore.protocol import per_seat
 from cardcore.zones import DISCARD, STOCK, CardAccount, hand
 
 __all__ = ["DISCARD", "PITCHED", "STOCK", "Choice", "GoblinState", "Phase", "hand", "stack_zone"]
@@ -53,11 +54,11 @@ class GoblinState:
     games_done: int = 0
     round: int = 0
     """The round being played; 0 while preparing (GP-2)."""
-    in_session: tuple[bool, ...]
+    in_session: tuple[bool, ...] = per_seat(True)
     """False once a player had no chips at a game start (GP-1.1)."""
-    in_game: tuple[bool, ...]
+    in_game: tuple[bool, ...] = per_seat(False)
     """Dealt into the current game and neither folded nor busted."""
-    stacks: tuple[tuple[PairsCard, ...], ...]
+    stacks: tuple[tuple[PairsCard, ...], ...] = per_seat(())
     account: CardAccount[PairsCard] = attrs.field(factory=lambda: CardAccount.shuffled(PAIRS_DECK))
     tied: tuple[int, ...] = ()
     """Tie-break: the seats tied at the start of the current level."""

@@ -11,13 +11,13 @@ from cardcore.effects import Effect, Transfer
 from cardcore.evolve import evolve
 from cardcore.games.orc.state import OrcState, Phase
 from cardcore.pots import split_pot, take_pot
+from cardcore.protocol import Step
 from cardcore.seats import clockwise_from
 from cardcore.standings import winners_effect
 from cardcore.table import names
 
-__all__ = ["Step", "begin_phase", "charge", "last_one", "no_card_left", "split"]
+__all__ = ["begin_phase", "charge", "last_one", "no_card_left", "split"]
 
-Step = tuple[OrcState, tuple[Effect, ...]]
 
 
 def charge(state: OrcState, seat: int, owed: int, rule: str) -> tuple[OrcState, Transfer,
@@ -41,7 +41,7 @@ def charge(state: OrcState, seat: int, owed: int, rule: str) -> tuple[OrcState, 
     return evolve(state, ledger=ledger, bankrupt=bankrupt), paid, extra
 
 
-def no_card_left(state: OrcState, effects: tuple[Effect, ...]) -> Step | None:
+def no_card_left(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState] | None:
     """OP-3.1 [ruling]: a player still in with no card in hand means no phase
     starts; the round ends with the split of OP-4.1. None when every player
     still in has a card."""
@@ -58,7 +58,7 @@ def no_card_left(state: OrcState, effects: tuple[Effect, ...]) -> Step | None:
     return split(state, (*effects, effect))
 
 
-def begin_phase(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Step:
+def begin_phase(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Step[OrcState]:
     """Action phase ``state.action_phase + 1`` with ``seat`` as start player."""
     ended = no_card_left(state, effects)
     if ended is not None:
@@ -71,14 +71,14 @@ def begin_phase(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Step
     return new, effects
 
 
-def last_one(state: OrcState, effects: tuple[Effect, ...]) -> Step:
+def last_one(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
     """OP-3.5: the last player still in takes the whole pot; the round ends."""
     ledger, won = take_pot(state.ledger, state.active()[0], "OP-3.5",
                            "is the only player left in the round")
     return _end_round(evolve(state, ledger=ledger), (*effects, won))
 
 
-def split(state: OrcState, effects: tuple[Effect, ...]) -> Step:
+def split(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
     """OP-4.1: the players still in share the pot; the remainder stays for the next round."""
     played = state.action_phase
     when = f"after {played} action phase{'s' if played != 1 else ''}, " if played else ""
@@ -86,7 +86,7 @@ def split(state: OrcState, effects: tuple[Effect, ...]) -> Step:
     return _end_round(evolve(state, ledger=ledger), (*effects, shared))
 
 
-def _end_round(state: OrcState, effects: tuple[Effect, ...]) -> Step:
+def _end_round(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
     """OP-4.2: the game ends after the last round or a round with a bankruptcy."""
     new = evolve(state, phase=Phase.DEAL, turns=(), deck=(), tied=())
     total = state.options.total_rounds

@@ -31,7 +31,6 @@ from cardcore.effects import Effect
 from cardcore.evolve import evolve
 from cardcore.games.orc.events import Deal, Draw, GiveUp, Pitch
 from cardcore.games.orc.flow import (
-    Step,
     begin_phase,
     charge,
     last_one,
@@ -53,7 +52,7 @@ from cardcore.games.orc.state import (
 from cardcore.ledger import Ledger
 from cardcore.moves import Moves, recorded
 from cardcore.pots import shortfall
-from cardcore.protocol import Setup, Turn
+from cardcore.protocol import Setup, Step, Turn
 from cardcore.seats import clockwise_distance
 from cardcore.table import names
 
@@ -77,16 +76,9 @@ __all__ = [
 
 
 def begin(setup: Setup) -> OrcState:
-    """The state before the first deal."""
-    count = len(setup.players)
-    return OrcState(
-        options=setup.options,
-        players=setup.players,
-        ledger=Ledger.start(setup.players, setup.options.chips),
-        in_round=(False,) * count,
-        rows=((),) * count,
-        stacked=((),) * count,
-    )
+    """The state before the first round: the chips of the preset (or the option)."""
+    return OrcState(options=setup.options, players=setup.players,
+                    ledger=Ledger.start(setup.players, setup.options.chips))
 
 
 # -- what comes next -------------------------------------------------------------
@@ -179,7 +171,7 @@ def deal_cards(state: OrcState, event: Deal, moves: Moves[PairsCard]) -> None:
     moves.deal_hands(event.hands, range(len(state.players)), HAND_SIZE, "OP-1.3")
 
 
-def deal(state: OrcState, event: Deal) -> Step:
+def deal(state: OrcState, event: Deal) -> Step[OrcState]:
     """OP-1.1, OP-1.2: antes (with the shortfall rule); a short payer is bankrupt."""
     players = state.players
     number = state.round + 1
@@ -223,7 +215,7 @@ def pitch_cards(state: OrcState, event: Pitch, moves: Moves[PairsCard]) -> None:
     moves.lay_in_order(PITCHED, ACTION, order or (), ("order",))
 
 
-def pitch(state: OrcState, event: Pitch) -> Step:
+def pitch(state: OrcState, event: Pitch) -> Step[OrcState]:
     players = state.players
     live = state.active()
     deck = tuple(event.order) if event.order is not None else (None,) * len(live)
@@ -240,7 +232,7 @@ def draw_cards(state: OrcState, event: Draw, moves: Moves[PairsCard]) -> None:
     moves.take_top(ACTION, state.deck[0], row_zone(event.player), event.card, path=("card",))
 
 
-def draw(state: OrcState, event: Draw) -> Step:
+def draw(state: OrcState, event: Draw) -> Step[OrcState]:
     """OP-3.3: the drawn card joins the row; a number already there busts."""
     seat = state.players.index(event.player)
     card = event.card
@@ -262,7 +254,7 @@ def draw(state: OrcState, event: Draw) -> Step:
     return _after_turn(new, seat, (bust, *broke))
 
 
-def give_up(state: OrcState, event: GiveUp) -> Step:
+def give_up(state: OrcState, event: GiveUp) -> Step[OrcState]:
     """OP-3.4: pay the smallest number face up in the rows still in play, and leave."""
     players = state.players
     seat = players.index(event.player)
@@ -285,7 +277,7 @@ def give_up(state: OrcState, event: GiveUp) -> Step:
     return _after_turn(new, seat, (effect, *broke))
 
 
-def _after_turn(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Step:
+def _after_turn(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Step[OrcState]:
     """OP-3.5: the last one in takes the pot; OP-3.6: the phase ends after every turn."""
     new = evolve(state, turns=state.turns[1:])
     if not new.in_round[seat] and len(new.active()) == 1:
@@ -295,7 +287,7 @@ def _after_turn(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Step
     return _end_phase(new, effects)
 
 
-def choose(state: OrcState, seat: int) -> Step:
+def choose(state: OrcState, seat: int) -> Step[OrcState]:
     """The (moot) table choice of OP-2.5, recorded by a ruling: it changes nothing."""
     name = state.players[seat]
     effect = Effect(
@@ -310,7 +302,7 @@ def _without(flags: tuple[bool, ...], seat: int) -> tuple[bool, ...]:
     return (*flags[:seat], False, *flags[seat + 1:])
 
 
-def _end_phase(state: OrcState, effects: tuple[Effect, ...]) -> Step:
+def _end_phase(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
     """OP-3.6: the rest of the action deck is discarded; a new phase, or OP-4.1."""
     left = len(state.deck)
     account = state.account.move_all(ACTION, DISCARD).move_all(recorded(ACTION), DISCARD)

@@ -10,6 +10,7 @@ from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
 from cardcore.games.orc.options import OrcOptions
 from cardcore.ledger import Ledger
+from cardcore.protocol import per_seat
 from cardcore.zones import DISCARD, STOCK, CardAccount, hand
 
 __all__ = [
@@ -76,11 +77,11 @@ class OrcState:
     """The round being played (or the last one played, between rounds)."""
     action_phase: int = 0
     """The action phase being played; 0 while the start player is found (OP-2)."""
-    in_round: tuple[bool, ...]
+    in_round: tuple[bool, ...] = per_seat(False)
     """Neither busted nor given up this round (everyone is dealt in, OP-1.2)."""
-    rows: tuple[tuple[PairsCard, ...], ...]
+    rows: tuple[tuple[PairsCard, ...], ...] = per_seat(())
     """The visible sequence of each row, in the order played (stacked cards add nothing)."""
-    stacked: tuple[tuple[tuple[int, PairsCard], ...], ...]
+    stacked: tuple[tuple[tuple[int, PairsCard], ...], ...] = per_seat(())
     """Stacked tie-break cards (OP-2.4): (visible cards before it, card), for telling only."""
     account: CardAccount[PairsCard] = attrs.field(factory=lambda: CardAccount.shuffled(PAIRS_DECK))
     tied: tuple[int, ...] = ()

@@ -63,7 +63,7 @@ from cardcore.games.saint.state import (
 from cardcore.moves import Moves
 from cardcore.poker import best_hand
 from cardcore.pots import award, split_points
-from cardcore.protocol import Event, Setup, Turn
+from cardcore.protocol import Event, Setup, Step, Turn
 from cardcore.standings import plural, winners_effect
 from cardcore.table import names
 
@@ -88,14 +88,12 @@ __all__ = [
 
 SHOW_SIZE = 2
 """Cards each player shows (SP-2.3)."""
-Step = tuple[SaintState, tuple[Effect, ...]]
 
 
 def begin(setup: Setup) -> SaintState:
     """The state before the deal; ages (possibly only some) order equal hands in
     the refill (SP-2.6)."""
-    return SaintState(options=setup.options, players=setup.players, ages=setup.ages,
-                      scores=(0,) * len(setup.players))
+    return SaintState(options=setup.options, players=setup.players, ages=setup.ages)
 
 
 # -- what comes next -------------------------------------------------------------
@@ -193,7 +191,7 @@ def deal_cards(state: SaintState, event: Deal, moves: Moves[Card]) -> None:
     _future(state, moves, event.future, "SP-1.2")
 
 
-def deal(state: SaintState, event: Deal) -> Step:
+def deal(state: SaintState, event: Deal) -> Step[SaintState]:
     players = state.players
     future = (f"the future river, face up: {_cards(event.future)}" if event.future
               else f"no future river with {len(players)} players")
@@ -227,7 +225,7 @@ def river_cards(state: SaintState, event: River, moves: Moves[Card]) -> None:
                       "too: every player adds one (SP-2.2)", ("cards",))
 
 
-def river(state: SaintState, event: River) -> Step:
+def river(state: SaintState, event: River) -> Step[SaintState]:
     players = state.players
     number = state.round + 1
     last = number == state.options.rounds
@@ -266,7 +264,7 @@ def show_cards(state: SaintState, event: Show, moves: Moves[Card]) -> None:
                       "player shows (SP-2.3)", ("cards",))
 
 
-def show(state: SaintState, event: Show) -> Step:
+def show(state: SaintState, event: Show) -> Step[SaintState]:
     """SP-2.4, SP-2.5: the hands are valued and the best scores; then the refill
     order (SP-2.6), or the end of the game (SP-2.7, SP-3.1)."""
     players = state.players
@@ -320,7 +318,7 @@ def _score(state: SaintState) -> tuple[SaintState, Effect]:
     return evolve(state, scores=tuple(scores)), effect
 
 
-def choose(state: SaintState, seat: int) -> Step:
+def choose(state: SaintState, seat: int) -> Step[SaintState]:
     """A table choice settled (SP-2.6 ruling): ``seat`` picks next among equal hands."""
     players = state.players
     ranking = groups(state.hands)
@@ -342,7 +340,7 @@ def take_cards(state: SaintState, event: Take, moves: Moves[Card]) -> None:
                verb="taken from")
 
 
-def take(state: SaintState, event: Take) -> Step:
+def take(state: SaintState, event: Take) -> Step[SaintState]:
     """SP-2.6: after every player took two, the pool's last cards are discarded."""
     players = state.players
     picks = state.picks + 1

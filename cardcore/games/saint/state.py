@@ -11,6 +11,7 @@ from cardcore.cards import Card
 from cardcore.decks import STANDARD_DECK
 from cardcore.games.saint.options import SaintOptions
 from cardcore.poker import HandRank
+from cardcore.protocol import per_seat
 from cardcore.zones import DISCARD, STOCK, CardAccount, hand
 
 __all__ = [
@@ -60,7 +61,7 @@ class SaintState:
     phase: Phase = Phase.DEAL
     round: int = 0
     """The round being played; 0 before the first river."""
-    scores: tuple[int, ...]
+    scores: tuple[int, ...] = per_seat(0)
     """Points per seat; whole numbers, since SP-2.5 rounds shares down."""
     account: CardAccount[Card] = attrs.field(factory=lambda: CardAccount.shuffled(STANDARD_DECK))
     hands: tuple[HandRank, ...] = ()
