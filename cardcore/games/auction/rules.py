@@ -31,18 +31,8 @@ from cardcore.standings import plural
 from cardcore.table import names
 from cardcore.zones import CardAccount
 
-__all__ = [
-    "begin",
-    "bid",
-    "deal",
-    "deal_cards",
-    "declare",
-    "drawn_from_stock",
-    "flip",
-    "flip_cards",
-    "win",
-    "win_cards",
-]
+__all__ = ["begin", "bid", "deal", "deal_cards", "declare", "drawn_from_stock", "flip",
+           "flip_cards", "win", "win_cards"]
 
 
 

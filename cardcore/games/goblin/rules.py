@@ -29,16 +29,7 @@ from cardcore.protocol import Setup, Step
 from cardcore.seats import clockwise_from
 from cardcore.table import names
 
-__all__ = [
-    "begin",
-    "choose",
-    "fold",
-    "pitch",
-    "pitch_cards",
-    "stack",
-    "stack_cards",
-    "where",
-]
+__all__ = ["begin", "choose", "fold", "pitch", "pitch_cards", "stack", "stack_cards", "where"]
 
 
 
@@ -50,11 +41,11 @@ def begin(setup: Setup) -> GoblinState:
 
 
 def where(state: GoblinState) -> str:
-    if state.phase is Phase.DEAL:
-        return f"game {state.games_done + 1}, preparation"
-    if state.round == 0:
-        return f"game {state.games_started}, preparation"
-    return f"game {state.games_started}, round {state.round}"
+    """The game and round; between games, the preparation of the next one."""
+    between = state.phase is Phase.DEAL
+    game = state.games_done + 1 if between else state.games_started
+    part = "preparation" if between or state.round == 0 else f"round {state.round}"
+    return f"game {game}, {part}"
 
 
 # -- the rounds -------------------------------------------------------------------

@@ -41,10 +41,9 @@ class Choice(enum.Enum):
 
 @attrs.frozen(kw_only=True, slots=False)
 class GoblinState:
-    """Everything the rules need between two events.
-
-    Not slotted, so that :func:`cardcore.evolve.evolve` can copy it cheaply.
-    """
+    """A Goblin Poker session between two events: the chips, the game and round,
+    who is still in, the stacks, the cards, and any tie-break or table choice
+    under way. Not slotted, so that :func:`cardcore.evolve.evolve` copies it cheaply."""
 
     options: GoblinOptions
     players: tuple[str, ...]

@@ -56,23 +56,8 @@ from cardcore.protocol import Setup, Step, Turn
 from cardcore.seats import clockwise_distance
 from cardcore.table import names
 
-__all__ = [
-    "absent",
-    "begin",
-    "choose",
-    "deal",
-    "deal_cards",
-    "draw",
-    "draw_cards",
-    "ended",
-    "give_up",
-    "pitch",
-    "pitch_cards",
-    "seated",
-    "turn",
-    "where",
-    "words",
-]
+__all__ = ["absent", "begin", "choose", "deal", "deal_cards", "draw", "draw_cards", "ended",
+           "give_up", "pitch", "pitch_cards", "seated", "turn", "where", "words"]
 
 
 def begin(setup: Setup) -> OrcState:

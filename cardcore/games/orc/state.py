@@ -13,17 +13,8 @@ from cardcore.ledger import Ledger
 from cardcore.protocol import per_seat
 from cardcore.zones import DISCARD, STOCK, CardAccount, hand
 
-__all__ = [
-    "ACTION",
-    "DISCARD",
-    "PITCHED",
-    "STOCK",
-    "OrcState",
-    "Phase",
-    "hand",
-    "row_text",
-    "row_zone",
-]
+__all__ = ["ACTION", "DISCARD", "PITCHED", "STOCK", "OrcState", "Phase", "hand", "row_text",
+           "row_zone"]
 
 PITCHED = "the pitched cards"
 ACTION = "the action deck"
@@ -64,10 +55,8 @@ def row_text(row: tuple[PairsCard, ...], stacked: tuple[tuple[int, PairsCard], .
 
 @attrs.frozen(kw_only=True, slots=False)
 class OrcState:
-    """Everything the rules need between two events.
-
-    Not slotted, so that :func:`cardcore.evolve.evolve` can copy it cheaply.
-    """
+    """An Orc Poker game between two events (slots=False, for evolve): the chips,
+    the round and action phase, the rows, the cards, the action deck."""
 
     options: OrcOptions
     players: tuple[str, ...]

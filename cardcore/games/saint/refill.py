@@ -25,16 +25,8 @@ from cardcore.games.saint.state import SaintState
 from cardcore.poker import HandRank
 from cardcore.table import names
 
-__all__ = [
-    "candidates",
-    "choice_reason",
-    "fix_forced",
-    "groups",
-    "next_pickers",
-    "order_text",
-    "pick_reason",
-    "refusal",
-]
+__all__ = ["candidates", "choice_reason", "fix_forced", "groups", "next_pickers", "order_text",
+           "pick_reason", "refusal"]
 
 Groups = tuple[tuple[int, ...], ...]
 

@@ -67,24 +67,9 @@ from cardcore.protocol import Event, Setup, Step, Turn
 from cardcore.standings import plural, winners_effect
 from cardcore.table import names
 
-__all__ = [
-    "begin",
-    "choice_refusal",
-    "choose",
-    "deal",
-    "deal_cards",
-    "ended",
-    "river",
-    "river_cards",
-    "show",
-    "show_cards",
-    "take",
-    "take_cards",
-    "turn",
-    "where",
-    "words",
-    "wrong_actor_words",
-]
+__all__ = ["begin", "choice_refusal", "choose", "deal", "deal_cards", "ended", "river",
+           "river_cards", "show", "show_cards", "take", "take_cards", "turn", "where", "words",
+           "wrong_actor_words"]
 
 SHOW_SIZE = 2
 """Cards each player shows (SP-2.3)."""
@@ -120,16 +105,21 @@ def ended(state: SaintState) -> str:
     return f"round {state.round} was the last and has no refill (SP-2.7)"
 
 
+_SAID = {
+    Phase.DEAL: "the game starts with a deal: 10 cards each and the future river (SP-1)",
+    Phase.SHOW: "every player shows two cards (SP-2.3)",
+}
+"""What comes next where it needs no word about the state."""
+
+
 def words(state: SaintState) -> str:
     players = state.players
-    phase = state.phase
-    if phase is Phase.DEAL:
-        return "the game starts with a deal: 10 cards each and the future river (SP-1)"
-    if phase is Phase.RIVER:
+    said = _SAID.get(state.phase)
+    if said is not None:
+        return said
+    if state.phase is Phase.RIVER:
         return (f"round {state.round + 1} starts with a river: every player adds a card "
                 "to the river (SP-2.1, SP-2.2)")
-    if phase is Phase.SHOW:
-        return "every player shows two cards (SP-2.3)"
     seats, choice = next_pickers(state)
     if choice:
         return (f"the next pick is a table choice: {choice_reason(state, seats)} (SP-2.6); "

@@ -14,19 +14,8 @@ from cardcore.poker import HandRank
 from cardcore.protocol import per_seat
 from cardcore.zones import DISCARD, STOCK, CardAccount, hand
 
-__all__ = [
-    "DISCARD",
-    "FUTURE",
-    "HAND_SIZE",
-    "POOL",
-    "RIVER",
-    "RIVER_SIZE",
-    "STOCK",
-    "Phase",
-    "SaintState",
-    "hand",
-    "shown",
-]
+__all__ = ["DISCARD", "FUTURE", "HAND_SIZE", "POOL", "RIVER", "RIVER_SIZE", "STOCK", "Phase",
+           "SaintState", "hand", "shown"]
 
 HAND_SIZE: Final = 10
 """Cards dealt to each player (SP-1.1)."""
