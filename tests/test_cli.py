@@ -289,3 +289,13 @@ def test_simulate_option_errors_have_no_python_tuples() -> None:
     code, out = run("simulate", "goblin-poker", "--options", '{"rounds": 9}')
     assert code == 2 and "option 'rounds' must be from 1 to 5, not 9" in out
     assert "('" not in out
+
+
+def test_replay_json_writes_exact_fractions_as_strings() -> None:
+    """Auction's exact split pays fractions: the JSON report writes them "11/3", as the format does."""
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "auction" / "tie-split-exact-fraction.json"
+    code, out = run("replay", "--format", "json", str(path))
+    assert code == 0
+    amounts = [t["amount"] for e in json.loads(out)["events"] for f in e["effects"]
+               for t in f["transfers"]]
+    assert "11/3" in amounts

@@ -59,7 +59,9 @@ class Win(Act):
 
 @attrs.frozen(kw_only=True)
 class Flip(Event):
-    """The top stock card turned face up onto the starter pile (AU-3.3)."""
+    """The top stock card turned face up onto the starter pile (AU-3.3), after
+    every win while the stock lasts. A joker turned here ends the hand (AU-4.1);
+    the last stock card turned leaves one more auction, without a flip (AU-4.2)."""
 
     TYPE: ClassVar[str] = "flip"
     card: Card | None
@@ -67,14 +69,17 @@ class Flip(Event):
 
 @attrs.frozen(kw_only=True)
 class Declare(Act):
-    """A player declares the end of the hand (AU-4.3)."""
+    """A player declares the end of the hand (AU-4.3): whenever a bid could come,
+    once the starter pile holds 8 or more cards. The hand ends at once and a
+    standing bid is dropped; the declarer gains or loses the bonus (AU-5.4)."""
 
     TYPE: ClassVar[str] = "declare"
 
 
 @attrs.frozen(kw_only=True)
 class Show(Event):
-    """The hand is over: every player shows the whole hand or five cards (AU-5.1)."""
+    """The hand is over: every player shows the whole hand or five cards of it
+    (AU-5.1), and the best hand of what they show scores the pile (AU-5.3)."""
 
     TYPE: ClassVar[str] = "show"
     NAMED: ClassVar[tuple[str, ...]] = ("cards",)

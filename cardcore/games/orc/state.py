@@ -60,12 +60,12 @@ class OrcState:
 
     options: OrcOptions
     players: tuple[str, ...]
-    ledger: Ledger
     phase: Phase = Phase.DEAL
     round: int = 0
     """The round being played (or the last one played, between rounds)."""
     action_phase: int = 0
     """The action phase being played; 0 while the start player is found (OP-2)."""
+    ledger: Ledger
     in_round: tuple[bool, ...] = per_seat(False)
     """Neither busted nor given up this round (everyone is dealt in, OP-1.2)."""
     rows: tuple[tuple[PairsCard, ...], ...] = per_seat(())
