@@ -112,6 +112,9 @@ class Moves(Generic[C]):
     def move_cards(self, source: str, target: str, cards: Iterable[C | None], *, path: Path,
                    face_up: bool = False, verb: str = "dealt from") -> None:
         """Move several cards; each problem points at its card's index."""
+        cards = list(cards)
+        if None not in cards and self.draft.move_many(source, target, cards):  # type: ignore[arg-type]
+            return
         for index, card in enumerate(cards):
             self.move(source, target, card, path=(*path, index), face_up=face_up, verb=verb)
 

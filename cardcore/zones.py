@@ -14,7 +14,7 @@ forward (RULES.md, end of the common rules).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
 import attrs
@@ -270,6 +270,53 @@ class Draft(Generic[C]):
         arrived[card] = arrived.get(card, 0) + 1
         zones[source] = Zone(left, unknown)
         zones[target] = Zone(arrived, dst.unknown)
+
+    def move_many(self, source: str, target: str, cards: Sequence[C]) -> bool:
+        """Move several named cards at once, if every one of them is sound; False
+        (and nothing moved) when one is not, so that the caller can move them one
+        by one and locate the problem. A whole known hand is dealt this way."""
+        table = self._table()
+        src = table.get(source) or _NOWHERE
+        if source == target or not cards:
+            return False
+        wanted: dict[C, int] = {}
+        for card in cards:
+            wanted[card] = wanted.get(card, 0) + 1
+        src_known = src.known
+        totals = self._base.known_totals if self._totals is None else self._totals
+        deck = self.deck
+        new_totals: dict[C, int] = {}
+        unseen = 0
+        left = dict(src_known)
+        for card, count in wanted.items():
+            held = left.get(card, 0)
+            taken = min(held, count)
+            if taken:
+                if taken == held:
+                    del left[card]
+                else:
+                    left[card] = held - taken
+            fresh = count - taken
+            if fresh:
+                seen = totals.get(card, 0) + fresh
+                if seen > deck.copies(card):
+                    return False
+                new_totals[card] = seen
+                unseen += fresh
+        if unseen > src.unknown:
+            return False
+        if new_totals:
+            if self._totals is None:
+                self._totals = dict(totals)
+            self._totals.update(new_totals)
+        zones = self._writable()
+        dst = zones.get(target) or _NOWHERE
+        arrived = dict(dst.known)
+        for card, count in wanted.items():
+            arrived[card] = arrived.get(card, 0) + count
+        zones[source] = Zone(left, src.unknown - unseen)
+        zones[target] = Zone(arrived, dst.unknown)
+        return True
 
     def _absent(self, card: C, source: str, verb: str) -> str:
         known = self.zone(source).known
