@@ -34,8 +34,8 @@ def evolve(instance: T, **changes: Any) -> T:
     new = object.__new__(type(instance))
     fields = new.__dict__
     fields.update(instance.__dict__)
-    for name, value in changes.items():
-        if name not in fields:
-            raise TypeError(f"{type(instance).__name__} has no field {name!r}")
-        fields[name] = value
+    if not changes.keys() <= fields.keys():
+        name = next(name for name in changes if name not in fields)
+        raise TypeError(f"{type(instance).__name__} has no field {name!r}")
+    fields.update(changes)
     return new
