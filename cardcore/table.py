@@ -1,21 +1,18 @@
-"""Checks every engine makes before its own rules: who is named, and whether
-the event may come now (C-4, C-5, C-6, C-7, C-8).
+"""The words of the common problems the kernel reports: players named in words,
+whose turn it is (C-5), a needless or inadmissible ruling (C-8).
 
-Precedence when several common rules apply to one event (documented in
-docs/rulings.md): C-6 (the game is over) first, then C-4 (the kind of event),
-then C-7 (a player not in the game), then C-5 (the wrong player) and C-8 (a
-needless ruling); card accounting (C-1, C-2, C-3) comes after these, since it
-only makes sense for an event that may come at all.
+The order in which the checks are made and reported is the dispatch's
+(:mod:`cardcore.dispatch`); this module only builds messages.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardcore.errors import PathPart, RuleViolation
-from cardcore.protocol import Event, Expected
+from cardcore.errors import RuleViolation
+from cardcore.protocol import Expected
 
-__all__ = ["inadmissible", "names", "needless_ruling", "not_now", "over", "seat_of", "wrong_player"]
+__all__ = ["inadmissible", "names", "needless_ruling", "wrong_player"]
 
 
 def names(players: Sequence[str], seats: Sequence[int]) -> str:
@@ -32,22 +29,10 @@ def names(players: Sequence[str], seats: Sequence[int]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def seat_of(players: Sequence[str], name: str, *path: PathPart) -> int:
-    """The seat of ``name``; C-7 if nobody of that name sits at the table."""
-    try:
-        return players.index(name)
-    except ValueError:
-        message = f"there is no player {name!r} at this table (players: {', '.join(players)})"
-        raise RuleViolation("C-7", message, path) from None
 
 
-def over(event: Event, why: str) -> RuleViolation:
-    return RuleViolation("C-6", f"no {event.TYPE} can come after the end: {why}")
 
 
-def not_now(event: Event, expected: Expected) -> RuleViolation:
-    """C-4 with what may come instead."""
-    return RuleViolation("C-4", f"a {event.TYPE} cannot come now: {expected.text}")
 
 
 def wrong_player(name: str, doing: str, expected: Expected, players: Sequence[str]) -> RuleViolation:
