@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from cardcore.replay import batch
 from cardcore.replay.batch import chunk_size, judge, judge_all
@@ -60,3 +63,35 @@ def test_only_a_bounded_number_of_chunks_is_in_flight() -> None:
 def test_chunks_are_a_few_per_process() -> None:
     """Never empty, never huge."""
     assert chunk_size(0, 4) == 1 and chunk_size(2000, 2) == 62 and chunk_size(10**7, 2) == 64
+
+
+SMALL: dict[str, dict[str, int]] = {"goblin-poker": {"games": 1}, "orc-poker": {"rounds": 2},
+                                    "saint-poker": {"rounds": 2}, "auction": {"target": 10}}
+
+
+@pytest.mark.slow
+def test_two_thousand_simulated_files_give_the_same_report_with_two_jobs(
+        tmp_path: Path) -> None:
+    """500 short simulated games of each game, some hidden: validate --jobs 2 prints
+    exactly what --jobs 1 prints, and every file is valid (JSON output is compared
+    over the fixtures in test_cli.py)."""
+    from click.testing import CliRunner
+
+    from cardcore.cli.main import main
+    from cardcore.registry import GAMES
+    from cardcore.replay.simulated import corpus_name, simulated
+    from cardcore.replay.transcript import dump_transcript
+
+    for game, options in SMALL.items():
+        rules = GAMES[game]
+        for seed in range(500):
+            transcript = simulated(rules, ["A", "B", "C"], rules.options_type(**options), seed,
+                                   hidden=seed % 2 == 1)
+            (tmp_path / corpus_name(game, seed)).write_text(
+                json.dumps(dump_transcript(transcript)), encoding="utf-8")
+    runner = CliRunner()
+    one = runner.invoke(main, ["validate", str(tmp_path)])
+    two = runner.invoke(main, ["validate", "--jobs", "2", str(tmp_path)])
+    assert one.exit_code == two.exit_code == 0
+    assert one.output == two.output
+    assert one.output.endswith("2000 files: 2000 valid, 0 invalid, 0 unreadable\n")
