@@ -10,12 +10,15 @@ import click
 
 from cardcore.effects import Effect
 from cardcore.protocol import Outcome
+from cardcore.replay.accounts import Account
 from cardcore.replay.problems import Problem
 from cardcore.replay.runner import Report, Step
 from cardcore.replay.transcript import event_json
 
 __all__ = [
     "REPORT_FORMAT",
+    "account_json",
+    "account_lines",
     "effect_json",
     "final_json",
     "problem_lines",
@@ -127,7 +130,31 @@ def problem_lines(path: str | None, problems: Iterable[Problem]) -> list[str]:
         lines.append(f"  {where}: {problem.kind}{rule}: {problem.message}")
         if problem.context is not None:
             lines += [f"      {line}" for line in problem.context.splitlines()]
+        if problem.moved_by is not None:
+            lines.append(f"      {moved_text(problem.since, problem.moved_by)}")
     return lines
+
+
+SHOWN_MOVERS = 6
+"""How many events a mismatch names before it says how many more there are."""
+
+
+def moved_text(since: str | None, moved_by: tuple[str, ...]) -> str:
+    """Where to look for a mismatch's cause, in one short line.
+
+    >>> moved_text("/events/3", ("/events/5", "/events/7"))
+    'moved since /events/3 (the last reading that agreed) by /events/5, /events/7'
+    >>> moved_text(None, tuple(f"/events/{i}" for i in range(8)))
+    'moved since the start by /events/0, /events/1, /events/2, /events/3, /events/4, /events/5 and 2 more'
+    >>> moved_text(None, ())
+    'no event moved it since the start'
+    """
+    start = f"{since} (the last reading that agreed)" if since else "the start"
+    if not moved_by:
+        return f"no event moved it since {start}"
+    shown = ", ".join(moved_by[:SHOWN_MOVERS])
+    more = len(moved_by) - SHOWN_MOVERS
+    return f"moved since {start} by {shown}" + (f" and {more} more" if more > 0 else "")
 
 
 def standings_lines(outcome: Outcome | None) -> list[str]:
@@ -175,3 +202,39 @@ def step_lines(step: Step) -> list[str]:
         for transfer in effect.transfers:
             lines.append(f"          {transfer}")
     return lines
+
+
+def _signed(value: object) -> str:
+    """``+9``, ``-1``, ``+7/3``."""
+    shown = _number(value)
+    return f"+{shown}" if not str(shown).startswith("-") else str(shown)
+
+
+def account_lines(found: Account, report: Report, title: str) -> list[str]:
+    """A player's account: the start, each gain or loss with its event and rule, the sum."""
+    where = (f"before event #{report.stopped_at}" if report.stopped_at is not None
+             else "at the end" if not report.steps or report.complete
+             else f"after event #{report.steps[-1].index}")
+    lines = [f"{found.player}'s {found.unit} in {report.path} ({title})",
+             f"  {'start':<11} {_number(found.start):>5}"]
+    for entry in found.entries:
+        way = "from" if entry.amount > 0 else "to"
+        at = f"/events/{entry.index}"
+        lines.append(f"  {at:<11} {_signed(entry.amount):>5}  {entry.rule:<7} "
+                     f"{entry.text} ({way} {entry.other})")
+    gained = sum((e.amount for e in found.entries if e.amount > 0), start=0)
+    lost = sum((-e.amount for e in found.entries if e.amount < 0), start=0)
+    check = "" if found.total == found.final else (
+        f"; the rules give {_number(found.final)}: a bug in cardcore, please report it")
+    lines.append(f"  sum: {_number(found.start)} + {_number(gained)} gained - {_number(lost)} "
+                 f"lost = {_number(found.total)} {found.unit} {where}{check}")
+    return lines
+
+
+def account_json(found: Account) -> dict[str, Any]:
+    return {
+        "player": found.player, "unit": found.unit, "start": _number(found.start),
+        "entries": [{"pointer": f"/events/{e.index}", "amount": _number(e.amount),
+                     "rule": e.rule, "other": e.other, "text": e.text} for e in found.entries],
+        "sum": _number(found.total), "final": _number(found.final),
+    }

@@ -23,7 +23,7 @@ from cardcore.effects import Effect
 from cardcore.replay.runner import Report, replay_transcript
 from cardcore.replay.transcript import Transcript, event_json
 
-__all__ = ["Diff", "diff_transcripts"]
+__all__ = ["Diff", "diff_transcripts", "outcome_values"]
 
 
 @attrs.frozen(kw_only=True)
@@ -83,7 +83,8 @@ def _meaning(event: Any) -> dict[str, Any]:
     return data
 
 
-def _outcome_values(report: Report) -> dict[str, Any]:
+def outcome_values(report: Report) -> dict[str, Any]:
+    """The outcome as comparable values: ``chips of Aki``, ``pot``, ``complete``, ``winners``."""
     outcome = report.outcome
     values: dict[str, Any] = {}
     if outcome is None:
@@ -131,7 +132,7 @@ def diff_transcripts(left: Transcript, right: Transcript) -> Diff:
             parting = min(len(left.events), len(right.events))
     left_report = replay_transcript(left, steps=True)
     right_report = replay_transcript(right, steps=True)
-    a_values, b_values = _outcome_values(left_report), _outcome_values(right_report)
+    a_values, b_values = outcome_values(left_report), outcome_values(right_report)
     differences = tuple(
         (key, a_values.get(key), b_values.get(key))
         for key in dict.fromkeys([*a_values, *b_values])

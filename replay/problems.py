@@ -46,7 +46,8 @@ class Problem:
     ``kind`` is ``format`` (not a transcript of this format), ``rule`` (an event
     the rules do not allow; ``rule`` holds the rule ID), ``check`` (a recorded
     reading that differs from the derived one; ``derived`` and ``recorded`` hold
-    both) or ``internal`` (cardcore failed on the file: a bug). A JSON syntax
+    both, and for a player's chips or points the events that moved them since
+    the last agreeing reading) or ``internal`` (cardcore failed on the file: a bug). A JSON syntax
     error also has the ``line`` and ``column`` of the mistake, and ``context``:
     the line with a caret under that column.
     """
@@ -60,6 +61,12 @@ class Problem:
     line: int | None = None
     column: int | None = None
     context: str | None = None
+    since: str | None = None
+    """For a chips or points mismatch: the pointer of the last reading of that
+    figure that agreed (None: the start)."""
+    moved_by: tuple[str, ...] | None = None
+    """For a chips or points mismatch: the events that moved that figure since
+    ``since`` (the places to look for the mistake)."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "pointer": self.pointer}
@@ -69,6 +76,9 @@ class Problem:
         if self.kind == CHECK:
             data["derived"] = self.derived
             data["recorded"] = self.recorded
+            if self.moved_by is not None:
+                data["since"] = self.since
+                data["moved_by"] = list(self.moved_by)
         if self.line is not None:
             data["line"] = self.line
             data["column"] = self.column

@@ -25,7 +25,8 @@ import attrs
 from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
 from cardcore.protocol import Check, Event, Outcome
-from cardcore.replay.problems import CHECK, FORMAT, INTERNAL, RULE, Problem, pointer
+from cardcore.replay.accounts import movers
+from cardcore.replay.problems import CHECK, FORMAT, INTERNAL, RULE, Problem, pointer, split_pointer
 from cardcore.replay.transcript import (
     ExpectedProblem,
     Result,
@@ -65,6 +66,13 @@ class Report:
     """``check`` events after ``stopped_at`` that were not compared."""
     unchecked_result: bool = False
     """The transcript has a ``result`` that was not compared, since the fold stopped."""
+    expected: tuple[ExpectedProblem, ...] | None = None
+    """The transcript's ``expect``, kept by :meth:`slim` when the transcript is dropped."""
+
+    def slim(self) -> Report:
+        """This report without the transcript and the steps: what printing a
+        validation needs, small enough to send between processes."""
+        return attrs.evolve(self, transcript=None, steps=(), expected=self.expect)
 
     @property
     def readable(self) -> bool:
@@ -81,7 +89,7 @@ class Report:
 
     @property
     def expect(self) -> tuple[ExpectedProblem, ...] | None:
-        return None if self.transcript is None else self.transcript.expect
+        return self.expected if self.transcript is None else self.transcript.expect
 
     @property
     def matches_expect(self) -> bool:
@@ -189,12 +197,9 @@ def _rule_problems(index: int, violation: RuleViolation) -> list[Problem]:
                     message=each.message, rule=each.rule) for each in violation.problems]
 
 
-def replay_transcript(
-    transcript: Transcript, *, path: str | None = None, steps: bool = False,
-    stop_after: int | None = None,
-) -> Report:
-    """Fold the events; ``steps`` keeps every event's effects (for telling the game);
-    ``stop_after`` ends the fold after that event index (``replay --at``)."""
+def _fold(transcript: Transcript, steps: bool, stop_after: int | None
+          ) -> tuple[list[Problem], list[Step], int | None, Any]:
+    """The fold itself: problems, the steps kept, where it stopped, the last state."""
     rules = transcript.rules
     state = rules.start(transcript.players, transcript.options, ages=transcript.ages)
     apply = rules.apply
@@ -219,9 +224,67 @@ def replay_transcript(
         if steps:
             kept.append(Step(index=index, event=event, position=position(state), effects=effects))
         state = after
+    return problems, kept, stopped, state
+
+
+FIGURES = ("chips", "scores")
+"""The per-player keys of a reading whose mismatches name the events that moved them."""
+
+
+def _reading(problem: Problem, events: int) -> tuple[int, str, str] | None:
+    """(event index or ``events`` for the result, key, player) of a per-player mismatch."""
+    if problem.kind != CHECK:
+        return None
+    parts = split_pointer(problem.pointer)
+    if len(parts) == 4 and parts[0] == "events" and parts[2] in FIGURES:
+        return int(parts[1]), parts[2], parts[3]
+    if len(parts) == 3 and parts[0] == "result" and parts[1] in FIGURES:
+        return events, parts[1], parts[2]
+    return None
+
+
+def _explained(transcript: Transcript, problems: list[Problem], steps: list[Step]
+               ) -> list[Problem]:
+    """Each per-player mismatch with the events that moved that figure since the last
+    reading of it that agreed (or since the start): where to look on the scoresheet."""
+    disagreeing = {p.pointer for p in problems if p.kind == CHECK}
+    events = transcript.events
+    explained = []
+    for problem in problems:
+        found = _reading(problem, len(events))
+        if found is None:
+            explained.append(problem)
+            continue
+        at, key, name = found
+        agreeing = [j for j in range(at) if isinstance(events[j], Check)
+                    and name in (getattr(events[j], key) or {})
+                    and pointer("events", j, key, name) not in disagreeing]
+        since = agreeing[-1] if agreeing else None
+        moved = movers(steps, name, -1 if since is None else since, at)
+        explained.append(attrs.evolve(
+            problem, since=None if since is None else pointer("events", since),
+            moved_by=tuple(pointer("events", index) for index in moved)))
+    return explained
+
+
+def replay_transcript(
+    transcript: Transcript, *, path: str | None = None, steps: bool = False,
+    stop_after: int | None = None,
+) -> Report:
+    """Fold the events; ``steps`` keeps every event's effects (for telling the game);
+    ``stop_after`` ends the fold after that event index (``replay --at``).
+
+    A per-player ``check`` or ``result`` mismatch names the events that moved that
+    figure since its last agreeing reading; only a file with such a mismatch pays
+    for a second fold that keeps the effects."""
+    rules = transcript.rules
+    problems, kept, stopped, state = _fold(transcript, steps, stop_after)
     outcome = rules.outcome(state)
     if stopped is None and stop_after is None and transcript.result is not None:
         problems += compare(transcript.result, outcome, ("result",), rules.title)
+    if any(_reading(problem, 0) for problem in problems):
+        history = kept if steps else _fold(transcript, True, stop_after)[1]
+        problems = _explained(transcript, problems, history)
     later = transcript.events[stopped + 1:] if stopped is not None else ()
     checks = sum(isinstance(event, Check) for event in later)
     return Report(path=path, transcript=transcript, problems=tuple(problems), outcome=outcome,

@@ -34,6 +34,7 @@ __all__ = [
     "TranscriptError",
     "dump_transcript",
     "load_transcript",
+    "read_options",
     "read_transcript",
 ]
 
@@ -267,6 +268,20 @@ def _start(rules: GameRules[Any], players: tuple[str, ...], options: object,
         reader.refuse(("options", error.option) if error.option else ("options",), str(error))
     except SetupError as error:
         reader.refuse(("options",), str(error))
+
+
+def read_options(rules: GameRules[Any], raw: object, players: tuple[str, ...],
+                 ages: Mapping[str, int] | None = None) -> Any:
+    """The options object for ``raw`` (a transcript's ``options`` value), refused
+    with the very problems a transcript giving them would get, at ``/options/...``:
+    ``diff --option`` and ``simulate --option`` say the same as ``validate``."""
+    reader = _Reader()
+    options = reader.structure(raw, rules.options_type, "options")
+    if not reader.problems:
+        _start(rules, players, options, ages, reader)
+    if reader.problems:
+        raise TranscriptError(reader.problems)
+    return options
 
 
 def _events(raw: object, rules: GameRules[Any], players: tuple[str, ...],

@@ -17,3 +17,6 @@ settings.register_profile(
 )
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default"))
+
+pytest_plugins = ("pytester",)
+"""``pytester`` runs pytest inside a test: the cardcore plugin is tested with it."""

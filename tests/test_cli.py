@@ -125,7 +125,8 @@ def test_bad_usage_exits_2() -> None:
 
 
 def test_validate_json_reports_problems_with_derived_beside_recorded(tmp_path: Path) -> None:
-    """A check problem carries both values; a rule problem its rule ID."""
+    """A check problem carries both values, and for a player's chips the events that
+    moved them since the last agreeing reading (here the start: the ante, the pot)."""
     data = json.loads(EXAMPLE.read_text())
     data["result"]["chips"]["Ben"] = 100
     wrong = tmp_path / "wrong.json"
@@ -135,9 +136,11 @@ def test_validate_json_reports_problems_with_derived_beside_recorded(tmp_path: P
     assert code == 1
     assert problem == {"kind": "check", "pointer": "/result/chips/Ben",
                        "message": "Ben has 108 chips by the rules; the record says 100",
-                       "derived": 108, "recorded": 100}
+                       "derived": 108, "recorded": 100,
+                       "since": None, "moved_by": ["/events/0", "/events/6"]}
     code, out = run("validate", str(wrong))
     assert "/result/chips/Ben: check: Ben has 108 chips by the rules; the record says 100" in out
+    assert "moved since the start by /events/0, /events/6" in out
 
 
 def _write(folder: Path, name: str, data: object) -> Path:
@@ -229,19 +232,19 @@ def test_validate_prints_each_file_before_reading_the_next(tmp_path: Path,
     """The report of a file is out before the next file is read."""
     import io
 
-    import cardcore.cli.main as cli_main
+    import cardcore.replay.batch as batch
 
     _write(tmp_path, "a.json", _example())
     _write(tmp_path, "b.json", _example())
     printed: list[str] = []
-    real = cli_main._replay
+    real = batch.judge
     out = io.StringIO()
 
-    def watching(name: str, **kwargs: Any) -> Any:
+    def watching(source: Any) -> Any:
         printed.append(out.getvalue())
-        return real(name, **kwargs)
+        return real(source)
 
-    monkeypatch.setattr(cli_main, "_replay", watching)
+    monkeypatch.setattr(batch, "judge", watching)
     monkeypatch.setattr("sys.stdout", out)
     try:
         main(["validate", str(tmp_path)], standalone_mode=False)
@@ -299,3 +302,60 @@ def test_replay_json_writes_exact_fractions_as_strings() -> None:
     amounts = [t["amount"] for e in json.loads(out)["events"] for f in e["effects"]
                for t in f["transfers"]]
     assert "11/3" in amounts
+
+
+def test_replay_player_lists_every_movement_summing_to_the_final_figure() -> None:
+    """--player Ben: the start, the ante and the pot with pointers and rules, the sum."""
+    code, out = run("replay", str(EXAMPLE), "--player", "Ben")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("Ben's chips in ") and "start" in lines[1] and "100" in lines[1]
+    assert "/events/0" in lines[2] and "-1" in lines[2] and "GP-1.1" in lines[2]
+    assert "/events/6" in lines[3] and "+9" in lines[3] and "GP-4.4" in lines[3]
+    assert lines[4] == "  sum: 100 + 9 gained - 1 lost = 108 chips at the end"
+    code, out = run("replay", str(EXAMPLE), "--player", "Ben", "--format", "json")
+    data = json.loads(out)
+    assert (data["start"], data["sum"], data["final"]) == (100, 108, 108)
+    assert [(e["pointer"], e["amount"], e["rule"]) for e in data["entries"]] == [
+        ("/events/0", -1, "GP-1.1"), ("/events/6", 9, "GP-4.4")]
+    code, out = run("replay", str(EXAMPLE), "--player", "Ben", "--at", "3")
+    assert code == 0 and "sum: 100 + 0 gained - 1 lost = 99 chips after event #3" in out
+    code, out = run("replay", str(EXAMPLE), "--player", "ben")
+    assert code == 2 and "did you mean 'Ben'?" in out
+
+
+def test_replay_player_of_a_point_game_counts_points() -> None:
+    """In Auction the account is in points, from 0."""
+    path = ROOT / "fixtures" / "auction" / "rules-example.json"
+    code, out = run("replay", str(path), "--player", "Aki", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["unit"] == "points" and data["start"] == 0
+    assert data["sum"] == data["final"]
+
+
+def test_validate_jobs_prints_the_same_report_in_the_same_order() -> None:
+    """--jobs 2 over every fixture: byte for byte the output of --jobs 1, text and JSON."""
+    for extra in ([], ["--format", "json"], ["--quiet"]):
+        one = run("validate", *extra, str(ROOT / "fixtures"))
+        two = run("validate", "--jobs", "2", *extra, str(ROOT / "fixtures"))
+        assert one == two and one[0] == 0, extra
+    assert run("validate", "--jobs", "0", str(EXAMPLE))[0] == 2
+
+
+def test_no_progress_bar_when_standard_error_is_not_a_terminal(tmp_path: Path) -> None:
+    """Many files, piped: nothing on standard error; a terminal would get a bar."""
+    import io
+
+    from cardcore.cli.validate import MANY, progress_wanted
+
+    for index in range(MANY):
+        _write(tmp_path, f"g{index}.json", _example())
+    result = CliRunner().invoke(main, ["validate", "--quiet", str(tmp_path)])
+    assert result.exit_code == 0 and result.stderr == ""
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert progress_wanted(MANY, Terminal()) and not progress_wanted(MANY - 1, Terminal())
+    assert not progress_wanted(MANY, io.StringIO())

@@ -1,4 +1,4 @@
-"""The JSON Schema printed by `cardcore schema` agrees with the loader."""
+"""The JSON Schema printed by `cardcore schema` agrees with the loader and is committed."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ from typing import Any
 import jsonschema
 import pytest
 
+from cardcore.registry import GAMES
 from cardcore.replay.jsonload import read_json
 from cardcore.replay.schema import transcript_schema
-from cardcore.replay.transcript import TranscriptError, load_transcript
+from cardcore.replay.simulated import simulated
+from cardcore.replay.transcript import TranscriptError, dump_transcript, load_transcript
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "fixtures").rglob("*.json"))
@@ -66,3 +68,30 @@ def test_the_cli_prints_the_schema() -> None:
 
     result = CliRunner().invoke(main, ["schema"])
     assert result.exit_code == 0 and json.loads(result.output) == transcript_schema()
+
+
+COMMITTED = ROOT / "schema" / "cardcore-transcript-1.json"
+
+
+def test_the_committed_schema_is_what_cardcore_schema_prints() -> None:
+    """schema/cardcore-transcript-1.json (for editors) is regenerated, never edited:
+    `cardcore schema > schema/cardcore-transcript-1.json`."""
+    from click.testing import CliRunner
+
+    from cardcore.cli.main import main
+
+    printed = CliRunner().invoke(main, ["schema"]).output
+    assert COMMITTED.read_text(encoding="utf-8") == printed
+
+
+@pytest.mark.parametrize("hidden", [False, True], ids=["full", "hidden"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_simulated_transcripts_satisfy_the_committed_schema(game: str, hidden: bool) -> None:
+    """A few seeds of each game, as simulated and with secret cards as "?"."""
+    validator = jsonschema.Draft202012Validator(json.loads(COMMITTED.read_text(encoding="utf-8")))
+    rules = GAMES[game]
+    for seed in range(3):
+        names = [f"P{n}" for n in range(1, rules.min_players + seed + 1)]
+        data = dump_transcript(simulated(rules, names, None, seed, hidden=hidden))
+        errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(data)]
+        assert errors == [], (seed, errors[:3])

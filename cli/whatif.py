@@ -1,0 +1,170 @@
+"""Rendering ``cardcore diff FILE|DIR --option KEY=VALUE``: what a rule change does.
+
+For one record: the first event judged otherwise or with other effects (the
+payments on each side, with their rules), then every outcome value that
+changes. For a folder: how many games change winner, the largest swing of one
+player's chips or points, and the first files that change, to open one by one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import click
+
+from cardcore.cli.records import words
+from cardcore.cli.render import REPORT_FORMAT, effect_json, plural, problem_lines
+from cardcore.effects import Effect
+from cardcore.replay.rulechange import CorpusChange, RuleChange, Swing
+from cardcore.replay.transcript import Transcript, event_json
+
+__all__ = ["change_json", "changes_text", "corpus_json", "print_change", "print_corpus"]
+
+
+def _value(value: object) -> object:
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else str(value)
+    return value
+
+
+def changes_text(changes: Mapping[str, object], transcript: Transcript | None = None) -> str:
+    """``ante=2 (was 1)``: the options as given, with the old values when known."""
+    parts = []
+    for key, value in changes.items():
+        text = f"{key}={json.dumps(value)}" if not isinstance(value, str) else f"{key}={value}"
+        if transcript is not None:
+            text += f" (was {json.dumps(getattr(transcript.options, key, None))})"
+        parts.append(text)
+    return ", ".join(parts)
+
+
+def _effect_line(effect: Effect) -> str:
+    transfers = "; ".join(str(t) for t in effect.transfers)
+    return f"    {effect.text} ({effect.rule})" + (f"  [{transfers}]" if transfers else "")
+
+
+def _signed(swing: Swing) -> str:
+    change = swing.change
+    return f"{'+' if change > 0 else ''}{_value(change)}"
+
+
+def print_change(result: RuleChange, path: str, transcript: Transcript) -> None:
+    """One record under the old and the changed options, in words."""
+    new = changes_text(result.changes)
+    click.echo(f"{path}: {transcript.rules.title} under {changes_text(result.changes, transcript)}")
+    if not result.before.valid:
+        click.echo(f"  note: the record itself is not valid under its own options "
+                   f"({plural(len(result.before.problems), 'problem')}: cardcore validate {path})")
+    if result.parting is None:
+        click.echo("no event is judged otherwise or has other effects"
+                   + ("" if result.same_outcome else "; the figures differ from the start"))
+    else:
+        event = event_json(transcript.events[result.parting])
+        click.echo(click.style(f"the replays part at event #{result.parting} "
+                               f"(/events/{result.parting}): "
+                               f"{json.dumps(event, ensure_ascii=False)}", bold=True))
+        for side, label in (("before", "with the record's options"), ("after", f"with {new}")):
+            refused = result.refusals(side)
+            if refused:
+                click.echo(f"  refused {label}:")
+                for line in problem_lines(path, refused):
+                    click.echo("  " + line)
+                continue
+            only = result.effects_at_parting(side)
+            if only:
+                click.echo(f"  only {label}:")
+                for effect in only:
+                    click.echo(_effect_line(effect))
+    for side, label in (("before", "with the record's options"), ("after", f"with {new}")):
+        stop = result.stop(side)
+        if stop is not None:
+            click.echo(f"{label}, the replay stops at event #{stop[0]}:")
+            for line in problem_lines(path, stop[1]):
+                click.echo(line)
+    if result.same_outcome:
+        click.echo("same outcome")
+        return
+    click.echo(click.style("the outcome changes:", bold=True))
+    for what, old, changed in result.differences:
+        click.echo(f"  {what}: {words(old)} -> {words(changed)}")
+
+
+def change_json(result: RuleChange, path: str, transcript: Transcript) -> dict[str, Any]:
+    parting = result.parting
+    data: dict[str, Any] = {
+        "report_format": REPORT_FORMAT, "path": path, "options": dict(result.changes),
+        "record_valid": result.before.valid, "same_outcome": result.same_outcome,
+        "parting": None if parting is None else f"/events/{parting}",
+        "event": None if parting is None else event_json(transcript.events[parting]),
+    }
+    for side in ("before", "after"):
+        data[f"{side}_refused"] = [p.to_json() for p in result.refusals(side)]
+        data[f"{side}_effects"] = [effect_json(e) for e in result.effects_at_parting(side)]
+        stop = result.stop(side)
+        data[f"{side}_stopped"] = None if stop is None else {
+            "pointer": f"/events/{stop[0]}", "problems": [p.to_json() for p in stop[1]]}
+    data["differences"] = [{"what": w, "before": a, "after": b}
+                           for w, a, b in result.differences]
+    return data
+
+
+def _swing_json(swing: Swing) -> dict[str, Any]:
+    return {"player": swing.player, "unit": swing.unit, "before": _value(swing.before),
+            "after": _value(swing.after), "change": _value(swing.change)}
+
+
+def corpus_json(summary: CorpusChange, changes: Mapping[str, object]) -> dict[str, Any]:
+    largest = summary.largest
+    return {
+        "report_format": REPORT_FORMAT, "options": dict(changes), "files": summary.files,
+        "unchanged": summary.unchanged, "same_outcome": summary.same_outcome,
+        "changed": summary.changed, "winners_changed": summary.winners_changed,
+        "largest_swing": None if largest is None else {"path": largest[0],
+                                                       **_swing_json(largest[1])},
+        "first_changed": [
+            {"path": f.path, "parting": None if f.parting is None else f"/events/{f.parting}",
+             "winners_before": None if f.winners_before is None else list(f.winners_before),
+             "winners_after": None if f.winners_after is None else list(f.winners_after),
+             "swing": None if f.swing is None else _swing_json(f.swing)}
+            for f in summary.first],
+        "other_game": summary.other_game, "unreadable": summary.unreadable,
+        "first_unreadable": [{"path": path, "problems": [p.to_json() for p in problems]}
+                             for path, problems in summary.first_unreadable],
+    }
+
+
+def print_corpus(summary: CorpusChange, changes: Mapping[str, object]) -> None:
+    """The summary of a rule change over a folder, in words."""
+    click.echo(f"under {changes_text(changes)}: {plural(summary.files, 'game')} replayed")
+    click.echo(f"  {summary.unchanged} unchanged, {summary.same_outcome} judged otherwise "
+               f"but ending the same, {summary.changed} with another outcome")
+    click.echo(f"  {plural(summary.winners_changed, 'game')} change winner")
+    if summary.largest is not None:
+        path, swing = summary.largest
+        click.echo(f"  largest swing: {swing.player} {_value(swing.before)} -> "
+                   f"{_value(swing.after)} {swing.unit} ({_signed(swing)}) in {path}")
+    if summary.first:
+        click.echo(f"first {plural(len(summary.first), 'file')} that change:")
+    for changed in summary.first:
+        where = "from the start" if changed.parting is None else f"part at /events/{changed.parting}"
+        winners = ""
+        if changed.winners_before != changed.winners_after:
+            winners = (f"; winners {words(_names(changed.winners_before))} -> "
+                       f"{words(_names(changed.winners_after))}")
+        moved = "" if changed.swing is None else (f"; {changed.swing.player} "
+                                                  f"{_signed(changed.swing)} {changed.swing.unit}")
+        click.echo(f"  {changed.path}: {where}{winners}{moved}")
+    if summary.other_game:
+        click.echo(f"left out: {plural(summary.other_game, 'file')} of games without "
+                   f"{'this option' if len(changes) == 1 else 'these options'}")
+    if summary.unreadable:
+        what = ("file that is not a readable transcript" if summary.unreadable == 1
+                else "files that are not readable transcripts")
+        click.echo(f"left out: {summary.unreadable} {what} (cardcore validate says why)")
+
+
+def _names(winners: tuple[str, ...] | None) -> list[str] | None:
+    return None if winners is None else list(winners)

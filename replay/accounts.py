@@ -1,0 +1,105 @@
+"""One player's chips or points, explained: every movement with its event and rule.
+
+A disputed number is settled by its history, not by a second opinion. The
+effects of a replay carry every transfer with its rule ID, so a player's figure
+is their start plus the transfers that paid them minus those they paid (the
+game contract tests hold every game to exactly that). :func:`account` lists
+them; :func:`movers` names the events that moved a figure between two
+readings, which is what a ``check`` that disagrees asks for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardcore.effects import Effect
+
+if TYPE_CHECKING:
+    from cardcore.replay.runner import Report, Step
+
+__all__ = ["Account", "Entry", "account", "movers"]
+
+Amount = int | Fraction
+
+
+@attrs.frozen(kw_only=True)
+class Entry:
+    """One transfer to or from the player: ``amount`` is what they gained (< 0: lost)."""
+
+    index: int
+    """The event that caused it (its pointer is ``/events/<index>``)."""
+    amount: Amount
+    rule: str
+    other: str
+    """Who paid them, or whom they paid (a player, ``pot`` or ``bank``)."""
+    text: str
+    """The effect's sentence."""
+
+
+@attrs.frozen(kw_only=True)
+class Account:
+    """A player's figure from the start to the end of the replay."""
+
+    player: str
+    unit: str
+    """``chips`` or ``points``."""
+    start: Amount
+    entries: tuple[Entry, ...]
+    final: Amount
+    """The figure the rules give at the end (before the event a rule problem stopped at)."""
+
+    @property
+    def total(self) -> Amount:
+        """The start plus every entry: equal to ``final``, or cardcore has a bug."""
+        return self.start + sum((entry.amount for entry in self.entries), start=0)
+
+
+def _entries(index: int, effects: Iterable[Effect], player: str) -> Iterable[Entry]:
+    for effect in effects:
+        for transfer in effect.transfers:
+            if transfer.amount == 0 or transfer.payer == transfer.receiver:
+                continue
+            if transfer.receiver == player:
+                yield Entry(index=index, amount=transfer.amount, rule=transfer.rule,
+                            other=transfer.payer, text=effect.text)
+            elif transfer.payer == player:
+                yield Entry(index=index, amount=-transfer.amount, rule=transfer.rule,
+                            other=transfer.receiver, text=effect.text)
+
+
+def _figures(outcome: Any) -> tuple[str, Mapping[str, Amount]]:
+    if outcome.chips is not None:
+        return "chips", outcome.chips
+    return "points", outcome.scores or {}
+
+
+def account(report: Report, player: str) -> Account:
+    """``player``'s account in a report replayed with ``steps`` (a readable one)."""
+    transcript = report.transcript
+    assert transcript is not None and report.outcome is not None
+    rules = transcript.rules
+    first = rules.outcome(rules.start(transcript.players, transcript.options,
+                                      ages=transcript.ages))
+    unit, start = _figures(first)
+    _, final = _figures(report.outcome)
+    entries = tuple(entry for step in report.steps
+                    for entry in _entries(step.index, step.effects, player))
+    return Account(player=player, unit=unit, start=start[player], entries=entries,
+                   final=final[player])
+
+
+def movers(steps: Sequence[Step], player: str, after: int, before: int) -> tuple[int, ...]:
+    """The events strictly between indexes ``after`` and ``before`` that moved
+    ``player``'s figure (by a transfer that did not cancel out within the event)."""
+    moved = []
+    for step in steps:
+        if after < step.index < before:
+            net = sum((entry.amount for entry in _entries(step.index, step.effects, player)),
+                      start=0)
+            if net:
+                moved.append(step.index)
+    return tuple(moved)

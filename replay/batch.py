@@ -1,0 +1,80 @@
+"""Judging many files: one small per-file function, mapped in order, in processes.
+
+A corpus of simulated or archived games can hold hundreds of thousands of files.
+:func:`judge` reads and replays one file and returns its report *slimmed* (no
+events, no steps: a few hundred bytes that pickle), so that the caller can
+print it and drop it, whether it came from this process or another one.
+:func:`judge_all` maps it over the files in order, in ``jobs`` processes, with
+a bounded number of chunks in flight: the output order is the input order, and
+memory stays flat however many files there are. The same function is what a
+distributed engine would map (docs/corpora.md).
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
+
+from cardcore.replay.runner import Report, replay_file
+
+__all__ = ["Source", "chunk_size", "judge", "judge_all", "judge_chunk"]
+
+Source = str | tuple[str, bytes]
+"""A file to judge: its path, or (name, content) for input already read (stdin)."""
+
+IN_FLIGHT = 4
+"""Chunks waiting per process: enough to keep every process busy, few enough
+that results never pile up while the caller prints."""
+
+
+def judge(source: Source) -> Report:
+    """The report of one file, without its transcript or steps (small and picklable)."""
+    if isinstance(source, tuple):
+        name, content = source
+        report = replay_file(io.BytesIO(content), name=name)
+    else:
+        report = replay_file(Path(source))
+    return report.slim()
+
+
+def judge_chunk(sources: list[Source]) -> list[Report]:
+    """:func:`judge` over a chunk: one round trip to a process per chunk, not per file."""
+    return [judge(source) for source in sources]
+
+
+def chunk_size(files: int, jobs: int) -> int:
+    """Files per chunk: a few chunks per process, at most 64 files each.
+
+    >>> chunk_size(2000, 2), chunk_size(10, 4), chunk_size(10**6, 8)
+    (62, 1, 64)
+    """
+    return max(1, min(64, files // (jobs * 16)))
+
+
+def _chunks(sources: Iterable[Source], size: int) -> Iterator[list[Source]]:
+    iterator = iter(sources)
+    while chunk := list(itertools.islice(iterator, size)):
+        yield chunk
+
+
+def judge_all(sources: Iterable[Source], *, jobs: int = 1, chunk: int = 16) -> Iterator[Report]:
+    """The slim reports of ``sources`` in their order, judged in ``jobs`` processes
+    (1: in this one). At most ``jobs * IN_FLIGHT`` chunks are queued at a time."""
+    if jobs <= 1:
+        yield from map(judge, sources)
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    pending: deque[Future[list[Report]]] = deque()
+    try:
+        for part in _chunks(sources, chunk):
+            pending.append(pool.submit(judge_chunk, part))
+            while len(pending) >= jobs * IN_FLIGHT:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

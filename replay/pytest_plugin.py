@@ -1,0 +1,122 @@
+"""A pytest plugin: every transcript of a folder is a test.
+
+A club that keeps its disputed games, or a program that writes transcripts,
+wants them checked with its other tests, each file one test that says what is
+wrong in the file's own terms (file, pointer, rule, message), not as a
+traceback through cardcore. Installed with cardcore (entry point ``pytest11``,
+name ``cardcore``), the plugin does nothing until it is given folders:
+
+    pytest --cardcore-fixtures games/          # repeatable
+
+or in the pytest configuration (paths relative to it; used when pytest is run
+without paths, like ``testpaths``)::
+
+    [tool.pytest.ini_options]
+    cardcore_fixtures = ["fixtures"]
+
+Every ``*.json`` (any case) under those folders is one item; it passes when the
+transcript is valid, or, with ``expect``, fails exactly as expected. Disable
+the plugin with ``-p no:cardcore``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+__all__ = ["TranscriptFailure", "TranscriptFile", "TranscriptItem"]
+
+ROOTS = pytest.StashKey[list[Path]]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("cardcore", "cardcore transcripts")
+    group.addoption("--cardcore-fixtures", action="append", default=[], metavar="DIR",
+                    dest="cardcore_fixtures",
+                    help="collect every *.json under DIR as a transcript test (repeatable)")
+    parser.addini("cardcore_fixtures", type="paths", default=[],
+                  help="folders of transcripts collected as tests when pytest is run "
+                       "without paths (relative to the configuration file)")
+
+
+def _roots(config: pytest.Config) -> list[Path]:
+    start = config.invocation_params.dir
+    roots = [(start / given).resolve() for given in config.getoption("cardcore_fixtures")]
+    if config.args_source != pytest.Config.ArgsSource.ARGS:  # like testpaths: no paths given
+        roots += [Path(path).resolve() for path in config.getini("cardcore_fixtures")]
+    return roots
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    roots = _roots(config)
+    for root in roots:
+        if not root.is_dir():
+            raise pytest.UsageError(f"cardcore fixtures: {root} is not a folder")
+        if str(root) not in config.args:
+            config.args.append(str(root))
+    config.stash[ROOTS] = roots
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> TranscriptFile | None:
+    if file_path.suffix.lower() != ".json":
+        return None
+    roots = parent.config.stash.get(ROOTS, [])
+    if any(root == file_path or root in file_path.parents for root in roots):
+        found: TranscriptFile = TranscriptFile.from_parent(parent, path=file_path)
+        return found
+    return None
+
+
+class TranscriptFailure(Exception):
+    """A transcript that is not valid; ``lines`` say why, in the file's terms."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        super().__init__("\n".join(lines))
+
+
+class TranscriptFile(pytest.File):
+    """One transcript file: it holds one item, the replay."""
+
+    def collect(self) -> Iterator[pytest.Item]:
+        yield TranscriptItem.from_parent(self, name="replay")
+
+
+class TranscriptItem(pytest.Item):
+    """The replay of one transcript, judged as ``cardcore validate`` judges it."""
+
+    def runtest(self) -> None:
+        from cardcore.replay.runner import replay_file
+
+        report = replay_file(self.path)
+        if report.valid:
+            return
+        name = self._shown_path()
+        lines = [f"{name}:{problem}" for problem in report.problems]
+        for problem in report.problems:
+            if problem.moved_by is not None:
+                lines.append(f"  {problem.pointer}: moved since {problem.since or 'the start'} "
+                             f"by {', '.join(problem.moved_by) or 'no event'}")
+        if report.expect is not None:
+            wanted = ", ".join(f"{e.pointer} {e.rule or e.kind or ''}".strip()
+                               for e in report.expect)
+            lines.append(f"expected exactly: {wanted or 'no problems'}")
+        raise TranscriptFailure(lines or [f"{name}: not valid"])
+
+    def _shown_path(self) -> str:
+        """The file as the user named it: relative to where pytest was started."""
+        start = self.config.invocation_params.dir
+        return str(self.path.relative_to(start)) if start in self.path.parents else str(self.path)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        """The problems of the file, without a traceback through cardcore."""
+        if isinstance(excinfo.value, TranscriptFailure):
+            return "\n".join(excinfo.value.lines)
+        return str(super().repr_failure(excinfo, style=style))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"transcript {self.path.name}"

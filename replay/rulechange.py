@@ -1,0 +1,282 @@
+"""What would this rule change do? One record replayed under two sets of options.
+
+A club that considers a rising ante, a shorter game or exact splits wants to see
+the change on games it actually played before adopting it. The same events are
+folded under the transcript's options and under the changed ones; the *parting*
+is the first event that one side allows and the other refuses, or that causes
+other effects (other payments, other rules). The outcomes are then compared
+player by player. Over a corpus, :class:`CorpusChange` keeps a running summary
+(files whose winner changes, the largest swing, the first files that change)
+so that memory does not grow with the corpus.
+
+The changed replay drops the record's ``result`` and ``expect``: they were
+written under the old rules, so disagreeing with them says nothing about the
+change. Its recorded ``check`` readings are compared, but only rule problems
+count as parting.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from cardcore.effects import Effect
+from cardcore.replay.changes import unknown_options, with_options
+from cardcore.replay.diff import outcome_values
+from cardcore.replay.problems import INTERNAL, RULE, Problem
+from cardcore.replay.runner import Report, internal_error, replay_transcript
+from cardcore.replay.transcript import Transcript, TranscriptError, read_transcript
+
+__all__ = ["CorpusChange", "RefusedOptions", "RuleChange", "Swing", "change_corpus",
+           "change_rules"]
+
+Amount = int | Fraction
+
+FIRST_FILES = 5
+"""How many changed files a corpus summary names."""
+
+
+@attrs.frozen(kw_only=True)
+class Swing:
+    """A player's figure under the old and the new options."""
+
+    player: str
+    unit: str
+    before: Amount
+    after: Amount
+
+    @property
+    def change(self) -> Amount:
+        return self.after - self.before
+
+
+@attrs.frozen(kw_only=True)
+class RuleChange:
+    """One record under its own options (``before``) and the changed ones (``after``)."""
+
+    changes: Mapping[str, object]
+    before: Report
+    after: Report
+    parting: int | None
+    """The first event judged otherwise, or with other effects (None: none)."""
+    differences: tuple[tuple[str, Any, Any], ...]
+    """(what, before, after) for every outcome value that differs."""
+
+    @property
+    def same_outcome(self) -> bool:
+        return not self.differences
+
+    @property
+    def winners_changed(self) -> bool:
+        return any(what == "winners" for what, _, _ in self.differences)
+
+    def refusals(self, side: str) -> tuple[Problem, ...]:
+        """The rule problems of the parting event on ``side`` (``before``/``after``)."""
+        report = self.before if side == "before" else self.after
+        if self.parting is None or report.stopped_at != self.parting:
+            return ()
+        return tuple(p for p in report.problems if p.kind == RULE)
+
+    def stop(self, side: str) -> tuple[int, tuple[Problem, ...]] | None:
+        """Where ``side``'s replay stopped after the parting, and its rule problems:
+        a record that goes on past the end the changed rules give, say."""
+        report = self.before if side == "before" else self.after
+        if report.stopped_at is None or report.stopped_at == self.parting:
+            return None
+        return report.stopped_at, tuple(p for p in report.problems if p.kind == RULE)
+
+    def effects_at_parting(self, side: str) -> tuple[Effect, ...]:
+        """The effects of the parting event that ``side`` has and the other has not."""
+        if self.parting is None:
+            return ()
+        mine, theirs = ((self.before, self.after) if side == "before"
+                        else (self.after, self.before))
+        others = Counter(_effects_at(theirs, self.parting))
+        only = []
+        for effect in _effects_at(mine, self.parting):
+            if others[effect]:
+                others[effect] -= 1
+            else:
+                only.append(effect)
+        return tuple(only)
+
+    def swings(self) -> tuple[Swing, ...]:
+        """Every player's figure on both sides, where it differs, largest change first."""
+        old, new = self.before.outcome, self.after.outcome
+        if old is None or new is None:
+            return ()
+        unit = "chips" if old.chips is not None else "points"
+        first = old.chips if old.chips is not None else old.scores or {}
+        second = new.chips if new.chips is not None else new.scores or {}
+        found = [Swing(player=name, unit=unit, before=first[name], after=second[name])
+                 for name in first if name in second and first[name] != second[name]]
+        return tuple(sorted(found, key=lambda swing: -abs(float(swing.change))))
+
+
+def _effects_at(report: Report, index: int) -> tuple[Effect, ...]:
+    for step in report.steps:
+        if step.index == index:
+            return step.effects
+    return ()
+
+
+def _rules_of(report: Report, index: int) -> frozenset[str]:
+    return frozenset(p.rule or "" for p in report.problems
+                     if p.kind == RULE and report.stopped_at == index)
+
+
+def _parting(before: Report, after: Report, events: int) -> int | None:
+    """The first index judged otherwise or with other effects on the two sides."""
+    effects = [{step.index: step.effects for step in report.steps} for report in (before, after)]
+    for index in range(events):
+        stops = (before.stopped_at == index, after.stopped_at == index)
+        if stops[0] != stops[1]:
+            return index
+        if stops[0]:
+            return index if _rules_of(before, index) != _rules_of(after, index) else None
+        if effects[0].get(index, ()) != effects[1].get(index, ()):
+            return index
+    return None
+
+
+def _values(report: Report) -> dict[str, Any]:
+    """The outcome values; ``complete`` as the rules see the state reached, since a
+    record that goes on past the end of a shorter game stops there, complete."""
+    values = outcome_values(report)
+    if report.outcome is not None:
+        values["complete"] = report.outcome.complete
+    return values
+
+
+def change_rules(transcript: Transcript, changes: Mapping[str, object]) -> RuleChange:
+    """Replay ``transcript`` under its options and under ``changes`` laid over them.
+
+    Raises :class:`~cardcore.replay.transcript.TranscriptError` (located under
+    ``/options``) when the changed options are not options of this game.
+    """
+    changed = with_options(transcript, changes)
+    before = replay_transcript(transcript, steps=True)
+    after = replay_transcript(changed, steps=True)
+    parting = _parting(before, after, len(transcript.events))
+    old, new = _values(before), _values(after)
+    differences = tuple((key, old.get(key), new.get(key)) for key in dict.fromkeys([*old, *new])
+                        if old.get(key) != new.get(key))
+    return RuleChange(changes=dict(changes), before=before, after=after, parting=parting,
+                      differences=differences)
+
+
+@attrs.frozen(kw_only=True)
+class ChangedFile:
+    """A file whose outcome the change alters, in a corpus summary."""
+
+    path: str
+    parting: int | None
+    winners_before: tuple[str, ...] | None
+    winners_after: tuple[str, ...] | None
+    swing: Swing | None
+
+
+@attrs.define
+class CorpusChange:
+    """A running summary of a rule change over many files (memory: a few files)."""
+
+    files: int = 0
+    unchanged: int = 0
+    """Files where no event parts."""
+    same_outcome: int = 0
+    """Files that part, but end the same."""
+    changed: int = 0
+    winners_changed: int = 0
+    largest: tuple[str, Swing] | None = None
+    """(path, swing) of the largest change of one player's figure."""
+    first: list[ChangedFile] = attrs.field(factory=list)
+    other_game: int = 0
+    """Files of games that have not all the changed options (left out)."""
+    first_other: tuple[str, tuple[Problem, ...]] | None = None
+    """The first of those, with what its options would say (when no file is left)."""
+    unreadable: int = 0
+    internal: int = 0
+    """Of the unreadable files, those cardcore failed on (a bug to report)."""
+    first_unreadable: list[tuple[str, tuple[Problem, ...]]] = attrs.field(factory=list)
+
+    def skip_other_game(self, path: str, problems: tuple[Problem, ...]) -> None:
+        self.other_game += 1
+        if self.first_other is None:
+            self.first_other = (path, problems)
+
+    def refuse(self, path: str, problems: tuple[Problem, ...]) -> None:
+        """A file that is not a readable transcript: counted, and the first few kept."""
+        self.unreadable += 1
+        self.internal += any(p.kind == INTERNAL for p in problems)
+        if len(self.first_unreadable) < FIRST_FILES:
+            self.first_unreadable.append((path, problems))
+
+    def add(self, path: str, change: RuleChange) -> None:
+        self.files += 1
+        if change.parting is None and change.same_outcome:
+            self.unchanged += 1
+            return
+        if change.same_outcome:
+            self.same_outcome += 1
+            return
+        self.changed += 1
+        self.winners_changed += change.winners_changed
+        swings = change.swings()
+        top = swings[0] if swings else None
+        if top is not None and (self.largest is None
+                                or abs(float(top.change)) > abs(float(self.largest[1].change))):
+            self.largest = (path, top)
+        if len(self.first) < FIRST_FILES:
+            old, new = change.before.outcome, change.after.outcome
+            self.first.append(ChangedFile(
+                path=path, parting=change.parting, swing=top,
+                winners_before=None if old is None else old.winners,
+                winners_after=None if new is None else new.winners))
+
+
+class RefusedOptions(ValueError):
+    """The changed options are refused for a file of a game that has them: bad usage."""
+
+    def __init__(self, path: str, problems: tuple[Problem, ...]) -> None:
+        self.path = path
+        self.problems = problems
+        super().__init__(f"{path}: " + "; ".join(str(p) for p in problems))
+
+
+def change_corpus(paths: Iterable[str], changes: Mapping[str, object]) -> CorpusChange:
+    """The summary of ``changes`` over the files ``paths``, read one at a time.
+
+    A file of a game without one of the options is left out (a corpus may mix
+    games); one that is no readable transcript is counted and left out; a value
+    the game refuses raises :class:`RefusedOptions` with its located problems.
+    """
+    summary = CorpusChange()
+    for path in paths:
+        try:
+            transcript = read_transcript(Path(path))
+        except TranscriptError as error:
+            summary.refuse(path, tuple(error.problems))
+            continue
+        except Exception as error:  # a bug: said, and the other files are still compared
+            summary.refuse(path, (internal_error(path, error),))
+            continue
+        try:
+            if unknown_options(transcript.rules, changes):
+                try:
+                    with_options(transcript, changes)
+                except TranscriptError as error:
+                    summary.skip_other_game(path, tuple(error.problems))
+                continue
+            change = change_rules(transcript, changes)
+        except TranscriptError as error:
+            raise RefusedOptions(path, tuple(error.problems)) from None
+        except Exception as error:  # a bug, as above
+            summary.refuse(path, (internal_error(path, error),))
+            continue
+        summary.add(path, change)
+    return summary

@@ -1,0 +1,73 @@
+"""The pytest plugin: a folder of transcripts collected as tests, one item per file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "fixtures" / "goblin-poker" / "rules-example.json"
+
+
+def _folder(pytester: pytest.Pytester) -> Path:
+    """games/good.json (the rules example) and games/bad.json (Ben pitches twice)."""
+    games = pytester.mkdir("games")
+    data: dict[str, Any] = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    (games / "good.json").write_text(json.dumps(data), encoding="utf-8")
+    data["events"][3] = {"type": "pitch", "player": "Ben"}
+    del data["result"]
+    (games / "bad.json").write_text(json.dumps(data), encoding="utf-8")
+    return games
+
+
+def test_one_good_and_one_bad_transcript_give_one_pass_and_one_failure(
+        pytester: pytest.Pytester) -> None:
+    """The failure names the file, the pointer, the rule and the message, no traceback."""
+    _folder(pytester)
+    result = pytester.runpytest("--cardcore-fixtures", "games", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines([
+        "games/bad.json:/events/3/player: rule [[]C-5]: Ben cannot pitch now: it is Chie's turn*",
+        "FAILED games/bad.json::replay*",
+    ])
+    output = result.stdout.str()
+    assert "Traceback" not in output and "runner.py" not in output
+
+
+def test_the_ini_option_collects_when_pytest_is_run_without_paths(
+        pytester: pytest.Pytester) -> None:
+    """cardcore_fixtures in the configuration works like testpaths: used by a plain
+    ``pytest``, not when other paths are given."""
+    _folder(pytester)
+    pytester.makeini("[pytest]\ncardcore_fixtures = games\n")
+    pytester.makepyfile(test_other="def test_other():\n    '''A plain test.'''\n")
+    pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=2, failed=1)
+    pytester.runpytest("test_other.py", "-p", "no:cacheprovider").assert_outcomes(passed=1)
+
+
+def test_a_fixture_of_illegal_play_passes_when_it_fails_as_expected(
+        pytester: pytest.Pytester) -> None:
+    """expect: the problems it must produce; another problem is a failure that shows them."""
+    games = _folder(pytester)
+    bad = json.loads((games / "bad.json").read_text(encoding="utf-8"))
+    bad["expect"] = {"problems": [{"pointer": "/events/3/player", "rule": "C-5"}]}
+    (games / "bad.json").write_text(json.dumps(bad), encoding="utf-8")
+    bad["expect"] = {"problems": [{"pointer": "/events/4", "rule": "C-5"}]}
+    (games / "wrong-expect.json").write_text(json.dumps(bad), encoding="utf-8")
+    result = pytester.runpytest("--cardcore-fixtures", "games", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["expected exactly: /events/4 C-5"])
+
+
+def test_the_plugin_is_inert_without_folders_and_refuses_a_missing_one(
+        pytester: pytest.Pytester) -> None:
+    """Other JSON files are not collected; a folder that does not exist is a usage error."""
+    _folder(pytester)
+    pytester.makepyfile(test_other="def test_other():\n    '''A plain test.'''\n")
+    pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1)
+    result = pytester.runpytest("--cardcore-fixtures", "nowhere", "-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*cardcore fixtures: *nowhere is not a folder*"])
