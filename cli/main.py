@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 import click
 
+from cardcore.cli.record import record as record_command
 from cardcore.cli.render import (
     REPORT_FORMAT,
     effect_json,
@@ -444,6 +445,7 @@ def simulate(game: str, players: str, seed: int, options_text: str, output: str 
 
 
 main.add_command(rules_command)
+main.add_command(record_command)
 
 if __name__ == "__main__":
     main()
