@@ -289,3 +289,12 @@ def test_simulate_option_errors_have_no_python_tuples() -> None:
     code, out = run("simulate", "goblin-poker", "--options", '{"rounds": 9}')
     assert code == 2 and "option 'rounds' must be from 1 to 5, not 9" in out
     assert "('" not in out
+
+
+def test_replay_json_writes_fraction_payments_as_strings() -> None:
+    """An exact split pays fractions of a point; the JSON report writes them as "11/3"."""
+    fixture = ROOT / "fixtures" / "auction" / "tie-split-exact-fraction.json"
+    code, out = run("replay", "--format", "json", str(fixture))
+    amounts = [t["amount"] for e in json.loads(out)["events"] for f in e["effects"]
+               for t in f["transfers"]]
+    assert code == 0 and "11/3" in amounts
