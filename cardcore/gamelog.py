@@ -1,8 +1,15 @@
-"""The append-only game log: the library's face for digital play."""
+"""The append-only game log: the library's face for digital play.
+
+A log is also a file: :meth:`GameLog.save` writes its transcript atomically and
+:meth:`GameLog.load` rebuilds a log from one. Both import the transcript code
+(:mod:`cardcore.replay.store`) only when called, so that the engines know
+nothing of JSON.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from os import PathLike
 from typing import Any, Generic, TypeVar
 
 from cardcore.effects import Effect
@@ -35,10 +42,18 @@ class GameLog(Generic[S]):
         options: Any = None,
         *,
         ages: Mapping[str, int] | None = None,
+        meta: Mapping[str, Any] | None = None,
     ) -> None:
-        """``ages`` (player -> age) matter only where a rule uses them (SP-2.6)."""
+        """``ages`` (player -> age) matter only where a rule uses them (SP-2.6);
+        ``meta`` is kept with the log and saved with it, never interpreted."""
         self.rules = rules
-        self._states: list[S] = [rules.start(players, options, ages=ages)]
+        setup = rules.setup(players, options, ages)
+        self.players: tuple[str, ...] = setup.players
+        self.options: Any = setup.options
+        """The game's options object (the defaults where none were given)."""
+        self.ages: dict[str, int] | None = None if ages is None else dict(ages)
+        self.meta: dict[str, Any] | None = None if meta is None else dict(meta)
+        self._states: list[S] = [rules.start(setup)]
         self._events: list[Event] = []
         self._effects: list[tuple[Effect, ...]] = []
 
@@ -77,3 +92,25 @@ class GameLog(Generic[S]):
 
     def __len__(self) -> int:
         return len(self._events)
+
+    def save(self, path: str | PathLike[str]) -> None:
+        """Write the log's transcript to ``path`` atomically: a crash at any
+        moment leaves the previous file or this one, never a broken one."""
+        from pathlib import Path
+
+        from cardcore.replay.store import save_log
+
+        save_log(self, Path(path))
+
+    @classmethod
+    def load(cls, path: str | PathLike[str]) -> GameLog[Any]:
+        """The log a transcript file records, rebuilt by replaying it.
+
+        Raises :class:`~cardcore.replay.transcript.TranscriptError` for a file
+        that is no transcript, :class:`~cardcore.replay.store.RecordError` for
+        one that does not replay cleanly (both carry ``problems``)."""
+        from pathlib import Path
+
+        from cardcore.replay.store import load_log
+
+        return load_log(Path(path))

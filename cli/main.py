@@ -21,6 +21,7 @@ import click
 
 from cardcore.cli.diff import diff
 from cardcore.cli.inputs import FORMATS, emit_json, replay_named
+from cardcore.cli.record import record as record_command
 from cardcore.cli.render import (
     REPORT_FORMAT,
     account_json,
@@ -183,7 +184,7 @@ def games(fmt: str) -> None:
         click.echo(f"{row['game']:<14} {row['title']:<16} {low}-{high} players  {options}")
 
 
-for command in (validate, diff, simulate, rules_command):
+for command in (validate, diff, simulate, rules_command, record_command):
     main.add_command(command)
 
 if __name__ == "__main__":

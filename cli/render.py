@@ -87,7 +87,7 @@ def final_json(outcome: Outcome | None) -> dict[str, Any] | None:
 
 def effect_json(effect: Effect) -> dict[str, Any]:
     data = attrs.asdict(effect, recurse=True)
-    data["transfers"] = [
+    data["transfers"] = [  # an exact split pays fractions: "11/3", as in transcripts
         {k: _number(v) for k, v in attrs.asdict(t).items() if v is not None}
         for t in effect.transfers
     ]

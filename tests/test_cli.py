@@ -294,16 +294,6 @@ def test_simulate_option_errors_have_no_python_tuples() -> None:
     assert "('" not in out
 
 
-def test_replay_json_writes_exact_fractions_as_strings() -> None:
-    """Auction's exact split pays fractions: the JSON report writes them "11/3", as the format does."""
-    path = Path(__file__).resolve().parent.parent / "fixtures" / "auction" / "tie-split-exact-fraction.json"
-    code, out = run("replay", "--format", "json", str(path))
-    assert code == 0
-    amounts = [t["amount"] for e in json.loads(out)["events"] for f in e["effects"]
-               for t in f["transfers"]]
-    assert "11/3" in amounts
-
-
 def test_replay_player_lists_every_movement_summing_to_the_final_figure() -> None:
     """--player Ben: the start, the ante and the pot with pointers and rules, the sum."""
     code, out = run("replay", str(EXAMPLE), "--player", "Ben")
@@ -359,3 +349,12 @@ def test_no_progress_bar_when_standard_error_is_not_a_terminal(tmp_path: Path) -
 
     assert progress_wanted(MANY, Terminal()) and not progress_wanted(MANY - 1, Terminal())
     assert not progress_wanted(MANY, io.StringIO())
+
+
+def test_replay_json_writes_fraction_payments_as_strings() -> None:
+    """An exact split pays fractions of a point; the JSON report writes them as "11/3"."""
+    fixture = ROOT / "fixtures" / "auction" / "tie-split-exact-fraction.json"
+    code, out = run("replay", "--format", "json", str(fixture))
+    amounts = [t["amount"] for e in json.loads(out)["events"] for f in e["effects"]
+               for t in f["transfers"]]
+    assert code == 0 and "11/3" in amounts

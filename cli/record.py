@@ -1,0 +1,344 @@
+"""``cardcore record``: keep the transcript live at the table (docs/recording.md).
+
+A line-oriented prompt, on purpose: it works the same in any terminal, over
+ssh, in a pipe and in tests, and every line is one step. The logic (reading an
+entry, judging it, saving, undo, amendments) is :class:`Recorder`'s; this
+module only asks and tells.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardcore.cli.render import plural, problem_lines, standings_lines, step_lines
+from cardcore.errors import CardcoreError
+from cardcore.registry import GAMES
+from cardcore.replay.entry import EntryError
+from cardcore.replay.problems import FORMAT, Problem
+from cardcore.replay.recording import Accepted, Recorder, RecordingError, Refused
+from cardcore.replay.runner import Step
+from cardcore.replay.store import RecordError
+from cardcore.replay.transcript import FORMAT_ID, TranscriptError, load_transcript
+
+__all__ = ["record"]
+
+COMMANDS = (
+    ("help", "this list: the events allowed now, each with an example line"),
+    ("standings", "the chips or points now"),
+    ("undo", "take back the last event entered (only that one, before the next)"),
+    ("amend N EVENT", "correct event #N later (`amend N delete` removes it); "
+                      "the record notes it in meta.corrections"),
+    ("quit", "stop (everything accepted is already saved); also Ctrl-D"),
+)
+
+GRAMMAR = """\
+How to write an event (or paste its JSON: {"type": "pitch", "player": "Ben"}):
+  KIND VALUE...          values in the order shown: pitch Ben 7
+  NAME=VALUE             the event's table keyed by player names: reveal Aki=4 Ben=2
+  FIELD=VALUE            any field by name: pitch Ben card=7, note="pays 2"
+  FIELD.NAME=VALUE       another table keyed by names: draws.Ben=2
+  A,B,C                  a list of cards: win Bob 8D,8S
+  ?                      a card the table did not see: stack Ben ?"""
+
+
+class _Stop(Exception):
+    """The person at the prompt is done."""
+
+
+def _fail(lines: list[str], code: int) -> None:
+    for line in lines:
+        click.echo(line, err=True)
+    sys.exit(code)
+
+
+def _pairs(values: tuple[str, ...], what: str) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for text in values:
+        key, equals, value = text.partition("=")
+        if not equals or not key:
+            raise click.UsageError(f"{text!r}: write {what}")
+        found[key] = value
+    return found
+
+
+def _option_value(text: str) -> Any:
+    """``games=1`` gives 1, ``wheel=false`` false, ``split=exact`` the string."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _new_recorder(game: str, path: Path, players: str | None, options: tuple[str, ...],
+                  ages: tuple[str, ...]) -> Recorder:
+    if game not in GAMES:
+        raise click.BadParameter(f"{game!r} is not a game: the games are {', '.join(GAMES)}",
+                                 param_hint="GAME")
+    if not players:
+        raise click.UsageError("a new record needs --players A,B,C (names in seat order)")
+    if path.exists():
+        raise click.UsageError(f"{path} exists: continue it with `cardcore record {path}`, "
+                               "or name a new file")
+    envelope: dict[str, Any] = {
+        "format": FORMAT_ID, "game": game,
+        "players": [name.strip() for name in players.split(",")], "events": [],
+        "options": {k: _option_value(v) for k, v in _pairs(options, "KEY=VALUE").items()},
+    }
+    if ages:
+        envelope["ages"] = {k: _option_value(v) for k, v in _pairs(ages, "NAME=AGE").items()}
+    try:  # the loader's own checks and words for players, options and ages
+        transcript = load_transcript(envelope)
+    except TranscriptError as error:
+        _fail(["cannot start this record:", *problem_lines(None, error.problems)], 2)
+        raise  # pragma: no cover - _fail exits
+    return Recorder.new(transcript.rules, transcript.players, transcript.options,
+                        ages=transcript.ages, path=path)
+
+
+def _resume(path: Path) -> Recorder:
+    if not path.exists():
+        raise click.UsageError(f"{path} does not exist: start a record with "
+                               f"`cardcore record GAME --players A,B,C {path}`")
+    try:
+        return Recorder.resume(path)
+    except TranscriptError as error:
+        _fail([f"{path} is not a readable transcript:", *problem_lines(str(path),
+                                                                      error.problems)], 2)
+    except RecordError as error:
+        _fail([f"{error}: fix it first (cardcore validate {path})",
+               *problem_lines(str(path), error.problems)], 1 if error.problems else 2)
+    except RecordingError as error:
+        _fail([str(error)], 2)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+@click.command()
+@click.argument("args", nargs=-1, required=True, metavar="[GAME] FILE")
+@click.option("--players", metavar="A,B,C", help="a new record: the names in seat order")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="a new record: a rule option (repeatable), e.g. --option rounds=1")
+@click.option("--age", "ages", multiple=True, metavar="NAME=AGE",
+              help="a new record: a player's age (repeatable; Saint Poker SP-2.6)")
+@click.option("--event", "events", multiple=True, metavar="EVENT",
+              help="enter this event instead of prompting (a line like 'pitch Ben' or the "
+                   "event's JSON; repeatable)")
+@click.option("--amend", "amends", multiple=True, type=(int, str), metavar="N EVENT",
+              help="correct event #N (EVENT 'delete' removes it), before any --event; "
+                   "noted in meta.corrections")
+def record(args: tuple[str, ...], players: str | None, options: tuple[str, ...],
+           ages: tuple[str, ...], events: tuple[str, ...],
+           amends: tuple[tuple[int, str], ...]) -> None:
+    """Keep a transcript live at the table: each accepted event is saved at once.
+
+    `cardcore record GAME --players A,B,C FILE` starts a record,
+    `cardcore record FILE` continues one. At the prompt, type an event
+    (`pitch Ben`, `reveal Aki=4 Ben=2 Chie=7`, "?" for a card the table did
+    not see, or the event's JSON) or `help`, `standings`, `undo`,
+    `amend N EVENT`, `quit`. An entry the rules refuse is shown with the
+    message `validate` gives, and nothing is written.
+
+    With --event (and --amend) nothing is asked: the entries are taken in
+    order and saved together, or, if one is refused, none is.
+
+    Exit status: 0 recorded, 1 an entry broke a rule or a check disagreed
+    (nothing written), 2 bad usage, an entry or a file that cannot be read
+    (nothing written).
+    """
+    if len(args) > 2:
+        raise click.UsageError("give FILE, or GAME and FILE")
+    path = Path(args[-1])
+    if len(args) == 2:
+        recorder = _new_recorder(args[0], path, players, options, ages)
+    else:
+        if players or options or ages:
+            raise click.UsageError("--players, --option and --age start a new record: "
+                                   "give GAME and FILE (a record's table cannot change)")
+        recorder = _resume(path)
+    if events or amends:
+        sys.exit(_script(recorder, amends, events))
+    if not path.exists():
+        _save(recorder)
+    _session(recorder)
+
+
+def _save(recorder: Recorder) -> None:
+    try:
+        recorder.save()
+    except RecordingError as error:
+        _fail([str(error)], 2)
+
+
+def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
+            events: tuple[str, ...]) -> int:
+    """Take every entry or none; the exit status."""
+    name = str(recorder.path)
+    try:
+        for index, line in amends:
+            event = None if line.strip() == "delete" else recorder.read(line, index)
+            correction = _amend(recorder, index, event, save=False)
+            click.echo(f"amended #{index}: {json.dumps(correction['now'], ensure_ascii=False)}")
+        for line in events:
+            _tell(recorder.enter(recorder.read(line), save=False))
+    except Refused as refusal:
+        _refusal(name, refusal.problems, err=True)
+        return 1
+    except (EntryError, TranscriptError, RecordingError) as error:
+        _unreadable(name, error, err=True)
+        return 2
+    _save(recorder)
+    click.echo(_summary(recorder))
+    return 0
+
+
+def _amend(recorder: Recorder, index: int, event: Any, *, save: bool = True) -> dict[str, Any]:
+    if save:
+        return recorder.amend(index, event)
+    path, recorder.path = recorder.path, None  # saved once at the end
+    try:
+        return recorder.amend(index, event)
+    finally:
+        recorder.path = path
+
+
+def _refusal(name: str, problems: tuple[Problem, ...], err: bool = False) -> None:
+    click.echo(click.style("refused, nothing written:", fg="red"), err=err)
+    for line in problem_lines(name, problems):
+        click.echo(line, err=err)
+
+
+def _unreadable(name: str, error: CardcoreError, err: bool = False) -> None:
+    if isinstance(error, TranscriptError):
+        _refusal(name, tuple(error.problems), err=err)
+        return
+    problem = Problem(kind=FORMAT, pointer="", message=str(error))
+    if isinstance(error, EntryError):
+        click.echo(click.style("cannot read that, nothing written:", fg="red"), err=err)
+        click.echo(f"  {problem.message}", err=err)
+    else:
+        click.echo(str(error), err=err)
+
+
+def _tell(accepted: Accepted) -> None:
+    step = Step(index=accepted.index, event=accepted.event, position=accepted.position,
+                effects=accepted.effects)
+    for line in step_lines(step):
+        click.echo(line)
+
+
+def _summary(recorder: Recorder) -> str:
+    return (f"{recorder.path}: {plural(len(recorder.log), 'event')} recorded; "
+            + "; ".join(standings_lines(recorder.log.outcome)))
+
+
+# -- the prompt ------------------------------------------------------------------------
+
+
+def _session(recorder: Recorder) -> None:
+    rules, log = recorder.rules, recorder.log
+    click.echo(f"Recording {rules.title} ({', '.join(log.players)}) in {recorder.path}: "
+               f"{plural(len(log), 'event')} so far, each saved as it is accepted. "
+               "Type help for the commands.")
+    position = None
+    while True:
+        _next(recorder)
+        try:
+            line = _ask(f"#{len(recorder.log)}> ")
+            if not line.strip():
+                continue
+            position = _one(recorder, line, position)
+        except _Stop:
+            click.echo(_summary(recorder))
+            return
+
+
+def _ask(prompt: str) -> str:
+    click.echo(prompt, nl=False)
+    try:
+        line = sys.stdin.readline()
+    except KeyboardInterrupt:
+        click.echo()
+        raise _Stop from None
+    if not line:  # end of input (Ctrl-D)
+        click.echo()
+        raise _Stop
+    return line
+
+
+def _next(recorder: Recorder) -> None:
+    expected = recorder.log.expected
+    click.echo(click.style("next: ", bold=True) + expected.text
+               + (f" ({expected.rule})" if expected.rule and expected.rule not in expected.text
+                  else ""))
+    if expected.over:
+        click.echo("  (check, amend N EVENT, standings, quit)")
+        return
+    single = expected.players[0] if len(expected.players) == 1 else None
+    shown = [c.synopsis.replace("PLAYER", single) if single else c.synopsis
+             for c in recorder.choices(examples=False) if c.kind != "check"]
+    who = f"   players: {', '.join(expected.players)}" if len(expected.players) > 1 else ""
+    click.echo("  " + "  |  ".join(shown) + who)
+
+
+def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
+    """Carry out one line at the prompt; the position of the last event told."""
+    name = str(recorder.path)
+    word, _, rest = line.strip().partition(" ")
+    command = word.lower()
+    try:
+        if command in ("quit", "exit", "q"):
+            raise _Stop
+        if command in ("help", "?", "h"):
+            _help(recorder)
+        elif command == "standings":
+            click.echo("standings: " + "; ".join(standings_lines(recorder.log.outcome)))
+        elif command == "undo":
+            event = recorder.undo()
+            click.echo(f"took back #{len(recorder.log)} ({event.TYPE}); saved. "
+                       "Only the last event can be taken back, before the next one is "
+                       "entered: later corrections are amendments (amend N EVENT).")
+        elif command == "amend":
+            _amend_line(recorder, rest)
+        else:
+            accepted = recorder.enter(recorder.read(line))
+            if accepted.position != position:
+                click.echo(click.style(f"-- {accepted.position} --", bold=True))
+            _tell(accepted)
+            return accepted.position
+    except Refused as refusal:
+        _refusal(name, refusal.problems)
+    except (EntryError, TranscriptError, RecordingError) as error:
+        _unreadable(name, error)
+    return position
+
+
+def _amend_line(recorder: Recorder, rest: str) -> None:
+    index_text, _, entry = rest.strip().partition(" ")
+    if not index_text.isdigit() or not entry.strip():
+        raise RecordingError("write: amend N EVENT (the event's new line or JSON), "
+                             "or amend N delete")
+    index = int(index_text)
+    event = None if entry.strip() == "delete" else recorder.read(entry, index)
+    correction = recorder.amend(index, event)
+    now = "removed" if correction["now"] is None else json.dumps(correction["now"],
+                                                               ensure_ascii=False)
+    click.echo(f"amended #{index}: was {json.dumps(correction['was'], ensure_ascii=False)}, "
+               f"now {now}; every later event still holds; noted in meta.corrections; saved")
+
+
+def _help(recorder: Recorder) -> None:
+    expected = recorder.log.expected
+    click.echo(f"Allowed now ({expected.text}):")
+    for choice in recorder.choices():
+        example = f"   e.g. {choice.example}" if choice.example else ""
+        click.echo(f"  {choice.synopsis}{example}")
+    click.echo("Commands:")
+    width = max(len(name) for name, _ in COMMANDS)
+    for name, words in COMMANDS:
+        click.echo(f"  {name:<{width}}  {words}")
+    click.echo(GRAMMAR)
+

@@ -1,0 +1,264 @@
+"""A record kept live at the table: every accepted event saved at once, mistakes
+corrected in the open (docs/recording.md).
+
+:class:`Recorder` is what ``cardcore record`` drives, at the prompt or from a
+script. An entry is read by the transcript loader (:mod:`cardcore.replay.entry`)
+and judged by the rules, and a ``check`` is compared with the standings, so it
+is refused with exactly the problems ``validate`` would report for the file
+with that event; a refused entry changes nothing, on disk or in memory.
+
+Mistakes: :meth:`Recorder.undo` takes back the last event entered, once, before
+the next one is entered (a slip caught at once is no part of the game). Any
+later change is an amendment (:meth:`Recorder.amend`): the events after it are
+judged again, and ``meta.corrections`` keeps what was changed, so that nobody
+can later say the record was quietly rewritten.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from cardcore.effects import Effect
+from cardcore.errors import CardcoreError, RuleViolation
+from cardcore.game import GameRules
+from cardcore.gamelog import GameLog
+from cardcore.protocol import Check, Event
+from cardcore.replay.entry import event_line, kind_of, parse_line, structure_event
+from cardcore.replay.problems import RULE, Problem, pointer
+from cardcore.replay.runner import compare
+from cardcore.replay.store import load_log, save_log
+from cardcore.replay.transcript import event_json, read_transcript
+
+__all__ = ["Accepted", "Choice", "Recorder", "RecordingError", "Refused"]
+
+
+class RecordingError(CardcoreError):
+    """A step the recorder cannot take (nothing to undo, no such event, a file
+    that is not an open record, a folder that cannot be written)."""
+
+
+class Refused(CardcoreError):
+    """An entry the record does not take; ``problems`` are ``validate``'s."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+@attrs.frozen(kw_only=True)
+class Accepted:
+    """An event taken into the record, where it happened and what it caused."""
+
+    index: int
+    event: Event
+    position: str
+    effects: tuple[Effect, ...]
+
+
+@attrs.frozen(kw_only=True)
+class Choice:
+    """One kind of event allowed now: how to write it, and a line that does."""
+
+    kind: str
+    synopsis: str
+    example: str | None
+
+
+def _rule_problems(index: int, violation: RuleViolation) -> list[Problem]:
+    """A refused event's problems as the replay runner reports them."""
+    return [Problem(kind=RULE, pointer=pointer("events", index, *each.path),
+                    message=each.message, rule=each.rule) for each in violation.problems]
+
+
+class Recorder:
+    """One record being kept: a :class:`GameLog`, the file it is saved to, and
+    whether the last event may still be taken back."""
+
+    def __init__(self, log: GameLog[Any], path: Path | None) -> None:
+        self.log = log
+        self.path = path
+        self._undoable = False
+        self._examples: dict[str, Event] | None = None
+
+    @classmethod
+    def new(cls, rules: GameRules[Any], players: Sequence[str], options: Any = None, *,
+            ages: Mapping[str, int] | None = None, path: Path | None = None) -> Recorder:
+        """A record with no events yet (not saved until :meth:`save`)."""
+        return cls(GameLog(rules, players, options, ages=ages), path)
+
+    @classmethod
+    def resume(cls, path: Path) -> Recorder:
+        """The open record in ``path``, rebuilt by replaying it.
+
+        A file with a ``result`` is a closed record (the result would be dropped,
+        and a later event would contradict it); it is refused with that reason.
+        Unreadable or broken files raise the loader's errors with their problems.
+        """
+        if read_transcript(path).result is not None:
+            raise RecordingError(f"{path} has a result: it is a closed record, and recording "
+                                 "more events would contradict it (remove 'result' to go on)")
+        return cls(load_log(path), path)
+
+    # -- what may come next -----------------------------------------------------
+
+    @property
+    def rules(self) -> GameRules[Any]:
+        return self.log.rules
+
+    @property
+    def chips(self) -> bool:
+        """A chip game: a ``check``'s NAME=N gives chips (else points)."""
+        return self.log.outcome.chips is not None
+
+    def choices(self, *, examples: bool = True) -> list[Choice]:
+        """The kinds of event allowed now (and ``check``), each with its synopsis and
+        an example line: the first such event of a random game at this table,
+        its hidden optional cards left out and the player one who may act now."""
+        expected = self.log.expected
+        kinds = [*(k for k in self.rules.event_types if k in expected.kinds), "check"]
+        found = []
+        for name in kinds:
+            kind = kind_of(self.rules.event_types[name], self.chips)
+            example = self._example(name) if examples else None
+            found.append(Choice(kind=name, synopsis=kind.synopsis(), example=example))
+        return found
+
+    def _example(self, name: str) -> str | None:
+        expected = self.log.expected
+        if name == "check":
+            outcome = self.log.outcome
+            event: Event = Check(chips=outcome.chips, pot=outcome.pot,
+                                        scores=None if self.chips else outcome.scores)
+        elif name == "ruling":
+            event = self.rules.event_types["ruling"](player=expected.players[0])  # type: ignore[call-arg]
+        else:
+            simulated = self._simulated().get(name)
+            if simulated is None:
+                return None
+            cls = type(simulated)
+            hidden = {f.name: None for f in attrs.fields(cls)
+                      if f.name in cls.SECRET and f.default is None}
+            if cls.ACTOR and expected.players:
+                hidden[cls.ACTOR] = expected.players[0]  # type: ignore[assignment]
+            event = attrs.evolve(simulated, **hidden)
+        return event_line(event, self.rules, chips=self.chips)
+
+    def _simulated(self) -> dict[str, Event]:
+        """The first event of each kind in a random game at this table (built once)."""
+        if self._examples is None:
+            self._examples = {}
+            for event in self.rules.simulate(self.log.players, self.log.options,
+                                             random.Random(0)):
+                self._examples.setdefault(event.TYPE, event)
+        return self._examples
+
+    # -- entering events --------------------------------------------------------
+
+    def read(self, line: str, index: int | None = None) -> Event:
+        """The event a line (or JSON object) writes, read by the transcript loader
+        as the event at ``index`` of the file (default: the next one). Raises
+        EntryError or TranscriptError."""
+        data = parse_line(line, self.rules, chips=self.chips)
+        where = len(self.log) if index is None else index
+        return structure_event(data, self.rules, self.log.players, where)
+
+    def enter(self, event: Event, *, save: bool = True) -> Accepted:
+        """Take ``event`` into the record and save it, or raise :class:`Refused`
+        with ``validate``'s problems and change nothing."""
+        index = len(self.log)
+        position = self.rules.position(self.log.state)
+        if isinstance(event, Check):
+            problems = compare(event, self.log.outcome, ("events", index), self.rules.title)
+            if problems:
+                raise Refused(problems)
+        try:
+            effects = self.log.append(event)
+        except RuleViolation as violation:
+            raise Refused(_rule_problems(index, violation)) from None
+        if save:
+            try:
+                self.save()
+            except RecordingError:
+                self.log = self._rebuilt(self.log.events[:-1])
+                raise
+        self._undoable = True
+        return Accepted(index=index, event=event, position=position, effects=effects)
+
+    def save(self) -> None:
+        """Write the record to its file atomically (:func:`cardcore.replay.store.write_atomic`)."""
+        if self.path is None:
+            return
+        try:
+            save_log(self.log, self.path)
+        except OSError as error:
+            raise RecordingError(f"cannot write {self.path} ({error.strerror or error}): "
+                                 "the last entry was not recorded") from None
+
+    # -- mistakes ---------------------------------------------------------------
+
+    def undo(self) -> Event:
+        """Take back the last event entered, before another is entered; save."""
+        if not self._undoable:
+            last = len(self.log) - 1
+            fix = (f"; to correct event #{last}, write: amend {last} EVENT "
+                   "(noted in meta.corrections)") if last >= 0 else ""
+            raise RecordingError("undo takes back only the last event entered, once, before "
+                                 "the next one is entered" + fix)
+        events = self.log.events
+        previous = self.log
+        self.log = self._rebuilt(events[:-1])
+        try:
+            self.save()
+        except RecordingError:
+            self.log = previous
+            raise
+        self._undoable = False
+        return events[-1]
+
+    def amend(self, index: int, event: Event | None) -> dict[str, Any]:
+        """Replace the event at ``index`` (None: remove it), judge every event
+        after it again, note the correction in ``meta.corrections`` and save; a
+        change that breaks a later event is refused with its problems."""
+        events = list(self.log.events)
+        if not 0 <= index < len(events):
+            last = f"0 to {len(events) - 1}" if events else "none yet"
+            raise RecordingError(f"there is no event #{index}: the events are {last}")
+        old = events[index]
+        events[index:index + 1] = [] if event is None else [event]
+        correction = {"event": index, "was": event_json(old),
+                      "now": None if event is None else event_json(event)}
+        meta = dict(self.log.meta or {})
+        meta["corrections"] = [*meta.get("corrections", []), correction]
+        rebuilt = self._rebuilt(events, meta=meta, judge=True)
+        previous = self.log
+        self.log = rebuilt
+        try:
+            self.save()
+        except RecordingError:
+            self.log = previous
+            raise
+        self._undoable = False
+        return correction
+
+    def _rebuilt(self, events: Sequence[Event], *, meta: Mapping[str, Any] | None = None,
+                 judge: bool = False) -> GameLog[Any]:
+        """A log of the same table holding ``events``; with ``judge``, checks are
+        compared too, and any problem raises :class:`Refused`."""
+        log = self.log
+        fresh: GameLog[Any] = GameLog(log.rules, log.players, log.options, ages=log.ages,
+                                      meta=log.meta if meta is None else meta)
+        for index, event in enumerate(events):
+            if judge and isinstance(event, Check):
+                problems = compare(event, fresh.outcome, ("events", index), log.rules.title)
+                if problems:
+                    raise Refused(problems)
+            try:
+                fresh.append(event)
+            except RuleViolation as violation:
+                raise Refused(_rule_problems(index, violation)) from None
+        return fresh

@@ -1,0 +1,148 @@
+"""Transcript files on disk: written atomically, read back as a :class:`GameLog`.
+
+A record kept live at the table (``cardcore record``) is saved after every
+event, so a crash, a closed terminal or a power cut must never leave half a
+file. :func:`write_atomic` writes the new text beside the old file (same
+directory, a temporary name), flushes and fsyncs it, renames it over the old
+one with :func:`os.replace` (atomic on POSIX and Windows) and fsyncs the
+directory, so that the rename itself survives a power cut. A reader sees the
+old file or the new one, never a mixture; a kill at the wrong moment leaves at
+most a stray ``.<name>.*.tmp`` beside it.
+
+:meth:`GameLog.save` and :meth:`GameLog.load` call :func:`save_log` and
+:func:`load_log` lazily, so that the engine package stays free of JSON.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from cardcore.errors import CardcoreError
+from cardcore.gamelog import GameLog
+from cardcore.replay.problems import Problem
+from cardcore.replay.runner import replay_transcript
+from cardcore.replay.transcript import Transcript, dump_transcript, read_transcript
+
+__all__ = ["RecordError", "load_log", "log_transcript", "save_log", "transcript_text",
+           "write_atomic"]
+
+
+class RecordError(CardcoreError):
+    """A transcript that reads well but cannot be rebuilt as a log: an event
+    breaks a rule, a ``check`` or the ``result`` disagrees, or it is a fixture of
+    illegal play (``expect``). ``problems`` are those ``validate`` reports."""
+
+    def __init__(self, message: str, problems: tuple[Problem, ...] = ()) -> None:
+        self.problems = problems
+        super().__init__(message)
+
+
+def transcript_text(data: dict[str, Any]) -> str:
+    """The JSON text of a transcript: the envelope indented, one event per line.
+
+    One line per event keeps a hand-kept record readable and its diffs small.
+
+    >>> print(transcript_text({"format": "f", "players": ["A"], "events": [{"type": "deal"}]}))
+    {
+      "format": "f",
+      "players": ["A"],
+      "events": [
+        {"type": "deal"}
+      ]
+    }
+    """
+    lines = []
+    for key, value in data.items():
+        if key == "events" and value:
+            events = ",\n".join("    " + json.dumps(event, ensure_ascii=False) for event in value)
+            lines.append(f'  "events": [\n{events}\n  ]')
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def _mode_for(path: Path) -> int:
+    """The old file's permissions, or what a new file gets under the umask
+    (mkstemp's 0600 would otherwise take the record away from its group)."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def _fsync_directory(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; Windows cannot open a folder)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - Windows
+        return
+    try:
+        os.fsync(handle)
+    except OSError:  # pragma: no cover - a file system that cannot sync folders
+        pass
+    finally:
+        os.close(handle)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that any crash leaves the old or the new file.
+
+    Raises :class:`OSError` when the folder cannot be written; the old file is
+    then untouched and no temporary file is left behind.
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    mode = _mode_for(path)
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _fsync_directory(folder)
+
+
+def log_transcript(log: GameLog[Any]) -> Transcript:
+    """The transcript of a log: its table, its events and its ``meta``."""
+    return Transcript(game=log.rules.name, players=log.players, events=log.events,
+                      options=log.options, ages=log.ages, meta=log.meta)
+
+
+def save_log(log: GameLog[Any], path: Path) -> None:
+    """Write the log's transcript to ``path`` atomically (:func:`write_atomic`)."""
+    write_atomic(Path(path), transcript_text(dump_transcript(log_transcript(log))))
+
+
+def load_log(path: Path) -> GameLog[Any]:
+    """The log a transcript file records, rebuilt by replaying it.
+
+    Raises :class:`~cardcore.replay.transcript.TranscriptError` for a file that
+    is no transcript and :class:`RecordError` for one whose replay has problems,
+    each with the problems ``validate`` reports. A ``result`` is checked, not
+    kept: a log's result is derived (``log.outcome``).
+    """
+    transcript = read_transcript(Path(path))
+    if transcript.expect is not None:
+        raise RecordError(f"{path} is a fixture of illegal play (it has 'expect'), "
+                          "not the record of a game")
+    report = replay_transcript(transcript)
+    if report.problems:
+        raise RecordError(f"{path} does not replay cleanly", report.problems)
+    log: GameLog[Any] = GameLog(transcript.rules, transcript.players, transcript.options,
+                                ages=transcript.ages, meta=transcript.meta)
+    for event in transcript.events:
+        log.append(event)
+    return log

@@ -1,0 +1,194 @@
+"""`cardcore record`: scripts (--event, --amend) and a person at a real terminal (pexpect)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+from click.testing import CliRunner
+
+from cardcore.cli.main import main
+from cardcore.replay.runner import replay_file
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def _new(tmp_path: Path, *events: str) -> tuple[int, str, Path]:
+    target = tmp_path / "game.json"
+    args = ["record", "goblin-poker", "--players", "Aki,Ben,Chie", str(target)]
+    code, out = run(*args, *(part for event in events for part in ("--event", event)))
+    return code, out, target
+
+
+def test_a_script_records_events_and_shows_their_effects(tmp_path: Path) -> None:
+    """--event (a line or JSON, repeatable) is judged, told with its effects, and saved."""
+    code, out, target = _new(tmp_path, "deal", '{"type": "reveal", "cards": '
+                             '{"Aki": 4, "Ben": 2, "Chie": 7}}', "pitch Ben")
+    assert code == 0 and "Aki pays the ante of 1 (GP-1.1)" in out and "3 events recorded" in out
+    code, out = run("record", str(target), "--event", "fold Chie")
+    assert code == 0 and "Chie -> pot: 2 [GP-4.2]" in out
+    assert replay_file(target).exit_code == 0 and len(json.loads(target.read_text())["events"]) == 4
+
+
+def test_a_refused_script_entry_exits_1_with_validates_message_and_writes_nothing(
+        tmp_path: Path) -> None:
+    """All or nothing: the third event breaks C-5, so not even the file is created; then
+    the same message as validate gives for a file holding that event."""
+    code, out, target = _new(tmp_path, "deal", "reveal Aki=4 Ben=2 Chie=7", "pitch Aki")
+    assert code == 1 and not target.exists()
+    line = "/events/2/player: rule [C-5]: Aki cannot pitch now: it is Ben's turn (GP-4.1)"
+    assert line in out
+    filed = tmp_path / "filed.json"
+    filed.write_text(json.dumps({"format": "cardcore-transcript/1", "game": "goblin-poker",
+                                 "players": ["Aki", "Ben", "Chie"], "events": [
+                                     {"type": "deal"}, {"type": "reveal", "cards": {
+                                         "Aki": 4, "Ben": 2, "Chie": 7}},
+                                     {"type": "pitch", "player": "Aki"}]}))
+    assert line in run("validate", str(filed))[1]
+
+
+def test_unreadable_entries_and_bad_usage_exit_2_without_a_traceback(tmp_path: Path) -> None:
+    """A line that is no event, an unknown game, a bad option, a missing file."""
+    code, out, target = _new(tmp_path, "deal", "reveal Aki=4 Ben=2 Chie=x")
+    assert code == 2 and "/events/1/cards/Chie" in out and not target.exists()
+    assert run("record", "poker", "--players", "A,B", str(target))[0] == 2
+    code, out = run("record", "saint-poker", "--players", "A,B", "--option", "rounds=99",
+                    str(target), "--event", "deal future=3H,4H,5H")
+    assert code == 2 and "rounds" in out and not target.exists()
+    assert run("record", str(tmp_path / "missing.json"))[0] == 2
+    assert run("record", str(FIXTURES / "goblin-poker" / "rules-example.json"),
+               "--event", "deal")[0] == 2  # a closed record (it has a result)
+
+
+def test_a_script_amends_an_earlier_event_and_the_record_notes_it(tmp_path: Path) -> None:
+    """--amend N EVENT replaces event N, replays the rest and adds meta.corrections."""
+    _new(tmp_path, "deal", "reveal Aki=4 Ben=2 Chie=7", "pitch Ben", "fold Chie")
+    target = tmp_path / "game.json"
+    code, out = run("record", str(target), "--amend", "2", "pitch Ben 5")
+    assert code == 0, out
+    data = json.loads(target.read_text())
+    assert data["meta"]["corrections"] == [{"event": 2, "was": {"type": "pitch", "player": "Ben"},
+                                            "now": {"type": "pitch", "player": "Ben",
+                                                    "card": 5}}]
+    code, out = run("record", str(target), "--amend", "2", "delete")
+    assert code == 1 and "/events/2/player" in out  # Chie's fold would be out of turn
+
+
+def test_the_prompt_reads_lines_from_a_pipe_too(tmp_path: Path) -> None:
+    """Without a terminal the prompt still works line by line: help, standings, quit."""
+    target = tmp_path / "game.json"
+    code, out = run("record", "goblin-poker", "--players", "Aki,Ben", str(target),
+                    stdin="help\ndeal\nstandings\nbogus\nquit\n")
+    assert code == 0 and "deal [NAME=CARD,... ...]   e.g. deal" in out
+    assert "standings: chips: Aki 99, Ben 99; pot: 2; not complete" in out
+    assert "'bogus' is not a kind of event or a command" in out
+    assert len(json.loads(target.read_text())["events"]) == 1
+
+
+# -- a person at a terminal ---------------------------------------------------------------
+
+PROMPT = r"#\d+> "
+
+GAMES_TYPED = {
+    "goblin": (["goblin-poker", "--players", "Aki,Ben", "--option", "games=1"],
+               FIXTURES / "goblin-poker" / "stack-comparison-3-2-vs-2-4.json", [
+                   "deal", "reveal Aki=3 Ben=2", "pitch Ben", "pitch Aki", "stack Ben 4",
+                   "stack Aki 2", "check Aki=99 Ben=99 pot=2", "pitch Aki", "pitch Ben",
+                   "stack Aki 5", "stack Ben 4"]),
+    "orc": (["orc-poker", "--players", "Aki,Ben,Chie", "--option", "rounds=1"],
+            FIXTURES / "orc-poker" / "tiebreak-9-stacked-vs-9-3-order-played.json", [
+                "deal Ben=9,9,9,9,9,9", "reveal Aki=9 Ben=9 Chie=10",
+                "reveal Aki=3 Ben=9 draws.Ben=2", "pitch Ben=2", "draw Ben 3", "draw Chie 2",
+                "draw Aki 9", "pitch Ben=9", "give_up Chie"]),
+    "saint": (["saint-poker", "--players", "A,B,C,D", "--option", "rounds=1"],
+              FIXTURES / "saint-poker" / "rules-example.json", [
+                  "deal future=3H", "river A=4H B=5H C=8D D=10S",
+                  "show A=6D,7C B=6H,7H C=KH,9H D=2S,6C"]),
+    "auction": (["auction", "--players", "Ann,Bob"], FIXTURES / "auction" / "end-joker-flipped.json",
+                ["deal starter=JK", "win Ann QS", "flip 7H", "bid Bob pair rank=8",
+                 "win Bob 8D,8S", '{"type": "flip", "card": "JK"}',
+                 "show Ann=JK,AH,AD,10C,4S Bob=QS,QH,7H,7C,2D"]),
+}
+
+
+def _spawn(args: list[str], cwd: Path) -> pexpect.spawn:
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "dumb"}
+    child = pexpect.spawn(sys.executable, ["-m", "cardcore", "record", *args], cwd=str(cwd),
+                          env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
+    child.delaybeforesend = None  # a typist needs no pause: each step waits for the prompt
+    return child
+
+
+@pytest.mark.parametrize("game", sorted(GAMES_TYPED))
+def test_a_whole_short_game_typed_at_a_terminal(tmp_path: Path, game: str) -> None:
+    """A person types a short game of each kind at a real pseudo terminal, with a refused
+    entry (shown with its rule, nothing written), an undo and the standings; the file
+    validates and reaches the fixture's result."""
+    args, fixture, lines = GAMES_TYPED[game]
+    child = _spawn([*args, "live.json"], tmp_path)
+    child.expect("Type help for the commands")
+    child.expect(PROMPT)
+    child.sendline("help")
+    child.expect("Allowed now")
+    child.expect(PROMPT)
+    for number, line in enumerate(lines):
+        if number == 1:  # a slip: the first line again, refused by the rules
+            child.sendline(lines[0])
+            child.expect(r"refused, nothing written:\s+live.json:/events/1")
+            child.expect(r"rule \[[A-Z]+-[0-9.]+\]")
+            child.expect(PROMPT)
+        child.sendline(line)
+        child.expect(rf"#{number}\s")  # the accepted event, told with its number
+        child.expect(PROMPT)
+        if number == 2:  # entered, taken back, entered again
+            child.sendline("undo")
+            child.expect("took back #2")
+            child.expect(PROMPT)
+            child.sendline("undo")
+            child.expect("only the last event entered")
+            child.expect(PROMPT)
+            child.sendline(line)
+            child.expect(PROMPT)
+    child.sendline("standings")
+    child.expect("standings: ")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(f"{len(lines)} events recorded")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    recorded = tmp_path / "live.json"
+    code, out = run("validate", str(recorded))
+    assert code == 0, out
+    wanted = json.loads(fixture.read_text())["result"]
+    outcome = replay_file(recorded).outcome
+    assert outcome is not None
+    for key in ("chips", "scores"):
+        if key in wanted:
+            assert dict(getattr(outcome, key)) == wanted[key]
+
+
+def test_ctrl_d_at_the_prompt_leaves_the_record_saved(tmp_path: Path) -> None:
+    """Ending the input (or closing the terminal) loses nothing that was accepted."""
+    child = _spawn(["goblin-poker", "--players", "Aki,Ben", "g.json"], tmp_path)
+    child.expect(PROMPT)
+    child.sendline("deal")
+    child.expect(PROMPT)
+    child.sendeof()
+    child.expect("1 event recorded")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert replay_file(tmp_path / "g.json").exit_code == 0

@@ -1,0 +1,166 @@
+"""The live record: entries judged like a file's, saved at once, mistakes corrected openly."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from cardcore.registry import GAMES
+from cardcore.replay.entry import EntryError
+from cardcore.replay.recording import Recorder, RecordingError, Refused
+from cardcore.replay.runner import replay_file
+from cardcore.replay.store import write_atomic
+from cardcore.replay.transcript import TranscriptError
+
+GOBLIN = GAMES["goblin-poker"]
+PLAYERS = ["Aki", "Ben", "Chie"]
+OPENING = ["deal", "reveal Aki=4 Ben=2 Chie=7", "pitch Ben"]
+
+
+def _recorder(tmp_path: Path, lines: list[str] = OPENING) -> Recorder:
+    recorder = Recorder.new(GOBLIN, PLAYERS, path=tmp_path / "game.json")
+    recorder.save()
+    for line in lines:
+        recorder.enter(recorder.read(line))
+    return recorder
+
+
+def _events(path: Path) -> list[dict[str, object]]:
+    return json.loads(path.read_text(encoding="utf-8"))["events"]  # type: ignore[no-any-return]
+
+
+def test_every_accepted_event_is_on_disk_at_once(tmp_path: Path) -> None:
+    """After each entry the file holds every event so far and validates."""
+    recorder = _recorder(tmp_path, [])
+    for count, line in enumerate(OPENING, start=1):
+        accepted = recorder.enter(recorder.read(line))
+        assert accepted.index == count - 1
+        assert len(_events(tmp_path / "game.json")) == count
+        assert replay_file(tmp_path / "game.json").exit_code == 0
+
+
+def test_a_refused_entry_has_validates_problems_and_writes_nothing(tmp_path: Path) -> None:
+    """The refusal is what validate reports for the file with that event; the file and
+    the log are unchanged."""
+    recorder = _recorder(tmp_path)
+    before = (tmp_path / "game.json").read_bytes()
+    with pytest.raises(Refused) as caught:
+        recorder.enter(recorder.read("pitch Aki"))
+    data = json.loads(before)
+    data["events"].append({"type": "pitch", "player": "Aki"})
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(data))
+    assert caught.value.problems == replay_file(other).problems
+    assert (tmp_path / "game.json").read_bytes() == before and len(recorder.log) == 3
+
+
+def test_a_check_that_disagrees_is_refused_with_the_check_problem(tmp_path: Path) -> None:
+    """A scoresheet reading is compared at once; only a reading that agrees is kept."""
+    recorder = _recorder(tmp_path)
+    with pytest.raises(Refused) as caught:
+        recorder.enter(recorder.read("check Aki=99 Ben=98 pot=3"))
+    assert [(p.kind, p.pointer) for p in caught.value.problems] == [
+        ("check", "/events/3/chips/Ben")]
+    recorder.enter(recorder.read("check Aki=99 Ben=99 pot=3"))
+    assert _events(tmp_path / "game.json")[-1]["type"] == "check"
+
+
+def test_a_line_that_is_not_an_event_raises_the_loaders_or_the_grammars_error(
+        tmp_path: Path) -> None:
+    """Bad card notation is the loader's format problem at the next event's pointer."""
+    recorder = _recorder(tmp_path)
+    with pytest.raises(TranscriptError) as caught:
+        recorder.read("stack Ben x")
+    assert caught.value.problems[0].pointer == "/events/3/card"
+    with pytest.raises(EntryError):
+        recorder.read("shuffle")
+
+
+def test_undo_takes_back_only_the_last_event_and_only_once(tmp_path: Path) -> None:
+    """undo removes the last event entered from the log and the file; a second undo is
+    refused with the way to amend instead."""
+    recorder = _recorder(tmp_path)
+    assert recorder.undo().TYPE == "pitch"
+    assert len(recorder.log) == 2 and len(_events(tmp_path / "game.json")) == 2
+    with pytest.raises(RecordingError, match="amend 1 EVENT"):
+        recorder.undo()
+    assert "corrections" not in json.loads((tmp_path / "game.json").read_text()).get("meta", {})
+
+
+def test_nothing_recorded_before_this_session_can_be_undone(tmp_path: Path) -> None:
+    """A resumed record's last event is amended, not undone."""
+    _recorder(tmp_path)
+    again = Recorder.resume(tmp_path / "game.json")
+    with pytest.raises(RecordingError, match="only the last event entered"):
+        again.undo()
+
+
+def test_an_amendment_is_judged_again_and_noted_in_meta(tmp_path: Path) -> None:
+    """Changing an earlier event replays the rest; meta.corrections keeps was and now."""
+    recorder = _recorder(tmp_path, [*OPENING, "fold Chie"])
+    correction = recorder.amend(2, recorder.read("pitch Ben 5", 2))
+    assert correction == {"event": 2, "was": {"type": "pitch", "player": "Ben"},
+                          "now": {"type": "pitch", "player": "Ben", "card": 5}}
+    data = json.loads((tmp_path / "game.json").read_text())
+    assert data["meta"]["corrections"] == [correction]
+    assert data["events"][2] == {"type": "pitch", "player": "Ben", "card": 5}
+    assert replay_file(tmp_path / "game.json").exit_code == 0
+    with pytest.raises(RecordingError, match="amend"):
+        recorder.undo()  # an amendment is not taken back silently
+
+
+def test_an_amendment_that_breaks_a_later_event_is_refused(tmp_path: Path) -> None:
+    """The record is never left broken: the later event's problem is shown, nothing written."""
+    recorder = _recorder(tmp_path, [*OPENING, "fold Chie"])
+    before = (tmp_path / "game.json").read_bytes()
+    with pytest.raises(Refused) as caught:
+        recorder.amend(2, None)  # without Ben's pitch, Chie's fold is out of turn
+    assert caught.value.problems[0].pointer == "/events/2/player"
+    assert (tmp_path / "game.json").read_bytes() == before
+    with pytest.raises(RecordingError, match="no event #9"):
+        recorder.amend(9, None)
+
+
+def test_a_failed_save_keeps_the_log_as_the_file(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the disk refuses, the entry is not recorded in memory either, and says so."""
+    recorder = _recorder(tmp_path)
+
+    def refuse(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("cardcore.replay.store.write_atomic", refuse)
+    with pytest.raises(RecordingError, match="No space left on device"):
+        recorder.enter(recorder.read("fold Chie"))
+    assert len(recorder.log) == 3
+    monkeypatch.setattr("cardcore.replay.store.write_atomic", write_atomic)
+    recorder.enter(recorder.read("fold Chie"))
+    assert len(_events(tmp_path / "game.json")) == 4
+
+
+def test_a_closed_record_is_not_resumed(tmp_path: Path) -> None:
+    """A file with a result would lose it or contradict it: refused, with the reason."""
+    target = tmp_path / "done.json"
+    source = Path(__file__).resolve().parent.parent / "fixtures/goblin-poker/rules-example.json"
+    target.write_bytes(source.read_bytes())
+    with pytest.raises(RecordingError, match="has a result"):
+        Recorder.resume(target)
+
+
+def test_the_choices_now_have_examples_that_are_accepted(tmp_path: Path) -> None:
+    """help's example lines are real lines: each reads as an event (games of every kind)."""
+    for name, rules in GAMES.items():
+        players = ["Aki", "Ben", "Chie"]
+        recorder = Recorder.new(rules, players)
+        for choice in recorder.choices():
+            assert choice.example is not None, (name, choice.kind)
+            recorder.read(choice.example)
+    recorder = _recorder(tmp_path)
+    examples = {c.kind: c.example for c in recorder.choices()}
+    assert examples == {"pitch": "pitch Chie", "fold": "fold Chie",
+                        "check": "check Aki=99 Ben=99 Chie=99 pot=3"}
+    recorder.enter(recorder.read(examples["check"] or ""))
+    assert os.path.exists(tmp_path / "game.json")

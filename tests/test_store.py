@@ -1,0 +1,188 @@
+"""Transcript files on disk: atomic saves that survive being killed, and logs read back."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cardcore.gamelog import GameLog
+from cardcore.games.goblin import RULES, Deal, Pitch, Reveal
+from cardcore.registry import GAMES
+from cardcore.replay.runner import replay_file
+from cardcore.replay.store import RecordError, load_log, transcript_text, write_atomic
+from cardcore.replay.transcript import TranscriptError, read_transcript
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+
+
+def _short_log() -> GameLog[object]:
+    log: GameLog[object] = GameLog(RULES, ["Aki", "Ben", "Chie"], meta={"place": "club"})
+    log.append(Deal())
+    log.append(Reveal(cards={"Aki": 4, "Ben": 2, "Chie": 7}))
+    log.append(Pitch(player="Ben", note="one note"))
+    return log
+
+
+def test_a_saved_log_loads_back_equal(tmp_path: Path) -> None:
+    """save then load keeps the table, the options, the events and meta."""
+    log = _short_log()
+    target = tmp_path / "game.json"
+    log.save(target)
+    again = GameLog.load(target)
+    assert (again.rules, again.players, again.options, again.events, again.meta) == (
+        log.rules, log.players, log.options, log.events, log.meta)
+    assert again.state == log.state and again.effects == log.effects
+
+
+def test_a_saved_file_validates_and_holds_one_event_per_line(tmp_path: Path) -> None:
+    """The file is a transcript cardcore validates; each event is on its own line."""
+    target = tmp_path / "game.json"
+    _short_log().save(target)
+    assert replay_file(target).exit_code == 0
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert '    {"type": "pitch", "player": "Ben", "note": "one note"}' in lines
+    assert json.loads(target.read_text(encoding="utf-8"))["meta"] == {"place": "club"}
+
+
+@pytest.mark.parametrize("fixture", [
+    "goblin-poker/rules-example.json", "orc-poker/tiebreak-9-stacked-vs-9-3-order-played.json",
+    "saint-poker/refill-partial-ages-and-ruling.json", "auction/tie-split-exact-fraction.json",
+])
+def test_every_game_round_trips_through_a_file(tmp_path: Path, fixture: str) -> None:
+    """A fixture loaded as a log and saved replays to the same outcome (options and ages kept)."""
+    log = GameLog.load(FIXTURES / fixture)
+    target = tmp_path / "copy.json"
+    log.save(target)
+    copy = read_transcript(target)
+    original = read_transcript(FIXTURES / fixture)
+    assert (copy.events, copy.options, copy.ages) == (original.events, original.options,
+                                                      original.ages)
+    assert replay_file(target).outcome == replay_file(FIXTURES / fixture).outcome
+
+
+def test_loading_a_record_with_problems_says_what_validate_says(tmp_path: Path) -> None:
+    """A rule problem, a fixture of illegal play and a non-transcript are refused, not half-read."""
+    data = json.loads((FIXTURES / "goblin-poker" / "rules-example.json").read_text())
+    data["events"][2]["player"] = "Aki"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    with pytest.raises(RecordError) as caught:
+        GameLog.load(bad)
+    assert [(p.pointer, p.rule) for p in caught.value.problems] == [("/events/2/player", "C-5")]
+    with pytest.raises(RecordError, match="illegal play"):
+        load_log(FIXTURES / "goblin-poker" / "illegal-ruling-not-needed.json")
+    (tmp_path / "nothing.json").write_text("{")
+    with pytest.raises(TranscriptError):
+        GameLog.load(tmp_path / "nothing.json")
+
+
+def test_an_atomic_write_keeps_the_permissions_and_leaves_no_temporary_file(
+        tmp_path: Path) -> None:
+    """The rename replaces the file in place: its mode stays, nothing is left beside it."""
+    target = tmp_path / "game.json"
+    target.write_text("old")
+    target.chmod(0o640)
+    write_atomic(target, "new")
+    assert target.read_text() == "new" and (target.stat().st_mode & 0o777) == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_a_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                            ) -> None:
+    """An error before the rename (a full disk, say) changes nothing and cleans up."""
+    target = tmp_path / "game.json"
+    target.write_text("old")
+
+    def full_disk(handle: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(OSError, match="No space"):
+        write_atomic(target, "new")
+    assert target.read_text() == "old" and len(list(tmp_path.iterdir())) == 1
+
+
+def test_gamelog_save_and_load_keep_the_engine_free_of_json() -> None:
+    """Importing cardcore.gamelog loads neither json nor cardcore.replay (they load on save)."""
+    import subprocess
+
+    code = ("import sys, cardcore.gamelog, cardcore.games.goblin; "
+            "print(sorted(m for m in sys.modules if m == 'json' or m.startswith('json.') "
+            "or m.startswith('cardcore.replay') or m == 'cattrs'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
+
+
+KILLS = 200
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the kill test forks (POSIX)")
+def test_killing_the_writer_at_random_moments_always_leaves_a_complete_transcript(
+        tmp_path: Path) -> None:
+    """A child process saves two records in turn, as fast as it can; it is killed
+    (SIGKILL) after a random delay, 200 times. After every kill the file is one of
+    the two records, byte for byte (both load as logs: checked once before), and
+    parses. Stray temporary files show that
+    kills landed in the middle of a save."""
+    rules = GAMES["auction"]
+    events = list(rules.simulate(["Aki", "Ben", "Chie", "Dee"], None, random.Random(3)))
+    long_log: GameLog[object] = GameLog(rules, ["Aki", "Ben", "Chie", "Dee"])
+    for event in events:
+        long_log.append(event)
+    short_log: GameLog[object] = GameLog(rules, ["Aki", "Ben", "Chie", "Dee"])
+    for event in events[:3]:
+        short_log.append(event)
+    target = tmp_path / "live.json"
+    long_log.save(target)
+    texts = {target.read_bytes()}
+    short_log.save(target)
+    texts.add(target.read_bytes())
+    assert len(texts) == 2 and len(max(texts, key=len)) > 20_000
+    for text in texts:  # each complete version is a valid transcript that loads as a log
+        (tmp_path / "version.json").write_bytes(text)
+        assert len(GameLog.load(tmp_path / "version.json")) in (3, len(events))
+    (tmp_path / "version.json").unlink()
+
+    started = time.perf_counter()
+    for _ in range(20):
+        long_log.save(target)
+    save_time = (time.perf_counter() - started) / 20
+    rng = random.Random(12)
+    mid_save = 0
+    for _ in range(KILLS):
+        pid = os.fork()
+        if pid == 0:  # the writer: never returns into pytest
+            try:
+                while True:
+                    long_log.save(target)
+                    short_log.save(target)
+            finally:
+                os._exit(0)
+        time.sleep(rng.uniform(0, 2 * save_time))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        found = target.read_bytes()
+        assert found in texts  # complete, byte for byte: one of the two versions that load
+        assert json.loads(found)["format"] == "cardcore-transcript/1"
+        strays = [p for p in tmp_path.iterdir() if p.name != target.name]
+        mid_save += bool(strays)
+        for stray in strays:
+            stray.unlink()
+    print(f"{KILLS} kills survived; {mid_save} landed mid-save; one save {save_time * 1e3:.2f} ms")
+    assert mid_save > KILLS // 10
+
+
+def test_transcript_text_is_the_dumped_json() -> None:
+    """The layout is only whitespace: the text parses back to the same data."""
+    data = {"format": "cardcore-transcript/1", "game": "auction", "players": ["Ann", "Bob"],
+            "meta": {"note": "ü"}, "events": [{"type": "deal", "starter": "JK"}], "result": {}}
+    assert json.loads(transcript_text(data)) == data
