@@ -117,7 +117,8 @@ def transcript_json(game: str, index: int, seed: int) -> dict[str, Any]:
         meta={"note": f"bench corpus: {game} #{index}, seed {seed}"},
         result=_result(game, players, options, events),
     )
-    return dump_transcript(transcript)
+    data: dict[str, Any] = dump_transcript(transcript)
+    return data
 
 
 def _write_chunk(game: str, indices: Sequence[int], seed: int, folder: str) -> list[int]:

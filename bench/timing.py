@@ -44,9 +44,9 @@ try:
     from cardcore.replay.runner import replay_file
     from cardcore.replay.transcript import load_transcript
 except ImportError:  # revisions with the top-level package `replay` (3b236ba)
-    from replay.jsonload import read_json  # type: ignore[no-redef]
-    from replay.runner import replay_file  # type: ignore[no-redef]
-    from replay.transcript import load_transcript  # type: ignore[no-redef]
+    from replay.jsonload import read_json  # type: ignore[no-redef, import-not-found, unused-ignore]
+    from replay.runner import replay_file  # type: ignore[no-redef, import-not-found, unused-ignore]
+    from replay.transcript import load_transcript  # type: ignore[no-redef, import-not-found, unused-ignore]
 
 __all__ = ["STAGES", "measure"]
 
