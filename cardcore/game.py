@@ -129,13 +129,14 @@ class GameRules(Generic[S]):
 
     # -- the kernel's functions -------------------------------------------------
 
-    @property
-    def event_types(self) -> dict[str, type[Event]]:
-        """Every event kind a transcript of this game may hold."""
+    event_types: Mapping[str, type[Event]] = attrs.field(init=False)
+    """Every event kind a transcript of this game may hold (its own, check, ruling)."""
+
+    def __attrs_post_init__(self) -> None:
         from cardcore.protocol import Check, Ruling
 
         kinds: tuple[type[Event], ...] = (*self.events, Check, Ruling)
-        return {cls.TYPE: cls for cls in kinds}
+        object.__setattr__(self, "event_types", {cls.TYPE: cls for cls in kinds})
 
     def setup(self, players: Sequence[str], options: Any = None,
               ages: Mapping[str, int] | None = None) -> Setup:

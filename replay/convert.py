@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -125,22 +125,32 @@ def _score(value: object, _: type) -> int | Fraction:
     )
 
 
-def _item(value: object, type_: Any) -> Any:
-    """One entry of a list or object; an attrs class takes only an object."""
-    if attrs.has(type_) and not isinstance(value, dict):
-        raise ValueError(f"expected an object, not {describe_value(value)}")
-    return converter.structure(value, type_)
+@functools.cache
+def _item_hook(type_: Any) -> Callable[[object], Any]:
+    """The structuring of one entry type, looked up once per type rather than
+    once per card: a long transcript holds tens of thousands of them."""
+    hook = converter.get_structure_hook(type_)
+    if not attrs.has(type_):
+        return lambda value: hook(value, type_)
+
+    def structured(value: object) -> Any:
+        if not isinstance(value, dict):
+            raise ValueError(f"expected an object, not {describe_value(value)}")
+        return hook(value, type_)
+
+    return structured
 
 
 def _mapping(value: object, type_: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError(f"expected an object, not {describe_value(value)}")
     _, item_type = typing.get_args(type_) or (str, Any)
+    item_hook = _item_hook(item_type)
     result: dict[str, Any] = {}
     failures: list[tuple[tuple[PathPart, ...], str]] = []
     for key, item in value.items():
         try:
-            result[key] = _item(item, item_type)
+            result[key] = item_hook(item)
         except BAD_INPUT as error:
             failures.extend(((key, *path), message) for path, message in _failures(error))
     if failures:
@@ -152,12 +162,12 @@ def _sequence(value: object, type_: Any) -> tuple[Any, ...]:
     if not isinstance(value, list):
         raise ValueError(f"expected a list, not {describe_value(value)}")
     args = typing.get_args(type_)
-    item_type = args[0] if args else Any
+    item_hook = _item_hook(args[0] if args else Any)
     result = []
     failures: list[tuple[tuple[PathPart, ...], str]] = []
     for index, item in enumerate(value):
         try:
-            result.append(_item(item, item_type))
+            result.append(item_hook(item))
         except BAD_INPUT as error:
             failures.extend(((index, *path), message) for path, message in _failures(error))
     if failures:
