@@ -34,8 +34,9 @@ def evolve(instance: T, **changes: Any) -> T:
     new = object.__new__(type(instance))
     fields = new.__dict__
     fields.update(instance.__dict__)
-    if not changes.keys() <= fields.keys():
-        name = next(name for name in changes if name not in fields)
-        raise TypeError(f"{type(instance).__name__} has no field {name!r}")
+    count = len(fields)
     fields.update(changes)
+    if len(fields) != count:  # a name that is no field grew the dict
+        name = next(name for name in changes if name not in instance.__dict__)
+        raise TypeError(f"{type(instance).__name__} has no field {name!r}")
     return new
