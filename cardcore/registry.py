@@ -1,17 +1,28 @@
-"""The registry of games by their transcript name."""
+"""The registry of games by their transcript name.
+
+A game's package is imported the first time its rules are asked for, so that
+judging one Goblin Poker transcript does not build the other three engines
+(start-up is the whole cost of settling one dispute). Names are known at once.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from collections.abc import Iterator, Mapping
+from typing import Any, Final
 
 from cardcore.errors import CardcoreError
 from cardcore.game import GameRules
-from cardcore.games.auction import RULES as AUCTION
-from cardcore.games.goblin import RULES as GOBLIN
-from cardcore.games.orc import RULES as ORC
-from cardcore.games.saint import RULES as SAINT
 
 __all__ = ["GAMES", "UnknownGameError", "get_game"]
+
+PACKAGES: Final = {
+    "goblin-poker": "cardcore.games.goblin",
+    "orc-poker": "cardcore.games.orc",
+    "saint-poker": "cardcore.games.saint",
+    "auction": "cardcore.games.auction",
+}
+"""Transcript name -> the package whose ``RULES`` plays it; adding a game adds a line."""
 
 
 class UnknownGameError(CardcoreError):
@@ -22,7 +33,32 @@ class UnknownGameError(CardcoreError):
         super().__init__(f"no game is called {name!r}: the games are {', '.join(GAMES)}")
 
 
-GAMES: dict[str, GameRules[Any]] = {rules.name: rules for rules in (GOBLIN, ORC, SAINT, AUCTION)}
+class _Registry(Mapping[str, GameRules[Any]]):
+    """The games by name, each imported on first use."""
+
+    def __init__(self, packages: Mapping[str, str]) -> None:
+        self._packages = dict(packages)
+        self._loaded: dict[str, GameRules[Any]] = {}
+
+    def __getitem__(self, name: str) -> GameRules[Any]:
+        rules = self._loaded.get(name)
+        if rules is None:
+            package = self._packages[name]
+            rules = importlib.import_module(package).RULES
+            self._loaded[name] = rules
+        return rules
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._packages
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._packages)
+
+    def __len__(self) -> int:
+        return len(self._packages)
+
+
+GAMES: Mapping[str, GameRules[Any]] = _Registry(PACKAGES)
 
 
 def get_game(name: str) -> GameRules[Any]:
@@ -33,7 +69,7 @@ def get_game(name: str) -> GameRules[Any]:
     >>> get_game("gin")
     Traceback (most recent call last):
     ...
-    cardcore.registry.UnknownGameError: no game is called 'gin': the games are goblin-poker, orc-poker, saint-poker
+    cardcore.registry.UnknownGameError: no game is called 'gin': the games are goblin-poker, orc-poker, saint-poker, auction
     """
     try:
         return GAMES[name]

@@ -19,9 +19,8 @@ from typing import Any, NoReturn
 import attrs
 import click
 
-from cardcore.cli.diff import diff
 from cardcore.cli.inputs import FORMATS, emit_json, replay_named
-from cardcore.cli.record import record as record_command
+from cardcore.cli.lazy import LazyGroup
 from cardcore.cli.render import (
     REPORT_FORMAT,
     account_json,
@@ -34,9 +33,6 @@ from cardcore.cli.render import (
     step_lines,
     unchecked_text,
 )
-from cardcore.cli.rules import rules as rules_command
-from cardcore.cli.simulate import simulate
-from cardcore.cli.validate import validate
 from cardcore.registry import GAMES
 from cardcore.replay.accounts import account
 from cardcore.replay.runner import Report
@@ -45,7 +41,12 @@ from cardcore.replay.transcript import Transcript, dump_transcript, not_a_player
 __all__ = ["main"]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             lazy={"validate": "cardcore.cli.validate:validate",
+                   "diff": "cardcore.cli.diff:diff",
+                   "simulate": "cardcore.cli.simulate:simulate",
+                   "rules": "cardcore.cli.rules:rules",
+                   "record": "cardcore.cli.record:record"})
 @click.version_option(package_name="cardcore")
 @click.pass_context
 def main(ctx: click.Context) -> None:
@@ -183,9 +184,6 @@ def games(fmt: str) -> None:
         options = ", ".join(f"{k}={json.dumps(v)}" for k, v in row["options"].items())
         click.echo(f"{row['game']:<14} {row['title']:<16} {low}-{high} players  {options}")
 
-
-for command in (validate, diff, simulate, rules_command, record_command):
-    main.add_command(command)
 
 if __name__ == "__main__":
     main()

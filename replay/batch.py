@@ -16,10 +16,13 @@ import io
 import itertools
 from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardcore.replay.runner import Report, replay_file
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 __all__ = ["Source", "chunk_size", "judge", "judge_all", "judge_chunk"]
 
@@ -67,6 +70,8 @@ def judge_all(sources: Iterable[Source], *, jobs: int = 1, chunk: int = 16) -> I
     if jobs <= 1:
         yield from map(judge, sources)
         return
+    from concurrent.futures import ProcessPoolExecutor  # only --jobs pays for it
+
     pool = ProcessPoolExecutor(max_workers=jobs)
     pending: deque[Future[list[Report]]] = deque()
     try:
