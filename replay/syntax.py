@@ -68,9 +68,12 @@ def _slip(text: str, error: json.JSONDecodeError) -> tuple[int, str]:
     before = _previous(text, at)
     if not text.strip():
         return at, "the file is empty: a transcript is a JSON object {...}"
+    trailing = ("a trailing comma: JSON allows no comma after the last item of an object or "
+                "list; remove it")
     if first in ("}", "]") and before >= 0 and text[before] == ",":
-        return before, ("a trailing comma: JSON allows no comma after the last item of an "
-                        "object or list; remove it")
+        return before, trailing
+    if error.msg.startswith("Illegal trailing comma"):  # Python 3.13 names it, at the comma
+        return at, trailing
     if here in ("//", "/*"):
         return at, ("a comment: JSON has no comments; remove it (an event or the meta "
                     "object may carry the text as a \"note\")")
