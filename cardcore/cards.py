@@ -188,8 +188,8 @@ def parse_pairs_card(value: object) -> PairsCard:
     """
     if isinstance(value, int) and not isinstance(value, bool) and PAIRS_LOW <= value <= PAIRS_HIGH:
         return PairsCard(value)
-    message = (
-        f"{value!r} is not a Pairs card: Pairs cards are the integers "
-        f"{PAIRS_LOW} to {PAIRS_HIGH} (write 7, not \"7\")"
-    )
+    message = (f"{value!r} is not a Pairs card: Pairs cards are the integers "
+               f"{PAIRS_LOW} to {PAIRS_HIGH}")
+    if isinstance(value, str):
+        message += " (write 7, not \"7\")"
     raise CardNotationError(message)

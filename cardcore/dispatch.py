@@ -31,7 +31,7 @@ from cardcore.errors import PathPart, RuleViolation
 from cardcore.evolve import evolve
 from cardcore.moves import Moves
 from cardcore.protocol import Event, Step, Turn
-from cardcore.table import names, needless_ruling
+from cardcore.table import likely, names, needless_ruling
 
 if TYPE_CHECKING:
     from cardcore.game import GameRules
@@ -57,7 +57,8 @@ def _c6(rules: GameRules[Any], state: Any, event: Event) -> RuleViolation:
 
 def _not_at_table(players: tuple[str, ...], name: object, path: tuple[PathPart, ...]
                   ) -> RuleViolation:
-    message = f"there is no player {name!r} at this table (players: {', '.join(players)})"
+    message = (f"there is no player {name!r} at this table (players: {', '.join(players)})"
+               + likely(name, players))
     return RuleViolation("C-7", message, path)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import attrs
@@ -15,20 +15,37 @@ OptionsT = TypeVar("OptionsT")
 
 
 def game_options(options: object, kind: type[OptionsT], title: str) -> OptionsT:
-    """``options`` itself, or the defaults for None; another type is a SetupError.
+    """``options`` itself, the defaults for None, or the options a mapping names
+    (``{"starting_chips": 8}``, as a transcript writes them); anything else is a
+    SetupError.
 
-    >>> game_options(None, dict, "Test Poker")
-    {}
-    >>> game_options(3, dict, "Test Poker")
+    >>> @attrs.frozen(kw_only=True)
+    ... class TestOptions:
+    ...     rounds: int = 5
+    >>> game_options({"rounds": 3}, TestOptions, "Test Poker")
+    TestOptions(rounds=3)
+    >>> game_options({"round": 3}, TestOptions, "Test Poker")
     Traceback (most recent call last):
     ...
-    cardcore.protocol.SetupError: Test Poker takes dict, not int
+    cardcore.protocol.SetupError: Test Poker has no option 'round': its options are rounds
+    >>> game_options(3, TestOptions, "Test Poker")
+    Traceback (most recent call last):
+    ...
+    cardcore.protocol.SetupError: Test Poker takes TestOptions or a mapping of its options, not int
     """
     if options is None:
         return kind()
-    if not isinstance(options, kind):
-        raise SetupError(f"{title} takes {kind.__name__}, not {type(options).__name__}")
-    return options
+    if isinstance(options, kind):
+        return options
+    if isinstance(options, Mapping):
+        known = [field.name for field in attrs.fields(kind)]  # type: ignore[arg-type]
+        for name in options:
+            if name not in known:
+                raise SetupError(f"{title} has no option {name!r}: its options are "
+                                 + ", ".join(known))
+        return kind(**options)
+    raise SetupError(f"{title} takes {kind.__name__} or a mapping of its options, "
+                     f"not {type(options).__name__}")
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 

@@ -7,12 +7,13 @@ The order in which the checks are made and reported is the dispatch's
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 
 from cardcore.errors import RuleViolation
 from cardcore.protocol import Expected
 
-__all__ = ["inadmissible", "names", "needless_ruling", "wrong_player"]
+__all__ = ["inadmissible", "likely", "names", "needless_ruling", "wrong_player"]
 
 
 def names(players: Sequence[str], seats: Sequence[int]) -> str:
@@ -33,6 +34,19 @@ def names(players: Sequence[str], seats: Sequence[int]) -> str:
 
 
 
+
+
+def likely(name: object, players: Sequence[str]) -> str:
+    """Words for the player a mistyped name most likely means (empty if none).
+
+    >>> likely("chie", ("Aki", "Ben", "Chie")), likely("Zed", ("Aki", "Ben"))
+    (" (did you mean 'Chie'?)", '')
+    """
+    if not isinstance(name, str):
+        return ""
+    same_case = [p for p in players if p.casefold() == name.casefold()]
+    close = same_case or difflib.get_close_matches(name, players, n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def wrong_player(name: str, doing: str, expected: Expected, players: Sequence[str]) -> RuleViolation:

@@ -8,7 +8,6 @@ a JSON pointer; it never repairs. Dumping writes the canonical form, and
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -25,6 +24,7 @@ from cardcore.registry import GAMES, UnknownGameError, get_game
 from cardcore.replay.convert import StructureFailure, describe_value, structure
 from cardcore.replay.jsonload import JsonError, read_json
 from cardcore.replay.problems import CHECK, FORMAT, RULE, Problem, pointer
+from cardcore.table import likely
 
 __all__ = [
     "FORMAT_ID",
@@ -133,9 +133,7 @@ def not_a_player(name: str, players: Sequence[str]) -> str:
     "'Tomm' is not a player of this transcript: the players are Tom, Ann (did you mean 'Tom'?)"
     """
     message = f"{name!r} is not a player of this transcript: the players are {', '.join(players)}"
-    same_case = [p for p in players if p.casefold() == name.casefold()]
-    close = same_case or difflib.get_close_matches(name, players, n=1)
-    return message + (f" (did you mean {close[0]!r}?)" if close else "")
+    return message + likely(name, players)
 
 
 def load_transcript(data: object) -> Transcript:

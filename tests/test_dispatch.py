@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from cardcore.dispatch import REPORT_ORDER
+from cardcore.errors import RuleViolation
+from cardcore.gamelog import GameLog
+from cardcore.games.goblin import RULES, Deal, Fold, Reveal
 from cardcore.replay.runner import replay_file
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -31,3 +36,14 @@ def test_a_player_out_of_the_session_named_in_a_reveal_breaks_c7_and_c5() -> Non
     report = replay_file(FIXTURES / "goblin-poker" / "illegal-out-of-session-player-reveals.json")
     assert [p.rule for p in report.problems] == ["C-7", "C-5"]
     assert report.stopped_at == 9
+
+
+def test_a_mistyped_name_gets_the_likely_player() -> None:
+    """C-7 for a name not at the table lists the players and the one it likely means."""
+    log = GameLog(RULES, ["Aki", "Ben", "Chie"])
+    log.append(Deal())
+    log.append(Reveal(cards={"Aki": 4, "Ben": 2, "Chie": 7}))
+    with pytest.raises(RuleViolation) as caught:
+        log.append(Fold(player="ben"))
+    assert caught.value.rule == "C-7"
+    assert caught.value.message.endswith("(players: Aki, Ben, Chie) (did you mean 'Ben'?)")

@@ -56,3 +56,18 @@ def test_ages_reach_the_games_that_take_them() -> None:
 
     log = GameLog(SAINT, ["Aki", "Ben"], ages={"Aki": 30, "Ben": 20})
     assert log.state.ages == (30, 20)
+
+
+def test_options_may_be_given_as_a_mapping_of_their_names() -> None:
+    """GameLog(RULES, players, {"starting_chips": 8}) as a transcript writes options;
+    an unknown name is refused with the options there are."""
+    import pytest
+
+    from cardcore.games.orc import RULES as ORC
+    from cardcore.protocol import SetupError
+
+    log = GameLog(ORC, ["Aki", "Ben", "Chie"], {"starting_chips": 8})
+    assert log.outcome.chips == {"Aki": 8, "Ben": 8, "Chie": 8}
+    assert log.expected.rule == "OP-1.3"
+    with pytest.raises(SetupError, match="has no option 'chips': its options are preset"):
+        GameLog(ORC, ["Aki", "Ben", "Chie"], {"chips": 8})

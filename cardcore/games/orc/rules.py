@@ -93,7 +93,7 @@ def turn(state: OrcState) -> Turn:
         return Turn(kinds, tuple(state.active()), rule="OP-2.1")
     if phase is Phase.DEAL:
         return Turn(kinds, tuple(range(len(state.players))), choice=state.moot_choice,
-                    rule="OP-2.5")
+                    rule="OP-2.5" if state.moot_choice else "OP-1.3")
     return Turn(kinds)
 
 
