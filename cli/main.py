@@ -149,6 +149,10 @@ def _print_account(report: Report, player: str, fmt: str) -> NoReturn:
     else:
         for line in account_lines(found, report, transcript.rules.title):
             click.echo(line)
+        if report.problems:  # the exit status says something is wrong: say what
+            click.echo(click.style("problems:", fg="red"))
+            for line in problem_lines(report.path, report.problems):
+                click.echo(line)
     sys.exit(report.exit_code)
 
 

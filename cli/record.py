@@ -145,9 +145,10 @@ def record(args: tuple[str, ...], players: str | None, options: tuple[str, ...],
     With --event (and --amend) nothing is asked: the entries are taken in
     order and saved together, or, if one is refused, none is.
 
-    Exit status: 0 recorded, 1 an entry broke a rule or a check disagreed
-    (nothing written), 2 bad usage, an entry or a file that cannot be read
-    (nothing written).
+    Exit status with --event or --amend: 0 recorded, 1 an entry broke a rule or
+    a check disagreed (nothing written), 2 bad usage, an entry or a file that
+    cannot be read (nothing written). At the prompt a refused entry is only
+    refused, and the session ends with 0 (or 2 for bad usage).
     """
     if len(args) > 2:
         raise click.UsageError("give FILE, or GAME and FILE")

@@ -85,6 +85,10 @@ def print_diff(result: Diff, left: str, right: str) -> None:
             click.echo(f"{labels[side]} is not valid; its problems:")
             for line in problem_lines(None, report.problems):
                 click.echo(line)
+            if report.stopped_at is not None:
+                click.echo(f"  so {labels[side]}'s outcome below is only what the rules derive "
+                           f"before event #{report.stopped_at}, and effects after it are "
+                           "missing from it")
     if result.same_outcome:
         click.echo("same outcome: " + "; ".join(standings_lines(result.left.outcome
                                                                  if result.left else None)))

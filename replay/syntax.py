@@ -84,6 +84,12 @@ def _slip(text: str, error: json.JSONDecodeError) -> tuple[int, str]:
         return at, "a single quote: JSON strings and keys take double quotes \"...\", not '...'"
     if error.msg.startswith("Expecting property name") and (first.isalpha() or first == "_"):
         return at, "a key without quotes: JSON keys are written in double quotes, like \"type\""
+    if error.msg == "Expecting ',' delimiter" and at >= len(text.rstrip()):
+        return at, ("the text ends before the JSON is closed: a closing ] or } is missing "
+                    "at the end (or the end of the file is cut off)")
+    if error.msg == "Expecting ',' delimiter" and first in ("}", "]"):
+        return at, (f"a {first} too many: it closes more than is open here (the list or "
+                    "object around it goes on with a comma or its own closing bracket)")
     if error.msg == "Expecting ',' delimiter":
         return at, ("a missing comma: two values (two events, keys or list items) follow one "
                     "another without a comma between them; put one before this")

@@ -358,3 +358,29 @@ def test_replay_json_writes_fraction_payments_as_strings() -> None:
     amounts = [t["amount"] for e in json.loads(out)["events"] for f in e["effects"]
                for t in f["transfers"]]
     assert code == 0 and "11/3" in amounts
+
+
+def test_replay_player_says_why_it_exits_1(tmp_path: Path) -> None:
+    """A wrong scoresheet reading: the account, then the check problem that makes exit 1."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["events"].append({"type": "check", "chips": {"Ben": 109}})
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out = run("replay", str(path), "--player", "Ben")
+    assert code == 1
+    assert "= 108 chips at the end" in out
+    assert "/events/7/chips/Ben: check: Ben has 108 chips by the rules; the record says 109" in out
+
+
+def test_diff_says_a_stopped_side_is_only_derived_up_to_its_stop(tmp_path: Path) -> None:
+    """Against a record that breaks a rule, the outcome of that side is partial, and diff says so."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    broken = json.loads(json.dumps(data))
+    broken["events"].append({"type": "fold", "player": "Chie"})  # after the game: C-4
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    good.write_text(json.dumps(data), encoding="utf-8")
+    bad.write_text(json.dumps(broken), encoding="utf-8")
+    code, out = run("diff", str(good), str(bad))
+    assert code == 1
+    assert "is not valid; its problems:" in out
+    assert "outcome below is only what the rules derive before event #7" in out

@@ -64,3 +64,11 @@ def test_parse_json_reports_line_column_and_context_in_the_problem() -> None:
 def test_an_empty_file_says_so() -> None:
     """Nothing at all is not a transcript."""
     assert "empty" in _explained("  \n")[2]
+
+
+def test_a_doubled_closing_bracket_and_a_cut_off_end_are_named() -> None:
+    """Not "a missing comma": a } too many, or a file that stops before it is closed."""
+    doubled = '{"events": [{"type": "stack", "card": 6}},\n {"type": "fold"}]}'
+    assert "a } too many" in _explained(doubled)[2]
+    cut = '{"events": [{"type": "deal"}'
+    assert "the text ends before the JSON is closed" in _explained(cut)[2]
