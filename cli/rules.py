@@ -77,6 +77,9 @@ def rules(game: str | None, rule_id: str | None) -> None:
     its prefix names the game, so GAME may be left out. Without arguments the
     pages are listed. Exit 2 for an unknown page or rule.
     """
+    # As messages print it: "rule [C-5]" or "(GP-4.1)"; the brackets are not the ID.
+    game, rule_id = (None if word is None else word.strip("[]()")
+                     for word in (game, rule_id))
     try:
         text = _lookup(game, rule_id)
     except RulebookError as error:

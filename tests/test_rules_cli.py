@@ -86,3 +86,10 @@ def test_unknown_page_or_rule_exits_2_with_what_exists(args: tuple[str, ...], me
 def test_the_command_is_listed_in_the_help() -> None:
     result = CliRunner().invoke(main, ["--help"])
     assert "rules" in result.output
+
+
+def test_a_rule_id_copied_with_its_brackets_is_found() -> None:
+    """Messages print "rule [C-5]" and "(GP-4.1)"; pasted as they stand, they still look up."""
+    for pasted, heading in (("[C-5]", "C-5"), ("(GP-4.1)", "GP-4.1")):
+        code, out = run(pasted)
+        assert code == 0 and heading in out
