@@ -23,7 +23,7 @@ Decisions where the rules leave something open (reported in docs/rulings.md):
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
@@ -222,21 +222,20 @@ def draw(state: OrcState, event: Draw) -> Step[OrcState]:
     seat = state.players.index(event.player)
     card = event.card
     assert card is not None, "the cards stage refuses an unnamed face-up card"
-    new = evolve(state, deck=state.deck[1:])
     row = state.rows[seat]
     if card not in row:
         rows = list(state.rows)
         rows[seat] = (*row, card)
-        return _after_turn(evolve(new, rows=tuple(rows)), seat, ())
+        return _after_turn(state, seat, (), deck=state.deck[1:], rows=tuple(rows))
     name = event.player
-    new, paid, broke = charge(new, seat, card, "OP-3.3")
+    new, paid, broke = charge(state, seat, card, "OP-3.3")
     bust = Effect(
         kind="bust", rule="OP-3.3", players=(name,), transfers=(paid,),
         text=f"{card} pairs the {card} in {name}'s row: {name} busts, pays {card} and leaves "
         "the round" + shortfall(paid),
     )
-    new = evolve(new, in_round=_without(new.in_round, seat))
-    return _after_turn(new, seat, (bust, *broke))
+    return _after_turn(new, seat, (bust, *broke), deck=state.deck[1:],
+                       in_round=_without(new.in_round, seat))
 
 
 def give_up(state: OrcState, event: GiveUp) -> Step[OrcState]:
@@ -258,13 +257,14 @@ def give_up(state: OrcState, event: GiveUp) -> Step[OrcState]:
         text=f"{name} gives up and pays {low}, the smallest number face up ({whose})"
         + shortfall(paid),
     )
-    new = evolve(new, in_round=_without(new.in_round, seat))
-    return _after_turn(new, seat, (effect, *broke))
+    return _after_turn(new, seat, (effect, *broke), in_round=_without(new.in_round, seat))
 
 
-def _after_turn(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Step[OrcState]:
-    """OP-3.5: the last one in takes the pot; OP-3.6: the phase ends after every turn."""
-    new = evolve(state, turns=state.turns[1:])
+def _after_turn(state: OrcState, seat: int, effects: tuple[Effect, ...],
+                **changes: Any) -> Step[OrcState]:
+    """The turn's ``changes`` and the next turn (one copy of the state); then OP-3.5,
+    the last one in takes the pot, and OP-3.6, the phase ends after every turn."""
+    new = evolve(state, turns=state.turns[1:], **changes)
     if not new.in_round[seat] and len(new.active()) == 1:
         return last_one(new, effects)
     if new.turns:
