@@ -199,6 +199,18 @@ class Recorder:
             raise RecordingError(f"cannot write {self.path} ({error.strerror or error}): "
                                  "the last entry was not recorded") from None
 
+    def _replace(self, log: GameLog[Any]) -> None:
+        """Make ``log`` the record and save it; if the file cannot be written, the
+        record stays as it was (memory and file agree)."""
+        previous = self.log
+        self.log = log
+        try:
+            self.save()
+        except RecordingError:
+            self.log = previous
+            raise
+        self._undoable = False
+
     # -- mistakes ---------------------------------------------------------------
 
     def undo(self) -> Event:
@@ -210,14 +222,7 @@ class Recorder:
             raise RecordingError("undo takes back only the last event entered, once, before "
                                  "the next one is entered" + fix)
         events = self.log.events
-        previous = self.log
-        self.log = self._rebuilt(events[:-1])
-        try:
-            self.save()
-        except RecordingError:
-            self.log = previous
-            raise
-        self._undoable = False
+        self._replace(self._rebuilt(events[:-1]))
         return events[-1]
 
     def amend(self, index: int, event: Event | None) -> dict[str, Any]:
@@ -234,15 +239,7 @@ class Recorder:
                       "now": None if event is None else event_json(event)}
         meta = dict(self.log.meta or {})
         meta["corrections"] = [*meta.get("corrections", []), correction]
-        rebuilt = self._rebuilt(events, meta=meta, judge=True)
-        previous = self.log
-        self.log = rebuilt
-        try:
-            self.save()
-        except RecordingError:
-            self.log = previous
-            raise
-        self._undoable = False
+        self._replace(self._rebuilt(events, meta=meta, judge=True))
         return correction
 
     def _rebuilt(self, events: Sequence[Event], *, meta: Mapping[str, Any] | None = None,
