@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from cardcore.effects import Effect
 from cardcore.protocol import Event
@@ -28,10 +28,3 @@ def fold(rules: GameRules[S], state: S, events: Iterable[Event]
         state, effects = apply(state, event)
         yield state, effects
 
-
-def final(rules: GameRules[Any], state: Any, events: Iterable[Event]) -> Any:
-    """The state after all ``events``."""
-    last = state
-    for last, _ in fold(rules, state, events):  # noqa: B007
-        pass
-    return last

@@ -24,6 +24,7 @@ import attrs
 
 from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
+from cardcore.fold import fold
 from cardcore.protocol import Check, Event, Outcome
 from cardcore.replay.accounts import movers
 from cardcore.replay.problems import CHECK, FORMAT, INTERNAL, RULE, Problem, pointer, split_pointer
@@ -202,28 +203,24 @@ def _fold(transcript: Transcript, steps: bool, stop_after: int | None
     """The fold itself: problems, the steps kept, where it stopped, the last state."""
     rules = transcript.rules
     state = rules.start(transcript.players, transcript.options, ages=transcript.ages)
-    apply = rules.apply
     position = rules.position
+    events = transcript.events if stop_after is None else transcript.events[:stop_after + 1]
     problems: list[Problem] = []
     kept: list[Step] = []
     stopped: int | None = None
-    for index, event in enumerate(transcript.events):
-        if stop_after is not None and index > stop_after:
-            break
-        if isinstance(event, Check):
-            problems += compare(event, rules.outcome(state), ("events", index), rules.title)
+    done = 0
+    try:  # the one fold (cardcore.fold); a check passes through it unchanged
+        for event, (after, effects) in zip(events, fold(rules, state, events), strict=False):
+            if isinstance(event, Check):
+                problems += compare(event, rules.outcome(state), ("events", done), rules.title)
             if steps:
-                kept.append(Step(index=index, event=event, position=position(state), effects=()))
-            continue
-        try:
-            after, effects = apply(state, event)
-        except RuleViolation as violation:
-            problems += _rule_problems(index, violation)
-            stopped = index
-            break
-        if steps:
-            kept.append(Step(index=index, event=event, position=position(state), effects=effects))
-        state = after
+                kept.append(Step(index=done, event=event, position=position(state),
+                                 effects=effects))
+            state = after
+            done += 1
+    except RuleViolation as violation:
+        problems += _rule_problems(done, violation)
+        stopped = done
     return problems, kept, stopped, state
 
 
