@@ -35,7 +35,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from corpus import GAME_NAMES, Corpus, build
+from corpus import Corpus, build, corpus_arguments
 
 TARGET_STARTUP = 1.5
 
@@ -121,9 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=10, help="timed runs of ONE_FILE (10)")
     parser.add_argument("--dir-runs", type=int, default=3, help="timed runs per folder (3)")
     parser.add_argument("--files", type=int, default=250, help="transcripts per folder (250)")
-    parser.add_argument("--corpus", type=Path, help="corpus folder (default: bench/corpus.py's)")
-    parser.add_argument("--count", type=int, default=1000, help="corpus size per game (1000)")
-    parser.add_argument("--games", nargs="+", choices=GAME_NAMES, default=list(GAME_NAMES))
+    corpus_arguments(parser)
     parser.add_argument("--quick", action="store_true", help="smoke run: 5 runs, 1, 50 files")
     parser.add_argument("--no-importtime", dest="importtime", action="store_false",
                         help="do not show where the start-up's imports spend their time")

@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from corpus import GAME_NAMES, build, session
+from corpus import build, corpus_arguments, session
 from timing import STAGES
 from timing import measure as measure_any
 
@@ -202,9 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="events per game: the first files that hold them (20000)")
     parser.add_argument("--files", type=int, help="or: the first N transcripts per game")
     parser.add_argument("--repeat", type=int, default=3, help="passes, best kept (3)")
-    parser.add_argument("--corpus", type=Path, help="corpus folder (default: bench/corpus.py's)")
-    parser.add_argument("--count", type=int, default=1000, help="corpus size per game (1000)")
-    parser.add_argument("--games", nargs="+", choices=GAME_NAMES, default=list(GAME_NAMES))
+    corpus_arguments(parser)
     parser.add_argument("--quick", action="store_true", help="smoke run: 4000 events, 1 pass")
     parser.add_argument("--json", type=Path, help="also write the measurements here")
     args = parser.parse_args(argv)

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from corpus import GAME_NAMES, build
+from corpus import build, corpus_arguments
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
@@ -119,9 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="events per game: the first corpus files that hold them (10000)")
     parser.add_argument("--repeat", type=int, default=3, help="passes per run, best kept (3)")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each, alternately (2)")
-    parser.add_argument("--corpus", type=Path, help="corpus folder (default: bench/corpus.py's)")
-    parser.add_argument("--count", type=int, default=1000, help="corpus size per game (1000)")
-    parser.add_argument("--games", nargs="+", choices=GAME_NAMES, default=list(GAME_NAMES))
+    corpus_arguments(parser)
     parser.add_argument("--quick", action="store_true", help="smoke run: 2000 events, 1 pass")
     parser.add_argument("--install-only", action="store_true",
                         help="only install REV and print its python (to run another bench "

@@ -75,6 +75,13 @@ class Corpus:
         return sum(self.events[game][:limit])
 
 
+def corpus_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options every benchmark over the corpus takes: where it is, how big, which games."""
+    parser.add_argument("--corpus", type=Path, help="corpus folder (default: bench/corpus.py's)")
+    parser.add_argument("--count", type=int, default=1000, help="corpus size per game (1000)")
+    parser.add_argument("--games", nargs="+", choices=GAME_NAMES, default=list(GAME_NAMES))
+
+
 def default_folder(count: int, seed: int) -> Path:
     """Where the corpus of ``count`` transcripts per game and ``seed`` is cached."""
     return Path(tempfile.gettempdir()) / f"cardcore-bench-corpus-v{CORPUS_VERSION}-n{count}-s{seed}"

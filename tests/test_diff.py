@@ -29,15 +29,21 @@ def test_notes_and_unknown_cards_are_no_difference() -> None:
     assert result.parting is None and result.same_outcome
 
 
-def test_the_first_real_difference_is_the_parting_and_outcomes_are_compared() -> None:
-    """Chie pitched instead of folding: the records part at event 3."""
-    a, b = example(), example()
+def chie_pitched() -> dict[str, Any]:
+    """The example as a player who remembers Chie pitching instead of folding wrote it."""
+    b = example()
     b["events"][3] = {"type": "pitch", "player": "Chie"}
     b["events"][4:] = [{"type": "pitch", "player": "Aki"},
                        {"type": "stack", "player": "Ben", "card": 8},
                        {"type": "stack", "player": "Chie", "card": 9},
                        {"type": "stack", "player": "Aki", "card": 4}]
     del b["result"]
+    return b
+
+
+def test_the_first_real_difference_is_the_parting_and_outcomes_are_compared() -> None:
+    """Chie pitched instead of folding: the records part at event 3."""
+    a, b = example(), chie_pitched()
     result = diff_transcripts(load_transcript(a), load_transcript(b))
     assert result.parting == 3 and not result.same_outcome
     changed = {what: (x, y) for what, x, y in result.differences}
@@ -100,13 +106,7 @@ def test_diff_says_a_side_is_invalid_and_not_that_the_records_agree(tmp_path: Pa
 
 def test_diff_lists_only_the_effects_that_differ() -> None:
     """An effect both sides have after the parting is not listed; one only a side has is."""
-    a, b = example(), example()
-    b["events"][3] = {"type": "pitch", "player": "Chie"}
-    b["events"][4:] = [{"type": "pitch", "player": "Aki"},
-                       {"type": "stack", "player": "Ben", "card": 8},
-                       {"type": "stack", "player": "Chie", "card": 9},
-                       {"type": "stack", "player": "Aki", "card": 4}]
-    del b["result"]
+    a, b = example(), chie_pitched()
     result = diff_transcripts(load_transcript(a), load_transcript(b))
     left = [effect for _, effect in result.effects_after_parting("left")]
     right = [effect for _, effect in result.effects_after_parting("right")]
