@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from typing import Final, NewType
 
-import attrs
-
 from cardcore.errors import CardcoreError
 
 __all__ = [
@@ -85,7 +83,6 @@ def parse_rank(text: str) -> int:
     return rank
 
 
-@attrs.frozen(repr=False, order=False)
 class Card:
     """A standard playing card or a joker.
 
@@ -93,16 +90,48 @@ class Card:
     ``C D H S``, empty for the joker. Cards of two decks that share rank and suit
     are the same value: the deck composition says how many copies exist.
 
+    Every card is interned: ``Card(14, "S")`` is the one ace of spades, so a
+    card is equal only to itself and hashes by identity. Card accounting keys
+    dictionaries by cards tens of times per event, and a hash written in Python
+    (as attrs generates it) was a fifth of the replay of a standard-deck game.
+
     >>> Card.parse("Th")
     Card('10H')
     >>> str(Card.parse("a♠")), Card.parse("JK").is_joker
     ('AS', True)
+    >>> Card(14, "S") is Card.parse("AS"), Card(14, "S") == Card(14, "H")
+    (True, False)
     >>> sorted([Card.parse(c) for c in ["AS", "2C", "JK", "2S"]])
     [Card('2C'), Card('2S'), Card('AS'), Card('JK')]
     """
 
+    __slots__ = ("_order", "rank", "suit")
+
     rank: int
     suit: str
+    _order: int
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            card = object.__new__(cls)
+            order = rank * 5 + (SUITS.index(suit) + 1 if suit in SUITS else 0)
+            for name, value in (("rank", rank), ("suit", suit), ("_order", order)):
+                object.__setattr__(card, name, value)
+            _INTERNED[rank, suit] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a card is immutable: cannot set {name!r}")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        return Card, (self.rank, self.suit)
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -113,26 +142,27 @@ class Card:
     def is_joker(self) -> bool:
         return self.rank == JOKER_RANK
 
-    def _key(self) -> tuple[int, int]:
-        return (self.rank, SUITS.index(self.suit) if self.suit else -1)
-
     def __lt__(self, other: Card) -> bool:
-        return self._key() < other._key()
+        return self._order < other._order
 
     def __le__(self, other: Card) -> bool:
-        return self._key() <= other._key()
+        return self._order <= other._order
 
     def __gt__(self, other: Card) -> bool:
-        return self._key() > other._key()
+        return self._order > other._order
 
     def __ge__(self, other: Card) -> bool:
-        return self._key() >= other._key()
+        return self._order >= other._order
 
     def __str__(self) -> str:
-        return RANK_NAMES[self.rank] + self.suit
+        return RANK_NAMES.get(self.rank, str(self.rank)) + self.suit
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
+
+
+_INTERNED: Final[dict[tuple[int, str], Card]] = {}
+"""Every card made so far, by (rank, suit)."""
 
 
 def _build_card_table() -> dict[str, Card]:
