@@ -124,11 +124,47 @@ def _ruling(rules: GameRules[Any], state: Any, event: Any, turn: Turn) -> Step[A
 
 
 def apply(rules: GameRules[Any], state: Any, event: Event) -> Step[Any]:
-    """The next state and the effects of ``event``, or every problem it has."""
+    """The next state and the effects of ``event``, or every problem it has.
+
+    The replay's hot path: an event of a kind allowed now, by the player whose
+    step it is, naming nobody else and with no table choice due, has no common
+    problem to report but those of its cards, so it goes straight to the game's
+    stages. Anything else takes the full order of checks (:func:`_checked`).
+    This relies on every seat the step admits (``Turn.actors``) being in play
+    (seated), which the contract suite checks for every game.
+    """
     kind = event.TYPE
     if kind == "check":
         return state, ()
     turn = rules.turn(state)
+    if kind not in turn.kinds or turn.choice or event.NAMED:
+        return _checked(rules, state, event, turn)
+    field = event.ACTOR
+    if field is not None:
+        name = getattr(event, field)
+        players = state.players
+        if name not in players or players.index(name) not in turn.actors:
+            return _checked(rules, state, event, turn)
+    handler = rules.handlers[kind]
+    cards = handler.cards
+    if cards is None:
+        return handler.play(state, event)
+    moves: Moves[Any] = Moves(state.account, state.players)
+    cards(state, event, moves)
+    if moves.problems:
+        _raise(moves.problems)
+    if moves.deferred:
+        raise moves.deferred[0]
+    state = evolve(state, account=moves.account())
+    found = moves.found
+    if found is None:
+        return handler.play(state, event)
+    return handler.play(state, event, found)  # type: ignore[call-arg]
+
+
+def _checked(rules: GameRules[Any], state: Any, event: Event, turn: Turn) -> Step[Any]:
+    """Every check in order, every common problem reported (the module's list)."""
+    kind = event.TYPE
     if not turn.kinds:
         raise _c6(rules, state, event)
     if kind == "ruling":
@@ -153,7 +189,7 @@ def apply(rules: GameRules[Any], state: Any, event: Event) -> Step[Any]:
             _raise(problems)
         if moves.deferred:
             raise moves.deferred[0]
-        state = evolve(state, account=moves.account)
+        state = evolve(state, account=moves.account())
         found = moves.found
     elif problems:
         _raise(problems)

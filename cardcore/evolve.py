@@ -4,7 +4,8 @@
 state of 25 fields); a state changes a few fields per event, thousands of times
 per transcript. States are frozen attrs classes with ``slots=False`` and no
 validators or converters, so a copy of the instance dict with the changes laid
-over it is the same value, at a tenth of the cost.
+over it, set as the new instance's dict (a frozen class refuses ``setattr``, so
+through ``object.__setattr__``), is the same value, at a tenth of the cost.
 """
 
 from __future__ import annotations
@@ -31,12 +32,16 @@ def evolve(instance: T, **changes: Any) -> T:
     ...
     TypeError: Point has no field 'z'
     """
-    new = object.__new__(type(instance))
-    fields = new.__dict__
-    fields.update(instance.__dict__)
+    fields = instance.__dict__.copy()
     count = len(fields)
     fields.update(changes)
     if len(fields) != count:  # a name that is no field grew the dict
         name = next(name for name in changes if name not in instance.__dict__)
         raise TypeError(f"{type(instance).__name__} has no field {name!r}")
+    new = _new(type(instance))
+    _set(new, "__dict__", fields)
     return new
+
+
+_new = object.__new__
+_set = object.__setattr__

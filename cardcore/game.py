@@ -159,10 +159,10 @@ class GameRules(Generic[S]):
         setup = players if isinstance(players, Setup) else self.setup(players, options, ages)
         return self.begin(setup)
 
-    def apply(self, state: S, event: Event) -> tuple[S, tuple[Effect, ...]]:
-        """The next state and the effects of ``event``, or a RuleViolation
-        carrying every problem it has (:mod:`cardcore.dispatch`)."""
-        return dispatch.apply(self, state, event)
+    apply = dispatch.apply
+    """The next state and the effects of an event, or a RuleViolation carrying
+    every problem it has: :func:`cardcore.dispatch.apply` itself, so that the
+    replay calls one function per event, not two."""
 
     def expected(self, state: S) -> Expected:
         """What may come next, in names and words."""

@@ -20,7 +20,7 @@ from typing import Generic, TypeVar
 
 from cardcore.decks import Deck
 from cardcore.errors import PathPart, RuleViolation
-from cardcore.zones import STOCK, CardAccount, hand
+from cardcore.zones import STOCK, CardAccount, Draft, hand
 
 __all__ = ["Moves", "recorded"]
 
@@ -38,14 +38,17 @@ def recorded(pile: str) -> str:
     return f"{pile} (recorded order)"
 
 
-class Moves(Generic[C]):
-    """The working card account of one event and the problems its moves found."""
+class Moves(Draft[C]):
+    """The working card account of one event and the problems its moves found.
 
-    __slots__ = ("deferred", "draft", "found", "players", "problems", "seated")
+    A :class:`~cardcore.zones.Draft` itself (the event's one working copy of
+    the zone table), plus what locates and collects the problems."""
+
+    __slots__ = ("deferred", "found", "players", "problems", "seated")
 
     def __init__(self, account: CardAccount[C], players: Sequence[str],
                  seated: Sequence[bool] | None = None) -> None:
-        self.draft = account.draft()
+        Draft.__init__(self, account)
         self.players = players
         self.seated = seated
         self.problems: list[RuleViolation] = []
@@ -53,11 +56,6 @@ class Moves(Generic[C]):
         self.found: object = None
         """What the cards stage worked out that the play stage needs (it is passed
         on as ``play``'s third argument), e.g. who drew from a short stock."""
-
-    @property
-    def account(self) -> CardAccount[C]:
-        """The card account with every sound move so far made."""
-        return self.draft.account()
 
     def problem(self, rule: str, message: str, path: Path = ()) -> None:
         """Note a common problem the game found (a C- rule it alone can see)."""
@@ -82,7 +80,7 @@ class Moves(Generic[C]):
 
     def shuffle(self, deck: Deck[C], stock: str = STOCK) -> None:
         """A full shuffle: every card face down in the stock, nothing known."""
-        self.draft = CardAccount.shuffled(deck, stock).draft()
+        Draft.__init__(self, CardAccount.shuffled(deck, stock))
 
     def move(self, source: str, target: str, card: C | None, *, path: Path,
              face_up: bool = False, verb: str = "dealt from",
@@ -90,7 +88,7 @@ class Moves(Generic[C]):
         """Move one card (``None``: not named); True when the move is sound.
 
         A card the rules turn face up must be named (C-3); otherwise the card
-        account decides (C-1, C-2, C-3, :meth:`cardcore.zones.Draft.move`).
+        account decides (C-1, C-2, C-3, :meth:`cardcore.zones.Draft.transfer`).
         ``otherwise`` (rule, message) is the game's own rule to cite instead
         when the account refuses the card (Auction's AU-3.2).
         """
@@ -100,7 +98,7 @@ class Moves(Generic[C]):
             self.problems.append(RuleViolation("C-3", message, path))
             return False
         try:
-            self.draft.move(source, target, card, verb=verb)
+            self.transfer(source, target, card, verb=verb)
         except RuleViolation as error:
             if otherwise is None:
                 self.problems.append(error.at(*path))
@@ -113,7 +111,7 @@ class Moves(Generic[C]):
                    face_up: bool = False, verb: str = "dealt from") -> None:
         """Move several cards; each problem points at its card's index."""
         cards = list(cards)
-        if None not in cards and self.draft.move_many(source, target, cards):  # type: ignore[arg-type]
+        if None not in cards and self.transfer_many(source, target, cards):  # type: ignore[arg-type]
             return
         for index, card in enumerate(cards):
             self.move(source, target, card, path=(*path, index), face_up=face_up, verb=verb)
@@ -121,13 +119,9 @@ class Moves(Generic[C]):
     def deal(self, source: str, target: str, count: int, path: Path = ()) -> None:
         """Move ``count`` unseen cards face down."""
         try:
-            self.draft.deal(source, target, count)
+            Draft.deal(self, source, target, count)
         except RuleViolation as error:
             self.problems.append(error.at(*path))
-
-    def move_all(self, source: str, target: str) -> None:
-        """Every card of ``source``, known or not, onto ``target``."""
-        self.draft.move_all(source, target)
 
     def deal_hands(self, hands: Mapping[str, Sequence[C | None]] | None, seats: Iterable[int],
                    size: int, rule: str, *, source: str = STOCK,

@@ -74,8 +74,16 @@ class Zone(NamedTuple):
 _NOWHERE: Zone = Zone({}, 0)
 """What a zone that was never used holds: nothing."""
 
+_tuple_new = tuple.__new__
 
-@attrs.frozen
+
+def _zone(known: Mapping[Any, int], unknown: int) -> Zone:
+    """``Zone(known, unknown)`` without the named tuple's ``__new__`` (a Python
+    function with defaults): the moves build two zones for every card."""
+    return _tuple_new(Zone, (known, unknown))  # type: ignore[no-any-return]
+
+
+@attrs.frozen(slots=False)
 class CardAccount(Generic[C]):
     """All zones of one shuffle (a Goblin game, an Orc round, a Saint game...).
 
@@ -125,9 +133,9 @@ class CardAccount(Generic[C]):
     def move(self, source: str, target: str, card: C | None, *,
              verb: str = "dealt from") -> CardAccount[C]:
         """Move one card; ``None`` is a card the record does not name (see
-        :meth:`Draft.move` for the problems it can have)."""
+        :meth:`Draft.transfer` for the problems it can have)."""
         draft = Draft(self)
-        draft.move(source, target, card, verb=verb)
+        draft.transfer(source, target, card, verb=verb)
         return draft.account()
 
     def name(self, zone: str, card: C) -> CardAccount[C]:
@@ -155,69 +163,71 @@ class Draft(Generic[C]):
 
     The zone table and the known totals are copied once, on the first change,
     and each move builds only the zones it touches; :meth:`account` freezes the
-    result. A refused move raises and leaves the draft as it was.
+    result. A refused move raises and leaves the draft as it was. The moves of
+    one event (:class:`cardcore.moves.Moves`) are a draft themselves, so that a
+    card event builds one working object, not two.
     """
 
-    __slots__ = ("_base", "_totals", "_zones", "deck")
+    __slots__ = ("_copied_totals", "deck", "known_totals", "zones")
 
     def __init__(self, base: CardAccount[C]) -> None:
-        self._base = base
         self.deck = base.deck
-        self._zones: dict[str, Zone] | None = None
-        self._totals: dict[C, int] | None = None
-
-    def _table(self) -> Mapping[str, Zone]:
-        return self._base.zones if self._zones is None else self._zones
-
-    def _writable(self) -> dict[str, Zone]:
-        if self._zones is None:
-            self._zones = dict(self._base.zones)
-        return self._zones
+        self.zones: dict[str, Zone] = dict(base.zones)
+        """The zone table, copied at once: nearly every draft moves a card."""
+        self.known_totals: Mapping[C, int] = base.known_totals
+        """The base's totals until a move makes a card known (then a copy)."""
+        self._copied_totals = False
 
     def zone(self, name: str) -> Zone:
-        return self._table().get(name) or _NOWHERE
+        return self.zones.get(name) or _NOWHERE
 
     def size(self, name: str) -> int:
         return self.zone(name).size
 
     def account(self) -> CardAccount[C]:
         """The account as the moves so far left it."""
-        if self._zones is None and self._totals is None:
-            return self._base
-        totals = self._base.known_totals if self._totals is None else self._totals
-        return CardAccount(self.deck, self._table(), totals)
+        return CardAccount(self.deck, self.zones, self.known_totals)
+
+    def _learn(self, card: C, total: int) -> None:
+        """Another copy of ``card`` is known (``total`` in all)."""
+        if not self._copied_totals:
+            self.known_totals = dict(self.known_totals)
+            self._copied_totals = True
+        self.known_totals[card] = total  # type: ignore[index]
 
     def deal(self, source: str, target: str, count: int) -> None:
         """Move ``count`` unseen cards (face down) from ``source`` to ``target``."""
-        src, dst = self.zone(source), self.zone(target)
+        zones = self.zones
+        src = zones.get(source) or _NOWHERE
         if src.unknown < count:
             message = f"{source} holds {src.unknown} unseen cards; {count} cannot be dealt from it"
             raise RuleViolation("C-2", message)
-        zones = self._writable()
-        zones[source] = Zone(src.known, src.unknown - count)
-        zones[target] = Zone(dst.known, dst.unknown + count)
+        zones[source] = _zone(src.known, src.unknown - count)
+        dst = zones.get(target) or _NOWHERE
+        zones[target] = _zone(dst.known, dst.unknown + count)
 
     def move_all(self, source: str, target: str) -> None:
         """Move every card of ``source`` (known or not) onto ``target``."""
-        src, dst = self.zone(source), self.zone(target)
+        zones = self.zones
+        src = zones.get(source) or _NOWHERE
+        dst = zones.get(target) or _NOWHERE
         known = dict(dst.known)
         for card, count in src.known.items():
             known[card] = known.get(card, 0) + count
-        zones = self._writable()
         zones[source] = _NOWHERE
-        zones[target] = Zone(known, dst.unknown + src.unknown)
+        zones[target] = _zone(known, dst.unknown + src.unknown)
 
-    def move(self, source: str, target: str, card: C | None, *,
-             verb: str = "dealt from") -> None:
+    def transfer(self, source: str, target: str, card: C | None, *,
+                 verb: str = "dealt from") -> None:
         """Move one card; ``None`` is a card the record does not name.
 
         Raises C-3 when an unnamed card leaves a zone that holds known cards,
         C-2 when the zone cannot hold the named card, C-1 when every copy of it
         is already known elsewhere.
         """
-        table = self._table()
-        src = table.get(source) or _NOWHERE
-        src_known = src.known
+        zones = self.zones
+        src = zones.get(source) or _NOWHERE
+        src_known, unknown = src
         if card is None:
             if src_known:
                 message = (
@@ -227,17 +237,15 @@ class Draft(Generic[C]):
                     "leave the hand's cards unknown where they were recorded"
                 )
                 raise RuleViolation("C-3", message)
-            if src.unknown == 0:
+            if unknown == 0:
                 raise RuleViolation("C-2", f"{source} holds no card to take")
             if source == target:
                 return
-            dst = table.get(target) or _NOWHERE
-            zones = self._writable()
-            zones[source] = Zone(src_known, src.unknown - 1)
-            zones[target] = Zone(dst.known, dst.unknown + 1)
+            dst = zones.get(target) or _NOWHERE
+            zones[source] = _zone(src_known, unknown - 1)
+            zones[target] = _zone(dst.known, dst.unknown + 1)
             return
         count = src_known.get(card, 0)
-        unknown = src.unknown
         left: Mapping[C, int]
         if count:
             fewer = dict(src_known)
@@ -249,45 +257,40 @@ class Draft(Generic[C]):
         else:
             if unknown == 0:
                 raise RuleViolation("C-2", self._absent(card, source, verb))
-            totals = self._base.known_totals if self._totals is None else self._totals
-            seen = totals.get(card, 0)
-            copies = self.deck.copies(card)
+            seen = self.known_totals.get(card, 0)
+            copies = self.deck.counts.get(card, 0)
             if seen >= copies:
                 raise RuleViolation("C-1", self._overcount(card, source, verb, copies))
-            if self._totals is None:
-                self._totals = dict(totals)
-            self._totals[card] = seen + 1
+            self._learn(card, seen + 1)
             left = src_known
             unknown -= 1
-        zones = self._writable()
         if source == target:
             arrived = dict(left)
             arrived[card] = arrived.get(card, 0) + 1
-            zones[source] = Zone(arrived, unknown)
+            zones[source] = _zone(arrived, unknown)
             return
         dst = zones.get(target) or _NOWHERE
         arrived = dict(dst.known)
         arrived[card] = arrived.get(card, 0) + 1
-        zones[source] = Zone(left, unknown)
-        zones[target] = Zone(arrived, dst.unknown)
+        zones[source] = _zone(left, unknown)
+        zones[target] = _zone(arrived, dst.unknown)
 
-    def move_many(self, source: str, target: str, cards: Sequence[C]) -> bool:
+    def transfer_many(self, source: str, target: str, cards: Sequence[C]) -> bool:
         """Move several named cards at once, if every one of them is sound; False
         (and nothing moved) when one is not, so that the caller can move them one
         by one and locate the problem. A whole known hand is dealt this way."""
-        table = self._table()
-        src = table.get(source) or _NOWHERE
         if source == target or not cards:
             return False
+        zones = self.zones
+        src = zones.get(source) or _NOWHERE
         wanted: dict[C, int] = {}
         for card in cards:
             wanted[card] = wanted.get(card, 0) + 1
-        src_known = src.known
-        totals = self._base.known_totals if self._totals is None else self._totals
-        deck = self.deck
+        totals = self.known_totals
+        counts = self.deck.counts
         new_totals: dict[C, int] = {}
         unseen = 0
-        left = dict(src_known)
+        left = dict(src.known)
         for card, count in wanted.items():
             held = left.get(card, 0)
             taken = min(held, count)
@@ -299,30 +302,27 @@ class Draft(Generic[C]):
             fresh = count - taken
             if fresh:
                 seen = totals.get(card, 0) + fresh
-                if seen > deck.copies(card):
+                if seen > counts.get(card, 0):
                     return False
                 new_totals[card] = seen
                 unseen += fresh
         if unseen > src.unknown:
             return False
-        if new_totals:
-            if self._totals is None:
-                self._totals = dict(totals)
-            self._totals.update(new_totals)
-        zones = self._writable()
+        for card, total in new_totals.items():
+            self._learn(card, total)
         dst = zones.get(target) or _NOWHERE
         arrived = dict(dst.known)
         for card, count in wanted.items():
             arrived[card] = arrived.get(card, 0) + count
-        zones[source] = Zone(left, src.unknown - unseen)
-        zones[target] = Zone(arrived, dst.unknown)
+        zones[source] = _zone(left, src.unknown - unseen)
+        zones[target] = _zone(arrived, dst.unknown)
         return True
 
     def _absent(self, card: C, source: str, verb: str) -> str:
         known = self.zone(source).known
         held = f"it is known to hold {_card_list(known)}" if known else "it is empty"
         message = f"{card} cannot be {verb} {source}: {held}"
-        elsewhere = _where(self._table(), card)
+        elsewhere = _where(self.zones, card)
         if elsewhere != "nowhere known":
             message += f"; {card} is known to be in {elsewhere}"
         return message
@@ -335,5 +335,5 @@ class Draft(Generic[C]):
         pronoun = "it is" if copies == 1 else "all are"
         return (
             f"{card} cannot be {verb} {source}: the {self.deck.name} holds {holds} {noun} "
-            f"and {pronoun} already known to be in {_where(self._table(), card)}"
+            f"and {pronoun} already known to be in {_where(self.zones, card)}"
         )

@@ -145,6 +145,22 @@ def test_no_state_holds_a_card_beyond_the_deck(rules: GameRules[Any], data: st.D
 
 @GAME
 @given(data=st.data())
+def test_whoever_a_step_admits_is_in_play(rules: GameRules[Any], data: st.DataObject
+                                          ) -> None:
+    """Every seat a step admits (its actors and a table choice's seats) is seated,
+    in every state: the kernel's fast path skips the C-7 check for the player
+    whose step it is (cardcore.dispatch.apply)."""
+    transcript = data.draw(sessions(rules))
+    state = rules.start(_setup(transcript))
+    for event in transcript.events:
+        turn = rules.turn(state)
+        seated = rules.seated(state)
+        assert all(seated[seat] for seat in (*turn.actors, *turn.choice)), (event, turn)
+        state, _ = rules.apply(state, event)
+
+
+@GAME
+@given(data=st.data())
 def test_a_transcript_survives_dump_and_load(rules: GameRules[Any], data: st.DataObject
                                              ) -> None:
     """load(dump(t)) == t, through real JSON text."""

@@ -21,7 +21,7 @@ def test_every_bad_card_is_reported_at_its_index() -> None:
     moves.move_cards(STOCK, "Aki's hand", cards, path=("hands", "Aki"))
     assert [(p.rule, p.path) for p in moves.problems] == [
         ("C-1", ("hands", "Aki", 1)), ("C-1", ("hands", "Aki", 3))]
-    assert moves.account.zone("Aki's hand").size == 2
+    assert moves.account().zone("Aki's hand").size == 2
 
 
 def test_a_face_up_card_must_be_named() -> None:
@@ -29,7 +29,7 @@ def test_a_face_up_card_must_be_named() -> None:
     moves = _moves()
     assert not moves.move(STOCK, "the pile", None, path=("card",), face_up=True)
     assert [(p.rule, p.path) for p in moves.problems] == [("C-3", ("card",))]
-    assert moves.account.size(STOCK) == 55
+    assert moves.account().size(STOCK) == 55
 
 
 def test_a_known_hand_of_the_wrong_size_is_the_games_rule_deferred() -> None:
@@ -38,7 +38,7 @@ def test_a_known_hand_of_the_wrong_size_is_the_games_rule_deferred() -> None:
     moves.deal_hands({"Aki": [PairsCard(n) for n in range(2, 7)]}, [0, 1], 6, "GP-1.2")
     assert moves.problems == []
     assert [(v.rule, v.path) for v in moves.deferred] == [("GP-1.2", ("hands", "Aki"))]
-    assert moves.account.size("Ben's hand") == 6
+    assert moves.account().size("Ben's hand") == 6
 
 
 def test_the_games_rule_may_be_cited_instead_of_the_accounting() -> None:

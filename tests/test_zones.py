@@ -89,9 +89,9 @@ def test_a_draft_makes_several_moves_and_freezes_once() -> None:
     """A draft leaves its base account as it was; a refused move leaves the draft too."""
     base = CardAccount.shuffled(PAIRS_DECK, STOCK)
     draft = base.draft()
-    draft.move(STOCK, "hand", PairsCard(1))
+    draft.transfer(STOCK, "hand", PairsCard(1))
     with pytest.raises(RuleViolation) as caught:
-        draft.move(STOCK, "pile", PairsCard(1))
+        draft.transfer(STOCK, "pile", PairsCard(1))
     assert caught.value.rule == "C-1"
     after = draft.account()
     assert after.zone("hand").known == {1: 1} and after.size(STOCK) == 54
