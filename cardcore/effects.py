@@ -4,6 +4,9 @@ Effects are how a player follows where every chip or point went: an engine
 returns them from ``apply`` and the replay prints them. A :class:`Transfer` is
 one movement of chips or points; ``forgiven`` is the part of a payment the
 payer could not make (the shortfall rule), which never enters the pot.
+
+Effects and the ledger are frozen attrs classes without slots: an event builds
+one or two of each, and attrs fills a dict instance faster than slots.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ BANK = "bank"
 """Payer name for points that come from nowhere (scoring in point games)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class Transfer:
     """``amount`` moves from ``payer`` to ``receiver`` under ``rule``.
 
@@ -45,7 +48,7 @@ class Transfer:
         return f"{text} [{self.rule}]"
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class Effect:
     """One derived consequence of an event.
 

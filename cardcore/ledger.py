@@ -17,7 +17,7 @@ from cardcore.effects import POT, Transfer
 __all__ = ["Ledger"]
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Ledger:
     """Immutable chip accounts.
 

@@ -74,13 +74,10 @@ class Zone(NamedTuple):
 _NOWHERE: Zone = Zone({}, 0)
 """What a zone that was never used holds: nothing."""
 
-_tuple_new = tuple.__new__
-
-
-def _zone(known: Mapping[Any, int], unknown: int) -> Zone:
-    """``Zone(known, unknown)`` without the named tuple's ``__new__`` (a Python
-    function with defaults): the moves build two zones for every card."""
-    return _tuple_new(Zone, (known, unknown))  # type: ignore[no-any-return]
+_new_zone = tuple.__new__
+"""``_new_zone(Zone, (known, unknown))`` is ``Zone(known, unknown)`` without the
+named tuple's ``__new__`` (a Python function): the moves build two zones for
+every card, in the replay's innermost loop."""
 
 
 @attrs.frozen(slots=False)
@@ -202,9 +199,9 @@ class Draft(Generic[C]):
         if src.unknown < count:
             message = f"{source} holds {src.unknown} unseen cards; {count} cannot be dealt from it"
             raise RuleViolation("C-2", message)
-        zones[source] = _zone(src.known, src.unknown - count)
+        zones[source] = _new_zone(Zone, (src.known, src.unknown - count))
         dst = zones.get(target) or _NOWHERE
-        zones[target] = _zone(dst.known, dst.unknown + count)
+        zones[target] = _new_zone(Zone, (dst.known, dst.unknown + count))
 
     def move_all(self, source: str, target: str) -> None:
         """Move every card of ``source`` (known or not) onto ``target``."""
@@ -215,7 +212,7 @@ class Draft(Generic[C]):
         for card, count in src.known.items():
             known[card] = known.get(card, 0) + count
         zones[source] = _NOWHERE
-        zones[target] = _zone(known, dst.unknown + src.unknown)
+        zones[target] = _new_zone(Zone, (known, dst.unknown + src.unknown))
 
     def transfer(self, source: str, target: str, card: C | None, *,
                  verb: str = "dealt from") -> None:
@@ -242,8 +239,8 @@ class Draft(Generic[C]):
             if source == target:
                 return
             dst = zones.get(target) or _NOWHERE
-            zones[source] = _zone(src_known, unknown - 1)
-            zones[target] = _zone(dst.known, dst.unknown + 1)
+            zones[source] = _new_zone(Zone, (src_known, unknown - 1))
+            zones[target] = _new_zone(Zone, (dst.known, dst.unknown + 1))
             return
         count = src_known.get(card, 0)
         left: Mapping[C, int]
@@ -267,13 +264,13 @@ class Draft(Generic[C]):
         if source == target:
             arrived = dict(left)
             arrived[card] = arrived.get(card, 0) + 1
-            zones[source] = _zone(arrived, unknown)
+            zones[source] = _new_zone(Zone, (arrived, unknown))
             return
         dst = zones.get(target) or _NOWHERE
         arrived = dict(dst.known)
         arrived[card] = arrived.get(card, 0) + 1
-        zones[source] = _zone(left, unknown)
-        zones[target] = _zone(arrived, dst.unknown)
+        zones[source] = _new_zone(Zone, (left, unknown))
+        zones[target] = _new_zone(Zone, (arrived, dst.unknown))
 
     def transfer_many(self, source: str, target: str, cards: Sequence[C]) -> bool:
         """Move several named cards at once, if every one of them is sound; False
@@ -283,39 +280,57 @@ class Draft(Generic[C]):
             return False
         zones = self.zones
         src = zones.get(source) or _NOWHERE
+        src_known, src_unknown = src
         wanted: dict[C, int] = {}
         for card in cards:
             wanted[card] = wanted.get(card, 0) + 1
         totals = self.known_totals
         counts = self.deck.counts
-        new_totals: dict[C, int] = {}
-        unseen = 0
-        left = dict(src.known)
-        for card, count in wanted.items():
-            held = left.get(card, 0)
-            taken = min(held, count)
-            if taken:
-                if taken == held:
-                    del left[card]
-                else:
-                    left[card] = held - taken
-            fresh = count - taken
-            if fresh:
-                seen = totals.get(card, 0) + fresh
-                if seen > counts.get(card, 0):
+        if not src_known:  # a hand dealt from a shuffled stock: every card is new
+            if len(cards) > src_unknown:
+                return False
+            for card, count in wanted.items():
+                if totals.get(card, 0) + count > counts.get(card, 0):
                     return False
-                new_totals[card] = seen
-                unseen += fresh
-        if unseen > src.unknown:
-            return False
-        for card, total in new_totals.items():
-            self._learn(card, total)
+            fresh_cards = wanted
+            left: Mapping[C, int] = src_known
+            unseen = len(cards)
+        else:
+            fresh_cards = {}
+            unseen = 0
+            fewer = dict(src_known)
+            for card, count in wanted.items():
+                held = fewer.get(card, 0)
+                taken = min(held, count)
+                if taken:
+                    if taken == held:
+                        del fewer[card]
+                    else:
+                        fewer[card] = held - taken
+                fresh = count - taken
+                if fresh:
+                    if totals.get(card, 0) + fresh > counts.get(card, 0):
+                        return False
+                    fresh_cards[card] = fresh
+                    unseen += fresh
+            if unseen > src_unknown:
+                return False
+            left = fewer
+        if fresh_cards:
+            if not self._copied_totals:
+                self.known_totals = totals = dict(totals)
+                self._copied_totals = True
+            for card, count in fresh_cards.items():
+                totals[card] = totals.get(card, 0) + count  # type: ignore[index]
         dst = zones.get(target) or _NOWHERE
-        arrived = dict(dst.known)
-        for card, count in wanted.items():
-            arrived[card] = arrived.get(card, 0) + count
-        zones[source] = _zone(left, src.unknown - unseen)
-        zones[target] = _zone(arrived, dst.unknown)
+        if dst.known:
+            arrived = dict(dst.known)
+            for card, count in wanted.items():
+                arrived[card] = arrived.get(card, 0) + count
+        else:
+            arrived = wanted
+        zones[source] = _new_zone(Zone, (left, src_unknown - unseen))
+        zones[target] = _new_zone(Zone, (arrived, dst.unknown))
         return True
 
     def _absent(self, card: C, source: str, verb: str) -> str:
