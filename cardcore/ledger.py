@@ -46,17 +46,32 @@ class Ledger:
 
     def pay(self, seat: int, owed: int, rule: str) -> tuple[Ledger, Transfer]:
         """``seat`` pays ``owed`` into the pot, or all they hold if that is less."""
-        held = self.chips[seat]
-        paid = min(held, owed)
-        chips = (*self.chips[:seat], held - paid, *self.chips[seat + 1 :])
-        transfer = Transfer(
-            payer=self.players[seat],
-            receiver=POT,
-            amount=paid,
-            rule=rule,
-            owed=owed if paid < owed else None,
-        )
-        return Ledger(self.players, chips, self.pot + paid, self.forgiven + owed - paid), transfer
+        ledger, (transfer,) = self.pay_each((seat,), owed, rule)
+        return ledger, transfer
+
+    def pay_each(self, seats: Sequence[int], owed: int, rule: str
+                 ) -> tuple[Ledger, tuple[Transfer, ...]]:
+        """Each of ``seats`` pays ``owed`` into the pot (shortfall rule), in order:
+        one new ledger for all of them (an ante round is one event).
+
+        >>> ledger, paid = Ledger.start(("Aki", "Ben", "Cal"), 2).pay_each((0, 2), 3, "OP-1.2")
+        >>> ledger.chips, ledger.pot, ledger.forgiven, [str(t) for t in paid]
+        ((0, 2, 0), 4, 2, ['Aki -> pot: 2 (owed 3, 1 forgiven) [OP-1.2]', 'Cal -> pot: 2 (owed 3, 1 forgiven) [OP-1.2]'])
+        """
+        chips = list(self.chips)
+        players = self.players
+        pot = self.pot
+        forgiven = self.forgiven
+        transfers = []
+        for seat in seats:
+            held = chips[seat]
+            paid = min(held, owed)
+            chips[seat] = held - paid
+            pot += paid
+            forgiven += owed - paid
+            transfers.append(Transfer(payer=players[seat], receiver=POT, amount=paid, rule=rule,
+                                      owed=owed if paid < owed else None))
+        return Ledger(players, tuple(chips), pot, forgiven), tuple(transfers)
 
     def take_pot(self, seat: int, rule: str) -> tuple[Ledger, Transfer]:
         """``seat`` takes the whole pot."""

@@ -16,7 +16,7 @@ rules come first (RULES.md).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from cardcore.decks import Deck
 from cardcore.errors import PathPart, RuleViolation

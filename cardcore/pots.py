@@ -41,12 +41,11 @@ def pay(ledger: Ledger, seat: int, owed: int, rule: str, kind: str, text: str
 def antes(ledger: Ledger, seats: Sequence[int], amount: int, rule: str
           ) -> tuple[Ledger, tuple[Effect, ...]]:
     """Every one of ``seats`` pays the ante, in seat order."""
-    effects = []
-    for seat in seats:
-        text = f"{ledger.players[seat]} pays the ante of {amount}"
-        ledger, effect = pay(ledger, seat, amount, rule, "ante", text)
-        effects.append(effect)
-    return ledger, tuple(effects)
+    ledger, transfers = ledger.pay_each(seats, amount, rule)
+    return ledger, tuple(
+        Effect(kind="ante", rule=rule, players=(paid.payer,), transfers=(paid,),
+               text=f"{paid.payer} pays the ante of {amount}" + shortfall(paid))
+        for paid in transfers)
 
 
 def take_pot(ledger: Ledger, seat: int, rule: str, why: str) -> tuple[Ledger, Effect]:
