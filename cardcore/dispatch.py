@@ -126,25 +126,31 @@ def _ruling(rules: GameRules[Any], state: Any, event: Any, turn: Turn) -> Step[A
 def apply(rules: GameRules[Any], state: Any, event: Event) -> Step[Any]:
     """The next state and the effects of ``event``, or every problem it has.
 
-    The replay's hot path: an event of a kind allowed now, by the player whose
-    step it is, naming nobody else and with no table choice due, has no common
-    problem to report but those of its cards, so it goes straight to the game's
-    stages. Anything else takes the full order of checks (:func:`_checked`).
-    This relies on every seat the step admits (``Turn.actors``) being in play
-    (seated), which the contract suite checks for every game.
+    The replay's hot path: an event of a kind allowed now, with no table choice
+    due, whose player and every player it names are among those the step
+    admits, has no common problem to report but those of its cards, so it goes
+    straight to the game's stages. Anything else takes the full order of checks
+    (:func:`_checked`). This relies on every seat the step admits
+    (``Turn.actors``) being in play (seated), which the contract suite checks
+    for every game.
     """
     kind = event.TYPE
     if kind == "check":
         return state, ()
     turn = rules.turn(state)
-    if kind not in turn.kinds or turn.choice or event.NAMED:
+    if kind not in turn.kinds or turn.choice:
         return _checked(rules, state, event, turn)
+    players = state.players
+    actors = turn.actors
     field = event.ACTOR
     if field is not None:
         name = getattr(event, field)
-        players = state.players
-        if name not in players or players.index(name) not in turn.actors:
+        if name not in players or players.index(name) not in actors:
             return _checked(rules, state, event, turn)
+    for key in event.NAMED:
+        for name in getattr(event, key) or ():
+            if name not in players or players.index(name) not in actors:
+                return _checked(rules, state, event, turn)
     handler = rules.handlers[kind]
     cards = handler.cards
     if cards is None:
