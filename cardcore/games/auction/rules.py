@@ -85,33 +85,35 @@ def deal(state: AuctionState, event: Deal) -> Step[AuctionState]:
 def bid(state: AuctionState, event: BidEvent) -> Step[AuctionState]:
     """AU-2.1, AU-2.8, AU-2.9: a bid beats the standing bid, or equals it from the
     player with priority."""
-    seat = state.players.index(event.player)
-    offered = named_bid(event.kind, event.rank, event.ranks, event.suit, state.standing,
-                        state.options.wheel)
+    players = state.players
+    name = event.player
+    seat = players.index(name)
     standing = state.standing
+    offered = named_bid(event.kind, event.rank, event.ranks, event.suit, standing,
+                        state.options.wheel)
     first = state.first
     holder = state.priority(offered)
-    if holder is None:
-        first = (*first, (offered.priority, seat))
-    text = f"{event.player} bids {offered}"
     if standing is not None:
-        if offered.key < standing.key:
-            message = (f"{event.player}'s {offered} does not beat the standing bid, "
-                       f"{state.players[state.bidder]}'s {standing}")
+        key, standing_key = offered.key, standing.key
+        if key < standing_key:
+            message = (f"{name}'s {offered} does not beat the standing bid, "
+                       f"{players[state.bidder]}'s {standing}")
             raise RuleViolation("AU-2.1", message)
-        if offered.key == standing.key:
+        if key == standing_key:
             assert holder is not None, "an equal bid's priority is the standing bid's"
             if holder != seat:
-                message = (f"{event.player}'s {offered} only equals the standing bid: an equal "
-                           f"bid is allowed only from {state.players[holder]}, the first "
+                message = (f"{name}'s {offered} only equals the standing bid: an equal "
+                           f"bid is allowed only from {players[holder]}, the first "
                            "to bid it in this auction")
                 raise RuleViolation("AU-2.9", message)
-            effect = Effect(kind="bid", rule="AU-2.9", players=(event.player,),
-                            text=f"{text}: equal to the standing bid, which {event.player} "
-                            "beats by priority")
+            effect = Effect(kind="bid", rule="AU-2.9", players=(name,),
+                            text=f"{name} bids {offered}: equal to the standing bid, which "
+                            f"{name} beats by priority")
             return evolve(state, standing=offered, bidder=seat), (effect,)
-    effect = Effect(kind="bid", rule="AU-2.1", players=(event.player,),
-                    text=f"{text}: the standing bid")
+    if holder is None:
+        first = (*first, (offered.priority, seat))
+    effect = Effect(kind="bid", rule="AU-2.1", players=(name,),
+                    text=f"{name} bids {offered}: the standing bid")
     return evolve(state, standing=offered, bidder=seat, first=first), (effect,)
 
 
@@ -254,18 +256,18 @@ def flip(state: AuctionState, event: Flip) -> Step[AuctionState]:
     card = event.card
     assert card is not None, "the cards stage refuses an unnamed face-up card"
     pile = (*state.pile, card)
-    new = evolve(state, pile=pile)
     effects = [Effect(kind="flip", rule="AU-3.3",
                       text=f"{card} is turned onto the pile: {plural(len(pile), 'card')}")]
     if card.is_joker:
-        return _end(new, "AU-4.1", "the turned card is a joker", effects)
-    new = evolve(new, phase=Phase.AUCTION, auction=state.auction + 1)
-    if new.stock == 0:
+        return _end(state, "AU-4.1", "the turned card is a joker", effects, pile=pile)
+    if state.stock == 0:
         effects.append(Effect(kind="last_auction", rule="AU-4.2",
                               text="that was the last stock card: one more auction is played, "
                               "then the hand ends"))
-        new = evolve(new, last=True)
-    return new, tuple(effects)
+        return evolve(state, pile=pile, phase=Phase.AUCTION, auction=state.auction + 1,
+                      last=True), tuple(effects)
+    return evolve(state, pile=pile, phase=Phase.AUCTION,
+                  auction=state.auction + 1), tuple(effects)
 
 
 # -- the declaration --------------------------------------------------------------
