@@ -228,7 +228,7 @@ def named_bid(kind_text: str, rank: str | None, ranks: Sequence[str] | None,
     if rank is not None and ranks is not None:
         raise _rule("AU-2.7", "a bid names its ranks once: rank for one, or ranks", "ranks")
     field = "rank" if rank is not None else "ranks"
-    named = _ranks([rank] if rank is not None else list(ranks or ()), field, rank is not None)
+    named = _ranks((rank,) if rank is not None else ranks or (), field, rank is not None)
     if suit is not None and kind is not Category.HIGH_CARD:
         raise _rule("AU-2.7", f"only a single card names a suit, not a {kind_text}", "suit")
     if kind in GROUPS:
