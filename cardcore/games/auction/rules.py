@@ -160,13 +160,16 @@ def win_cards(state: AuctionState, event: Win, moves: Moves[Card]) -> None:
     for card in taken:
         moves.move(PILE, zone, card, path=("cards",), verb="taken from")
     drawn = drawn_from_stock(state, count)
-    if event.from_stock is None:
-        moves.deal(STOCK, zone, drawn, ("cards",))
-    elif len(event.from_stock) != drawn:
+    from_stock = event.from_stock
+    if from_stock is not None and len(from_stock) != drawn:
         moves.defer("AU-3.1", f"the stock makes up {plural(drawn, 'card')} of the pile "
-                    f"here, not {len(event.from_stock)}", ("from_stock",))
+                    f"here, not {len(from_stock)}", ("from_stock",))
+    elif not drawn:
+        pass  # the pile is not short: nothing comes from the stock
+    elif from_stock is None:
+        moves.deal(STOCK, zone, drawn, ("cards",))
     else:
-        moves.move_cards(STOCK, zone, event.from_stock, path=("from_stock",), verb="drawn from")
+        moves.move_cards(STOCK, zone, from_stock, path=("from_stock",), verb="drawn from")
 
 
 def _meets(laid: list[Card], taken: tuple[Card, ...]) -> bool:
@@ -280,5 +283,5 @@ def declare(state: AuctionState, event: Declare) -> Step[AuctionState]:
         message = (f"{event.player} cannot declare the end yet: the starter pile holds "
                    f"{plural(size, 'card')}, and a declaration needs {DECLARE_PILE} or more")
         raise RuleViolation("AU-4.3", message)
-    new = evolve(state, declarer=state.players.index(event.player))
-    return _end(new, "AU-4.3", f"{event.player} declares the end", [])
+    return _end(state, "AU-4.3", f"{event.player} declares the end", [],
+                declarer=state.players.index(event.player))
