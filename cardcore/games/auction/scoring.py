@@ -42,12 +42,13 @@ def show_cards(state: AuctionState, event: Show, moves: Moves[Card]) -> None:
     """AU-5.1: every player shows the whole hand or five of its cards, face up."""
     players = state.players
     for _, name, cards in moves.named(event.cards):
-        held = state.account.size(hand(name))
+        zone = hand(name)
+        held = state.account.size(zone)
         if len(cards) != held and not (len(cards) == SHOWN and held > SHOWN):
             allowed = f"all {held}" if held <= SHOWN else f"all {held} or {SHOWN}"
             moves.defer("AU-5.1", f"{name} shows {plural(len(cards), 'card')}: a player shows "
                         f"the whole hand or the five they choose ({allowed})", ("cards", name))
-        moves.move_cards(hand(name), shown(name), cards, path=("cards", name), face_up=True,
+        moves.move_cards(zone, shown(name), cards, path=("cards", name), face_up=True,
                          verb="shown from")
     missing = [seat for seat, name in enumerate(players) if name not in event.cards]
     if missing:
