@@ -225,15 +225,14 @@ def win(state: AuctionState, event: Win, won: Bid | None = None) -> Step[Auction
     effects.append(Effect(kind="lay", rule="AU-3.2", players=(name,),
                           text=f"{name} lays {_cards(laid)} on the pile: "
                           f"{plural(len(pile), 'card')}, {pile[-1]} on top"))
-    if state.stock == 0:
-        if state.last:
-            why = "the last auction, after the last stock card, is played"
-            return _end(state, "AU-4.2", why, effects, pile=pile, standing=None, bidder=-1,
-                        first=())
-        return _end(state, "AU-7.6", "the stock ran out in this auction: no card is turned",
-                    effects, pile=pile, standing=None, bidder=-1, first=())
-    return evolve(state, pile=pile, standing=None, bidder=-1, first=(),
-                  phase=Phase.FLIP), tuple(effects)
+    if state.stock:
+        return evolve(state, pile=pile, standing=None, bidder=-1, first=(),
+                      phase=Phase.FLIP), tuple(effects)
+    if state.last:
+        rule, why = "AU-4.2", "the last auction, after the last stock card, is played"
+    else:
+        rule, why = "AU-7.6", "the stock ran out in this auction: no card is turned"
+    return _end(state, rule, why, effects, pile=pile, standing=None, bidder=-1, first=())
 
 
 def _end(state: AuctionState, rule: str, why: str, effects: list[Effect],
