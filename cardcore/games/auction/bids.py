@@ -13,6 +13,7 @@ each kind.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
@@ -135,11 +136,21 @@ class Bid:
         return SIZE[self.kind]
 
     def __str__(self) -> str:
-        if not self.ranks:
-            return f"{self.kind} (the kind alone)"
-        if self.kind is Category.HIGH_CARD:
-            return f"single {rank_name(self.ranks[0])}{self.suit or ''}"
-        return str(HandRank(self.kind, self.ranks))
+        return _words(self.kind, self.ranks, self.suit)
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _words(kind: Category, ranks: tuple[int, ...], suit: str | None) -> str:
+    """A bid as :class:`Bid` prints it. Cached: a ranked bid's words are a
+    :class:`HandRank`'s, which takes building and checking one; every bid is
+    printed for its own effect and again for its win's, and the same bids recur
+    (the bids :func:`named_bid` can name are a few thousand). ``typed``: a kind
+    given as a plain int prints otherwise than its Category."""
+    if not ranks:
+        return f"{kind} (the kind alone)"
+    if kind is Category.HIGH_CARD:
+        return f"single {rank_name(ranks[0])}{suit or ''}"
+    return str(HandRank(kind, ranks))
 
 
 def _rule(rule: str, message: str, *path: PathPart) -> RuleViolation:
@@ -217,7 +228,7 @@ def named_bid(kind_text: str, rank: str | None, ranks: Sequence[str] | None,
     if rank is not None and ranks is not None:
         raise _rule("AU-2.7", "a bid names its ranks once: rank for one, or ranks", "ranks")
     field = "rank" if rank is not None else "ranks"
-    named = _ranks([rank] if rank is not None else list(ranks or ()), field, rank is not None)
+    named = _ranks((rank,) if rank is not None else ranks or (), field, rank is not None)
     if suit is not None and kind is not Category.HIGH_CARD:
         raise _rule("AU-2.7", f"only a single card names a suit, not a {kind_text}", "suit")
     if kind in GROUPS:

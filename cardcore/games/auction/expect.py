@@ -3,6 +3,7 @@ simulator and completeness) and its words (for messages)."""
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 from cardcore.games.auction.state import DECLARE_PILE, AuctionState, Phase
@@ -23,13 +24,33 @@ RULE: Final = {Phase.DEAL: "AU-1.1", Phase.AUCTION: "AU-2.1", Phase.FLIP: "AU-3.
                Phase.SHOW: "AU-5.1"}
 
 
+_FLIP: Final = Turn(KINDS[Phase.FLIP], rule=RULE[Phase.FLIP])
+_OVER: Final = Turn(KINDS[Phase.OVER])
+
+
+@functools.cache
+def _everyone(count: int) -> tuple[Turn, Turn, Turn]:
+    """The deal's, an auction's and the show's turns at a table of ``count``:
+    every seat takes part. Built once per table size, since the kernel asks for
+    the turn before every event (and a Phase key costs a Python-level hash)."""
+    seats = tuple(range(count))
+    return (Turn(KINDS[Phase.DEAL], seats, rule=RULE[Phase.DEAL]),
+            Turn(KINDS[Phase.AUCTION], seats, rule=RULE[Phase.AUCTION]),
+            Turn(KINDS[Phase.SHOW], seats, rule=RULE[Phase.SHOW]))
+
+
 def turn(state: AuctionState) -> Turn:
     """Anyone may bid at any time (AU-2.1) and everyone is dealt and shows; only
     the win is the standing bidder's, which the win itself checks (C-5)."""
     phase = state.phase
-    if phase is Phase.OVER or phase is Phase.FLIP:
-        return Turn(KINDS[phase], rule=RULE.get(phase, ""))
-    return Turn(KINDS[phase], tuple(range(len(state.players))), rule=RULE[phase])
+    if phase is Phase.FLIP:
+        return _FLIP
+    if phase is Phase.OVER:
+        return _OVER
+    deal, auction, show = _everyone(len(state.players))
+    if phase is Phase.AUCTION:
+        return auction
+    return deal if phase is Phase.DEAL else show
 
 
 def _auction(state: AuctionState) -> str:

@@ -11,15 +11,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
-from cardcore.cards import Card
+from cardcore.cards import JOKER_RANK, Card
 from cardcore.errors import RuleViolation
 from cardcore.games.auction.bids import JOKER_KINDS, SIZE, Bid, kind_words
 from cardcore.poker import Category, HandRank, rank_hand
 
-__all__ = ["fault", "made_bid"]
+__all__ = ["fault", "made_bid", "win_bid"]
 
 _LARGEST = max(SIZE.values())
+_CATEGORIES: Final = tuple(Category)
+"""Categories by value: ``Category(value)`` is a call through the enum's
+metaclass, and every win looks one up."""
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -29,14 +33,21 @@ def _cards(cards: Sequence[Card]) -> str:
 def _as_kind(rank: HandRank, kind: Category, cards: Sequence[Card]) -> tuple[int, ...] | None:
     """The rank signature of ``cards`` read as a bid of ``kind``, None if they are
     none: a straight flush is also a straight and a flush."""
-    if rank.category is kind:
+    category = rank.key[0]
+    if category == kind:
         return rank.ranks
-    if rank.category is Category.STRAIGHT_FLUSH:
+    if category == Category.STRAIGHT_FLUSH:
         if kind is Category.STRAIGHT:
             return rank.ranks
         if kind is Category.FLUSH:
             return tuple(sorted((card.rank for card in cards), reverse=True))
     return None
+
+
+def _made(rank: HandRank, cards: Sequence[Card]) -> Bid:
+    """The bid that ``cards``, ranked ``rank``, make: a single card names its suit."""
+    kind = _CATEGORIES[rank.key[0]]
+    return Bid(kind, rank.ranks, cards[0].suit if kind is Category.HIGH_CARD else None)
 
 
 def made_bid(cards: Sequence[Card], wheel: bool) -> Bid:
@@ -48,9 +59,7 @@ def made_bid(cards: Sequence[Card], wheel: bool) -> Bid:
     >>> print(made_bid([parse_card("QD")], True))
     single QD
     """
-    rank = rank_hand(cards, wheel=wheel)
-    suit = cards[0].suit if rank.category is Category.HIGH_CARD else None
-    return Bid(rank.category, rank.ranks, suit)
+    return _made(rank_hand(cards, wheel=wheel), cards)
 
 
 def fault(cards: Sequence[Card], standing: Bid | None, wheel: bool) -> RuleViolation | None:
@@ -71,24 +80,47 @@ def fault(cards: Sequence[Card], standing: Bid | None, wheel: bool) -> RuleViola
     >>> check("JK JK"), check("KS KH KD"), check("KS KH 3C"), check("JK")
     (None, None, 'AU-2.2', 'AU-2.5')
     """
+    found = win_bid(cards, standing, wheel)
+    return found if isinstance(found, RuleViolation) else None
+
+
+def win_bid(cards: Sequence[Card], standing: Bid | None, wheel: bool) -> Bid | RuleViolation:
+    """The bid the cards of a win settle: the standing bid, which they form, or
+    with no recorded bid the one they make (:func:`made_bid`); else what is
+    wrong with them, as :func:`fault` says it.
+
+    The checks come in the order of :func:`fault`'s rules (kickers, jokers,
+    identical cards, the kind, the named ranks), so that a win breaking several
+    cites the first. The cards are looked at once for jokers and copies, and
+    ranked once for both the check and the bid the win is worded with.
+
+    >>> from cardcore.cards import parse_card
+    >>> print(win_bid([parse_card(c) for c in "KS KH 5D 5S".split()], None, True))
+    two pair, kings and fives
+    """
     count = len(cards)
     kind = standing.kind if standing is not None else None
     largest = SIZE[kind] if kind is not None else _LARGEST
-    what = f"a {kind_words(kind)}" if kind is not None else "any bid"
     if count > largest:
-        message = (f"{count} cards are more than {what} has ({largest}): cards that play no "
-                   "part in the hand (kickers) are never part of a bid")
+        message = (f"{count} cards are more than {_what(kind)} has ({largest}): cards that "
+                   "play no part in the hand (kickers) are never part of a bid")
         return RuleViolation("AU-2.3", message, ("cards",))
-    jokers = sum(card.is_joker for card in cards)
+    jokers = 0
+    distinct = set()
+    for card in cards:
+        if card.rank == JOKER_RANK:
+            jokers += 1
+        else:
+            distinct.add((card.rank, card.suit))
     if jokers:
         joker_kinds = JOKER_KINDS if kind is None else JOKER_KINDS & {kind}
         if jokers != count or not any(SIZE[k] == count for k in joker_kinds):
             message = (f"{_cards(cards)}: jokers are not wild and form only a pair, three or four "
                        "of jokers, of jokers alone")
             return RuleViolation("AU-2.5", message, ("cards",))
-        return None
-    twice = [card for card, copies in Counter(cards).items() if copies > 1]
-    if twice:
+        return standing if standing is not None else made_bid(cards, wheel)
+    if len(distinct) != count:
+        twice = [card for card, copies in Counter(cards).items() if copies > 1]
         message = (f"{_cards(twice)} twice: two identical cards may not both be used in one "
                    "bid")
         return RuleViolation("AU-2.6", message, ("cards",))
@@ -97,23 +129,28 @@ def fault(cards: Sequence[Card], standing: Bid | None, wheel: bool) -> RuleViola
                              ("cards",))
     rank = rank_hand(cards, wheel=wheel)
     if standing is None:
-        if SIZE[rank.category] != count:
+        if SIZE[_CATEGORIES[rank.key[0]]] != count:
             message = (f"{_cards(cards)} form no bid: {count} cards must be "
                        f"{_count_words(count)}")
             return RuleViolation("AU-2.2", message, ("cards",))
-        return None
+        return _made(rank, cards)
     assert kind is not None
     signature = _as_kind(rank, kind, cards) if count == SIZE[kind] else None
     if signature is None:
-        message = (f"{_cards(cards)} do not form {what}, the standing bid's kind "
+        message = (f"{_cards(cards)} do not form {_what(kind)}, the standing bid's kind "
                    f"({SIZE[kind]} cards)")
         return RuleViolation("AU-2.2", message, ("cards",))
     if (standing.ranks and signature != standing.ranks) or (
             standing.suit is not None and cards[0].suit != standing.suit):
-        found = made_bid(cards, wheel) if kind is Category.HIGH_CARD else Bid(kind, signature)
+        found = _made(rank, cards) if kind is Category.HIGH_CARD else Bid(kind, signature)
         message = f"{_cards(cards)} make {found}, not the standing bid, {standing}"
         return RuleViolation("AU-2.7", message, ("cards",))
-    return None
+    return standing
+
+
+def _what(kind: Category | None) -> str:
+    """The bid the cards are held to, in words: the standing bid's kind, or any."""
+    return f"a {kind_words(kind)}" if kind is not None else "any bid"
 
 
 def _count_words(count: int) -> str:

@@ -8,13 +8,15 @@ scores a hand is in :mod:`cardcore.games.auction.scoring`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardcore.cards import Card
 from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
 from cardcore.evolve import evolve
-from cardcore.games.auction.bids import named_bid
+from cardcore.games.auction.bids import Bid, named_bid
 from cardcore.games.auction.events import BidEvent, Deal, Declare, Flip, Win
-from cardcore.games.auction.forms import fault, made_bid
+from cardcore.games.auction.forms import made_bid, win_bid
 from cardcore.games.auction.state import (
     DECLARE_PILE,
     HAND_SIZE,
@@ -43,7 +45,7 @@ def begin(setup: Setup) -> AuctionState:
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
-    return ", ".join(str(card) for card in cards) or "no card"
+    return ", ".join(map(str, cards)) or "no card"
 
 
 # -- the deal ---------------------------------------------------------------------
@@ -83,33 +85,35 @@ def deal(state: AuctionState, event: Deal) -> Step[AuctionState]:
 def bid(state: AuctionState, event: BidEvent) -> Step[AuctionState]:
     """AU-2.1, AU-2.8, AU-2.9: a bid beats the standing bid, or equals it from the
     player with priority."""
-    seat = state.players.index(event.player)
-    offered = named_bid(event.kind, event.rank, event.ranks, event.suit, state.standing,
-                        state.options.wheel)
+    players = state.players
+    name = event.player
+    seat = players.index(name)
     standing = state.standing
+    offered = named_bid(event.kind, event.rank, event.ranks, event.suit, standing,
+                        state.options.wheel)
     first = state.first
     holder = state.priority(offered)
-    if holder is None:
-        first = (*first, (offered.priority, seat))
-    text = f"{event.player} bids {offered}"
     if standing is not None:
-        if offered.key < standing.key:
-            message = (f"{event.player}'s {offered} does not beat the standing bid, "
-                       f"{state.players[state.bidder]}'s {standing}")
+        key, standing_key = offered.key, standing.key
+        if key < standing_key:
+            message = (f"{name}'s {offered} does not beat the standing bid, "
+                       f"{players[state.bidder]}'s {standing}")
             raise RuleViolation("AU-2.1", message)
-        if offered.key == standing.key:
+        if key == standing_key:
             assert holder is not None, "an equal bid's priority is the standing bid's"
             if holder != seat:
-                message = (f"{event.player}'s {offered} only equals the standing bid: an equal "
-                           f"bid is allowed only from {state.players[holder]}, the first "
+                message = (f"{name}'s {offered} only equals the standing bid: an equal "
+                           f"bid is allowed only from {players[holder]}, the first "
                            "to bid it in this auction")
                 raise RuleViolation("AU-2.9", message)
-            effect = Effect(kind="bid", rule="AU-2.9", players=(event.player,),
-                            text=f"{text}: equal to the standing bid, which {event.player} "
-                            "beats by priority")
+            effect = Effect(kind="bid", rule="AU-2.9", players=(name,),
+                            text=f"{name} bids {offered}: equal to the standing bid, which "
+                            f"{name} beats by priority")
             return evolve(state, standing=offered, bidder=seat), (effect,)
-    effect = Effect(kind="bid", rule="AU-2.1", players=(event.player,),
-                    text=f"{text}: the standing bid")
+    if holder is None:
+        first = (*first, (offered.priority, seat))
+    effect = Effect(kind="bid", rule="AU-2.1", players=(name,),
+                    text=f"{name} bids {offered}: the standing bid")
     return evolve(state, standing=offered, bidder=seat, first=first), (effect,)
 
 
@@ -129,21 +133,58 @@ def drawn_from_stock(state: AuctionState, count: int) -> int:
 def win_cards(state: AuctionState, event: Win, moves: Moves[Card]) -> None:
     """AU-3.1, AU-3.2: the bid cards leave the hand as it was before the take (so
     a card just taken cannot be bid back), the winner takes the pile's top cards
-    and the stock makes up a short pile."""
-    players = state.players
+    and the stock makes up a short pile. The bid the cards settle
+    (:func:`~cardcore.games.auction.forms.win_bid`) goes on to :func:`win`, which
+    words it without ranking the cards again."""
     name = event.player
-    if state.standing is not None and players.index(name) != state.bidder:
-        bidder = players[state.bidder]
+    standing = state.standing
+    if standing is not None and state.players[state.bidder] != name:
+        bidder = state.players[state.bidder]
         moves.problem("C-5", f"{name} cannot win this auction: the standing bid is {bidder}'s "
-                      f"{state.standing}, so the win is {bidder}'s (AU-2.1)", ("player",))
+                      f"{standing}, so the win is {bidder}'s (AU-2.1)", ("player",))
     cards = event.cards
+    count = len(cards)
     named = [card for card in cards if card is not None]
-    if len(named) == len(cards):
-        problem = fault(named, state.standing, state.options.wheel)
-        if problem is not None:
-            moves.defer(problem.rule, problem.message, problem.path)
+    if len(named) == count:
+        settled = win_bid(named, standing, state.options.wheel)
+        if isinstance(settled, RuleViolation):
+            moves.defer(settled.rule, settled.message, settled.path)
+        else:
+            moves.found = settled
     zone = hand(name)
-    taken = list(_taken(state, len(cards)))
+    taken = _taken(state, count)
+    if _meets(named, taken):
+        _lay_past_take(moves, name, zone, cards, list(taken))
+    else:
+        moves.move_cards(zone, PILE, cards, path=("cards",), face_up=True, verb="laid from")
+    for card in taken:
+        moves.move(PILE, zone, card, path=("cards",), verb="taken from")
+    drawn = drawn_from_stock(state, count)
+    from_stock = event.from_stock
+    if from_stock is not None and len(from_stock) != drawn:
+        moves.defer("AU-3.1", f"the stock makes up {plural(drawn, 'card')} of the pile "
+                    f"here, not {len(from_stock)}", ("from_stock",))
+    elif not drawn:
+        pass  # the pile is not short: nothing comes from the stock
+    elif from_stock is None:
+        moves.deal(STOCK, zone, drawn, ("cards",))
+    else:
+        moves.move_cards(STOCK, zone, from_stock, path=("from_stock",), verb="drawn from")
+
+
+def _meets(laid: list[Card], taken: tuple[Card, ...]) -> bool:
+    """Whether a card laid is also one this win takes. Compared as (rank, suit):
+    a card's ``==`` and hash are Python calls, and most wins lay none of them."""
+    if not taken:
+        return False
+    top = {(card.rank, card.suit) for card in taken}
+    return any((card.rank, card.suit) in top for card in laid)
+
+
+def _lay_past_take(moves: Moves[Card], name: str, zone: str, cards: Sequence[Card | None],
+                   taken: list[Card]) -> None:
+    """Lay the bid cards one by one when some of them are among the cards this win
+    takes: such a card comes from a copy already in the hand, or breaks AU-3.2."""
     for index, card in enumerate(cards):
         if card is not None and card in taken:
             taken.remove(card)
@@ -152,27 +193,22 @@ def win_cards(state: AuctionState, event: Win, moves: Moves[Card]) -> None:
                 "other copy of it: the bid cards come from the hand as it was before the take"))
             continue
         moves.move(zone, PILE, card, path=("cards", index), face_up=True, verb="laid from")
-    for card in _taken(state, len(cards)):
-        moves.move(PILE, zone, card, path=("cards",), verb="taken from")
-    drawn = drawn_from_stock(state, len(cards))
-    if event.from_stock is None:
-        moves.deal(STOCK, zone, drawn, ("cards",))
-    elif len(event.from_stock) != drawn:
-        moves.defer("AU-3.1", f"the stock makes up {plural(drawn, 'card')} of the pile "
-                    f"here, not {len(event.from_stock)}", ("from_stock",))
-    else:
-        moves.move_cards(STOCK, zone, event.from_stock, path=("from_stock",), verb="drawn from")
 
 
-def win(state: AuctionState, event: Win) -> Step[AuctionState]:
+def win(state: AuctionState, event: Win, won: Bid | None = None) -> Step[AuctionState]:
     """AU-3: take from the pile (and the stock), lay the bid; then a card is
-    turned, or the hand ends if the stock is empty (AU-4.2, AU-7.6)."""
+    turned, or the hand ends if the stock is empty (AU-4.2, AU-7.6). ``won`` is
+    the bid the cards stage found the cards to settle (worked out here if not
+    given)."""
     name = event.player
     laid: list[Card] = [card for card in event.cards if card is not None]
-    won = state.standing if state.standing is not None else made_bid(laid, state.options.wheel)
-    taken = _taken(state, len(laid))
-    drawn = drawn_from_stock(state, len(laid))
-    short = len(laid) - len(taken) - drawn
+    if won is None:
+        won = state.standing if state.standing is not None else made_bid(
+            laid, state.options.wheel)
+    count = len(laid)
+    taken = _taken(state, count)
+    drawn = drawn_from_stock(state, count)
+    short = count - len(taken) - drawn
     effects = [Effect(kind="win", rule="AU-3", players=(name,),
                       text=f"{name} wins auction {state.auction} with {won}")]
     took = f"{name} takes {_cards(taken)} from the top of the starter pile"
@@ -184,23 +220,28 @@ def win(state: AuctionState, event: Win) -> Step[AuctionState]:
         effects.append(Effect(kind="short", rule=rule, players=(name,),
                               text=f"the stock is empty: {plural(short, 'card')} of the pile "
                               "cannot be made up"))
-    pile = (*state.pile[: len(state.pile) - len(taken)], *laid)
+    old = state.pile
+    pile = (*old[: len(old) - len(taken)], *laid)
     effects.append(Effect(kind="lay", rule="AU-3.2", players=(name,),
                           text=f"{name} lays {_cards(laid)} on the pile: "
                           f"{plural(len(pile), 'card')}, {pile[-1]} on top"))
-    new = evolve(state, pile=pile, standing=None, bidder=-1, first=())
-    if new.stock == 0:
-        if state.last:
-            why = "the last auction, after the last stock card, is played"
-            return _end(new, "AU-4.2", why, effects)
-        return _end(new, "AU-7.6", "the stock ran out in this auction: no card is turned",
-                    effects)
-    return evolve(new, phase=Phase.FLIP), tuple(effects)
+    if state.stock:
+        return evolve(state, pile=pile, standing=None, bidder=-1, first=(),
+                      phase=Phase.FLIP), tuple(effects)
+    if state.last:
+        rule, why = "AU-4.2", "the last auction, after the last stock card, is played"
+    else:
+        rule, why = "AU-7.6", "the stock ran out in this auction: no card is turned"
+    return _end(state, rule, why, effects, pile=pile, standing=None, bidder=-1, first=())
 
 
-def _end(state: AuctionState, rule: str, why: str, effects: list[Effect]) -> Step[AuctionState]:
+def _end(state: AuctionState, rule: str, why: str, effects: list[Effect],
+         **changes: object) -> Step[AuctionState]:
+    """The hand ends (AU-4): the show is next. ``changes``: the event's own changes
+    to the state, made in the same copy."""
     effects.append(Effect(kind="hand_end", rule=rule, text=f"hand {state.hand} ends: {why}"))
-    return evolve(state, phase=Phase.SHOW, ended_by=f"{why} ({rule})"), tuple(effects)
+    return (evolve(state, phase=Phase.SHOW, ended_by=f"{why} ({rule})", **changes),
+            tuple(effects))
 
 
 # -- the turned card --------------------------------------------------------------
@@ -217,18 +258,18 @@ def flip(state: AuctionState, event: Flip) -> Step[AuctionState]:
     card = event.card
     assert card is not None, "the cards stage refuses an unnamed face-up card"
     pile = (*state.pile, card)
-    new = evolve(state, pile=pile)
     effects = [Effect(kind="flip", rule="AU-3.3",
                       text=f"{card} is turned onto the pile: {plural(len(pile), 'card')}")]
     if card.is_joker:
-        return _end(new, "AU-4.1", "the turned card is a joker", effects)
-    new = evolve(new, phase=Phase.AUCTION, auction=state.auction + 1)
-    if new.stock == 0:
+        return _end(state, "AU-4.1", "the turned card is a joker", effects, pile=pile)
+    if state.stock == 0:
         effects.append(Effect(kind="last_auction", rule="AU-4.2",
                               text="that was the last stock card: one more auction is played, "
                               "then the hand ends"))
-        new = evolve(new, last=True)
-    return new, tuple(effects)
+        return evolve(state, pile=pile, phase=Phase.AUCTION, auction=state.auction + 1,
+                      last=True), tuple(effects)
+    return evolve(state, pile=pile, phase=Phase.AUCTION,
+                  auction=state.auction + 1), tuple(effects)
 
 
 # -- the declaration --------------------------------------------------------------
@@ -241,5 +282,5 @@ def declare(state: AuctionState, event: Declare) -> Step[AuctionState]:
         message = (f"{event.player} cannot declare the end yet: the starter pile holds "
                    f"{plural(size, 'card')}, and a declaration needs {DECLARE_PILE} or more")
         raise RuleViolation("AU-4.3", message)
-    new = evolve(state, declarer=state.players.index(event.player))
-    return _end(new, "AU-4.3", f"{event.player} declares the end", [])
+    return _end(state, "AU-4.3", f"{event.player} declares the end", [],
+                declarer=state.players.index(event.player))

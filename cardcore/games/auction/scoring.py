@@ -3,6 +3,7 @@ the pile's points, the declarer's bonus or penalty and the end of the game."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
@@ -42,12 +43,13 @@ def show_cards(state: AuctionState, event: Show, moves: Moves[Card]) -> None:
     """AU-5.1: every player shows the whole hand or five of its cards, face up."""
     players = state.players
     for _, name, cards in moves.named(event.cards):
-        held = state.account.size(hand(name))
+        zone = hand(name)
+        held = state.account.size(zone)
         if len(cards) != held and not (len(cards) == SHOWN and held > SHOWN):
             allowed = f"all {held}" if held <= SHOWN else f"all {held} or {SHOWN}"
             moves.defer("AU-5.1", f"{name} shows {plural(len(cards), 'card')}: a player shows "
                         f"the whole hand or the five they choose ({allowed})", ("cards", name))
-        moves.move_cards(hand(name), shown(name), cards, path=("cards", name), face_up=True,
+        moves.move_cards(zone, shown(name), cards, path=("cards", name), face_up=True,
                          verb="shown from")
     missing = [seat for seat, name in enumerate(players) if name not in event.cards]
     if missing:
@@ -64,6 +66,14 @@ def _value(cards: Sequence[Card | None], wheel: bool) -> HandRank | None:
         return None
 
 
+@functools.lru_cache(maxsize=4096)
+def _words(value: HandRank | None) -> str:
+    """A shown hand's value in words. Cached: printing a :class:`HandRank` costs
+    more than ranking the hand, and the values of shows recur (in simulated games
+    five in six are one printed before)."""
+    return str(value) if value is not None else "no usable card"
+
+
 def show(state: AuctionState, event: Show) -> Step[AuctionState]:
     """AU-5: the best hands share the pile's value; the declarer wins or loses the
     bonus; AU-6.1: the game ends once someone has the target."""
@@ -71,8 +81,7 @@ def show(state: AuctionState, event: Show) -> Step[AuctionState]:
     options = state.options
     values = [_value(event.cards[name], options.wheel) for name in players]
     effects = [
-        Effect(kind="hand_value", rule="AU-5.1", players=(name,),
-               text=f"{name}: {value if value is not None else 'no usable card'}")
+        Effect(kind="hand_value", rule="AU-5.1", players=(name,), text=f"{name}: {_words(value)}")
         for name, value in zip(players, values, strict=True)
     ]
     keys = [value.key if value is not None else () for value in values]

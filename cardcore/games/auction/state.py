@@ -81,7 +81,11 @@ class AuctionState:
 
     def priority(self, bid: Bid) -> int | None:
         """The seat holding priority for ``bid`` in this auction (AU-2.9)."""
-        return next((seat for key, seat in self.first if key == bid.priority), None)
+        wanted = bid.priority
+        for key, seat in self.first:
+            if key == wanted:
+                return seat
+        return None
 
     @property
     def stock(self) -> int:
