@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from cardcore.errors import PathPart, RuleViolation
-from cardcore.evolve import evolve
+from cardcore.evolve import evolve, with_value
 from cardcore.moves import Moves
 from cardcore.protocol import Event, Step, Turn
 from cardcore.table import likely, names, needless_ruling
@@ -161,7 +161,7 @@ def apply(rules: GameRules[Any], state: Any, event: Event) -> Step[Any]:
         _raise(moves.problems)
     if moves.deferred:
         raise moves.deferred[0]
-    state = evolve(state, account=moves.account())
+    state = with_value(state, "account", moves.account())
     found = moves.found
     if found is None:
         return handler.play(state, event)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-__all__ = ["evolve"]
+__all__ = ["evolve", "with_value"]
 
 T = TypeVar("T")
 
@@ -45,3 +45,23 @@ def evolve(instance: T, **changes: Any) -> T:
 
 _new = object.__new__
 _set = object.__setattr__
+
+
+def with_value(instance: T, field: str, value: Any) -> T:
+    """A copy of ``instance`` with one known field replaced: :func:`evolve`
+    without the keyword dict and the name check, for the kernel's own field
+    (every state's ``account``, after an event's card moves).
+
+    >>> import attrs
+    >>> @attrs.frozen(slots=False)
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    >>> with_value(Point(1, 2), "y", 5)
+    Point(x=1, y=5)
+    """
+    fields = instance.__dict__.copy()
+    fields[field] = value
+    new = _new(type(instance))
+    _set(new, "__dict__", fields)
+    return new
