@@ -97,12 +97,12 @@ def candidates(order: Sequence[int], ranking: Groups, ages: Sequence[int | None]
     return _admissible(group, left, ages)
 
 
-def _admissible(group: Sequence[int], left: tuple[int, ...], ages: Sequence[int | None]
+def _admissible(group: Sequence[int], left: Sequence[int], ages: Sequence[int | None]
                 ) -> tuple[int, ...]:
     """Who of ``left``, the players of ``group`` still to be placed, may be placed
     next: the youngest when every age of the group is given, else any of them."""
     if len(left) <= 1 or not _all_aged(group, ages):
-        return left
+        return tuple(left)
     youngest = min(ages[seat] or 0 for seat in left)
     return tuple(seat for seat in left if ages[seat] == youngest)
 
@@ -120,16 +120,17 @@ def fix_forced(order: tuple[int, ...], ranking: Groups, ages: Sequence[int | Non
     # The groups one by one, as :func:`candidates` would find them in turn, but
     # without looking for the weakest unplaced group again for every place.
     placed = set(order)
+    fixed = list(order)
     for group in ranking:
-        left = tuple([seat for seat in group if seat not in placed])
-        while left:
+        left = [seat for seat in group if seat not in placed]
+        while len(left) > 1:  # the last one left is forced; before, ages may decide
             admissible = _admissible(group, left, ages)
             if len(admissible) != 1:
-                return order
-            seat = admissible[0]
-            order = (*order, seat)
-            left = tuple([other for other in left if other != seat])
-    return order
+                return tuple(fixed)
+            fixed.append(admissible[0])
+            left.remove(admissible[0])
+        fixed += left
+    return tuple(fixed)
 
 
 def next_pickers(state: SaintState) -> tuple[tuple[int, ...], bool]:
