@@ -175,7 +175,7 @@ def where(state: SaintState) -> str:
 
 
 def _cards(cards: Sequence[Card | None]) -> str:
-    return " ".join(str(card) for card in cards) or "none"
+    return " ".join([str(card) for card in cards]) or "none"
 
 
 def _future(state: SaintState, moves: Moves[Card], cards: Sequence[Card | None],
@@ -211,6 +211,7 @@ def river_cards(state: SaintState, event: River, moves: Moves[Card]) -> None:
     """SP-2.1, SP-2.2: the future river moves to the centre, a new one is dealt,
     and every player adds a card from hand."""
     last = state.round + 1 == state.options.rounds
+    moves.found = moves.draft.zone(FUTURE).known_cards()
     moves.move_all(FUTURE, RIVER)
     size = state.future_size
     if event.future is None:
@@ -229,13 +230,13 @@ def river_cards(state: SaintState, event: River, moves: Moves[Card]) -> None:
                       "too: every player adds one (SP-2.2)", ("cards",))
 
 
-def river(state: SaintState, event: River) -> Step[SaintState]:
+def river(state: SaintState, event: River, moved: Sequence[Card] = ()) -> Step[SaintState]:
+    """``moved``: the future river's cards, which :func:`river_cards` moved to the
+    centre (the river held nothing before them)."""
     players = state.players
     number = state.round + 1
     last = number == state.options.rounds
     added = [event.cards[name] for name in players]
-    river_now = state.account.zone(RIVER).known_cards()
-    moved = [card for card in river_now if card not in added]
     if not state.future_size:
         text = f"round {number}: there is no future river with {len(players)} players"
     else:
