@@ -176,22 +176,41 @@ class HandRank:
         return f"HandRank(Category.{self.category.name}, {self.ranks}{tail})"
 
     def __str__(self) -> str:
-        category, ranks, kickers = self.category, self.ranks, self.kickers
-        names = [RANK_NAMES[rank] for rank in kickers]
-        kick = f", kicker{'s' if len(names) > 1 else ''} {', '.join(names)}" if names else ""
-        if category is Category.HIGH_CARD:
-            return "high card " + ", ".join(RANK_NAMES[rank] for rank in ranks + kickers)
-        if category is Category.PAIR:
-            return f"pair of {_PLURALS[ranks[0]]}{kick}"
-        if category is Category.TWO_PAIR:
-            return f"two pair, {_PLURALS[ranks[0]]} and {_PLURALS[ranks[1]]}{kick}"
-        if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-            return f"{category}, {RANK_NAMES[ranks[0]]} high"
-        if category is Category.FLUSH:
-            return "flush, " + ", ".join(RANK_NAMES[rank] for rank in ranks)
-        if category is Category.FULL_HOUSE:
-            return f"full house, {_PLURALS[ranks[0]]} over {_PLURALS[ranks[1]]}"
-        return f"{category}, {_PLURALS[ranks[0]]}{kick}"
+        # Read straight off the key: every shown hand is printed (SP-2.4), and the
+        # category/ranks/kickers properties (an enum call, two slices) cost more
+        # than the words themselves.
+        key = self.key
+        category = key[0]
+        top = key[1]
+        if category == _HIGH_CARD:
+            return "high card " + ", ".join([RANK_NAMES[rank] for rank in key[1:]])
+        if category == _FLUSH:
+            return "flush, " + ", ".join([RANK_NAMES[rank] for rank in key[1:]])
+        if category in (_STRAIGHT, _STRAIGHT_FLUSH):
+            return f"{_LABELS[category]}, {RANK_NAMES[top]} high"
+        if category == _FULL_HOUSE:
+            return f"full house, {_PLURALS[top]} over {_PLURALS[key[2]]}"
+        if category == _TWO_PAIR:
+            text = f"two pair, {_PLURALS[top]} and {_PLURALS[key[2]]}"
+            kickers = key[3:]
+        else:  # one pair, three or four of a kind: one signature rank
+            text = (f"pair of {_PLURALS[top]}" if category == _PAIR
+                    else f"{_LABELS[category]}, {_PLURALS[top]}")
+            kickers = key[2:]
+        if not kickers:
+            return text
+        names = ", ".join([RANK_NAMES[rank] for rank in kickers])
+        return f"{text}, kicker{'s' if len(kickers) > 1 else ''} {names}"
+
+
+_LABELS: Final = tuple(category.label for category in Category)
+"""Category labels by value, for :meth:`HandRank.__str__`."""
+# Category values as plain ints: reading ``Category.PAIR`` goes through the enum
+# metaclass (about 0.3 us in Python 3.11), comparing two ints does not.
+_HIGH_CARD, _PAIR, _TWO_PAIR, _STRAIGHT, _FLUSH, _FULL_HOUSE, _STRAIGHT_FLUSH = (
+    int(category) for category in (Category.HIGH_CARD, Category.PAIR, Category.TWO_PAIR,
+                                   Category.STRAIGHT, Category.FLUSH, Category.FULL_HOUSE,
+                                   Category.STRAIGHT_FLUSH))
 
 
 _set_key: Final = vars(HandRank)["key"].__set__  # the slot, past the frozen __setattr__

@@ -25,10 +25,11 @@ from cardcore.games.saint.state import SaintState
 from cardcore.poker import HandRank
 from cardcore.table import names
 
-__all__ = ["candidates", "choice_reason", "fix_forced", "groups", "next_pickers", "order_text",
-           "pick_reason", "refusal"]
+__all__ = ["Groups", "candidates", "choice_reason", "fix_forced", "groups", "next_pickers",
+           "order_text", "pick_reason", "refusal"]
 
 Groups = tuple[tuple[int, ...], ...]
+"""Seats grouped by equal hands, weakest first (:func:`groups`)."""
 
 
 def groups(hands: Sequence[HandRank]) -> Groups:
@@ -39,9 +40,19 @@ def groups(hands: Sequence[HandRank]) -> Groups:
     >>> groups([flush, pair, flush])
     ((1,), (0, 2))
     """
-    values = sorted(set(hands))
-    return tuple(tuple(seat for seat, value in enumerate(hands) if value == rank)
-                 for rank in values)
+    # On the keys, not the HandRanks: tuple comparisons run in C, HandRank's
+    # __eq__/__lt__/__hash__ in Python. The sort is stable: seat order within a group.
+    keys = [value.key for value in hands]
+    ranking: list[list[int]] = []
+    previous: tuple[int, ...] | None = None
+    for seat in sorted(range(len(keys)), key=keys.__getitem__):
+        key = keys[seat]
+        if key == previous:
+            ranking[-1].append(seat)
+        else:
+            ranking.append([seat])
+            previous = key
+    return tuple([tuple(group) for group in ranking])
 
 
 def _younger(ages: Sequence[int | None], a: int, b: int) -> bool:
@@ -83,8 +94,15 @@ def candidates(order: Sequence[int], ranking: Groups, ages: Sequence[int | None]
     (1, 2)
     """
     group, left = _placing(order, ranking)
-    if not left or not _all_aged(group, ages):
-        return left
+    return _admissible(group, left, ages)
+
+
+def _admissible(group: Sequence[int], left: Sequence[int], ages: Sequence[int | None]
+                ) -> tuple[int, ...]:
+    """Who of ``left``, the players of ``group`` still to be placed, may be placed
+    next: the youngest when every age of the group is given, else any of them."""
+    if len(left) <= 1 or not _all_aged(group, ages):
+        return tuple(left)
     youngest = min(ages[seat] or 0 for seat in left)
     return tuple(seat for seat in left if ages[seat] == youngest)
 
@@ -99,11 +117,20 @@ def fix_forced(order: tuple[int, ...], ranking: Groups, ages: Sequence[int | Non
     >>> fix_forced((), ((3,), (0, 2), (1,)), (31, None, 27, None))
     (3, 2, 0, 1)
     """
-    while True:
-        admissible = candidates(order, ranking, ages)
-        if len(admissible) != 1:
-            return order
-        order = (*order, admissible[0])
+    # The groups one by one, as :func:`candidates` would find them in turn, but
+    # without looking for the weakest unplaced group again for every place.
+    placed = set(order)
+    fixed = list(order)
+    for group in ranking:
+        left = [seat for seat in group if seat not in placed]
+        while len(left) > 1:  # the last one left is forced; before, ages may decide
+            admissible = _admissible(group, left, ages)
+            if len(admissible) != 1:
+                return tuple(fixed)
+            fixed.append(admissible[0])
+            left.remove(admissible[0])
+        fixed += left
+    return tuple(fixed)
 
 
 def next_pickers(state: SaintState) -> tuple[tuple[int, ...], bool]:
@@ -171,11 +198,12 @@ def refusal(state: SaintState, seat: int, admissible: Sequence[int]) -> str:
     return choice
 
 
-def order_text(state: SaintState) -> str:
-    """The refill order announced after the show (SP-2.6)."""
+def order_text(state: SaintState, ranking: Groups) -> str:
+    """The refill order announced after the show (SP-2.6); ``ranking`` is
+    ``groups(state.hands)``, which the show has worked out already."""
     players = state.players
     parts = []
-    for group in groups(state.hands):
+    for group in ranking:
         if len(group) == 1:
             parts.append(players[group[0]])
             continue

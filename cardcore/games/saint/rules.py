@@ -39,6 +39,7 @@ from cardcore.effects import Effect
 from cardcore.evolve import evolve
 from cardcore.games.saint.events import Deal, River, Show, Take
 from cardcore.games.saint.refill import (
+    Groups,
     candidates,
     choice_reason,
     fix_forced,
@@ -54,6 +55,7 @@ from cardcore.games.saint.state import (
     HAND_SIZE,
     POOL,
     RIVER,
+    RIVER_SIZE,
     STOCK,
     Phase,
     SaintState,
@@ -84,21 +86,33 @@ def begin(setup: Setup) -> SaintState:
 # -- what comes next -------------------------------------------------------------
 
 
-_KINDS = {phase: frozenset({kind}) for phase, kind in (
-    (Phase.DEAL, "deal"), (Phase.RIVER, "river"), (Phase.SHOW, "show"), (Phase.REFILL, "take"))}
+def _everyone(kind: str) -> tuple[Turn, ...]:
+    """Per player count, the turn of a step every player takes part in."""
+    kinds = frozenset({kind})
+    return tuple(Turn(kinds, tuple(range(count))) for count in range(RIVER_SIZE + 1))
+
+
+# Turns are plain values, and all but a refill's table choice are known in advance:
+# ``turn`` runs before every event, so it picks one instead of building it (and
+# reads the phase by identity: Enum.__hash__ is Python code in 3.11).
+_DEALS, _RIVERS, _SHOWS = _everyone("deal"), _everyone("river"), _everyone("show")
+_TAKE = frozenset({"take"})
+_PICKS = tuple(Turn(_TAKE, (seat,), rule="SP-2.6") for seat in range(RIVER_SIZE))
+"""Per seat, the turn of that seat's refill pick."""
+_OVER = Turn(frozenset())
 
 
 def turn(state: SaintState) -> Turn:
     phase = state.phase
+    if phase is Phase.REFILL:
+        seats, choice = next_pickers(state)
+        if choice:
+            return Turn(_TAKE, choice=seats, rule="SP-2.6")
+        return _PICKS[seats[0]]
     if phase is Phase.OVER:
-        return Turn(frozenset())
-    everyone = tuple(range(len(state.players)))
-    if phase is not Phase.REFILL:
-        return Turn(_KINDS[phase], everyone)
-    seats, choice = next_pickers(state)
-    if choice:
-        return Turn(_KINDS[phase], choice=seats, rule="SP-2.6")
-    return Turn(_KINDS[phase], seats, rule="SP-2.6")
+        return _OVER
+    steps = _RIVERS if phase is Phase.RIVER else _SHOWS if phase is Phase.SHOW else _DEALS
+    return steps[len(state.players)]
 
 
 def ended(state: SaintState) -> str:
@@ -161,7 +175,7 @@ def where(state: SaintState) -> str:
 
 
 def _cards(cards: Sequence[Card | None]) -> str:
-    return " ".join(str(card) for card in cards) or "none"
+    return " ".join([str(card) for card in cards]) or "none"
 
 
 def _future(state: SaintState, moves: Moves[Card], cards: Sequence[Card | None],
@@ -197,6 +211,7 @@ def river_cards(state: SaintState, event: River, moves: Moves[Card]) -> None:
     """SP-2.1, SP-2.2: the future river moves to the centre, a new one is dealt,
     and every player adds a card from hand."""
     last = state.round + 1 == state.options.rounds
+    moves.found = moves.draft.zone(FUTURE).known_cards()
     moves.move_all(FUTURE, RIVER)
     size = state.future_size
     if event.future is None:
@@ -215,13 +230,13 @@ def river_cards(state: SaintState, event: River, moves: Moves[Card]) -> None:
                       "too: every player adds one (SP-2.2)", ("cards",))
 
 
-def river(state: SaintState, event: River) -> Step[SaintState]:
+def river(state: SaintState, event: River, moved: Sequence[Card] = ()) -> Step[SaintState]:
+    """``moved``: the future river's cards, which :func:`river_cards` moved to the
+    centre (the river held nothing before them)."""
     players = state.players
     number = state.round + 1
     last = number == state.options.rounds
     added = [event.cards[name] for name in players]
-    river_now = state.account.zone(RIVER).known_cards()
-    moved = [card for card in river_now if card not in added]
     if not state.future_size:
         text = f"round {number}: there is no future river with {len(players)} players"
     else:
@@ -260,36 +275,42 @@ def show(state: SaintState, event: Show) -> Step[SaintState]:
     players = state.players
     river_cards_ = state.account.zone(RIVER).known_cards()
     wheel = state.options.wheel
-    hands = tuple(best_hand([*river_cards_, *event.cards[name]], wheel=wheel)  # type: ignore[list-item]
-                  for name in players)
+    cards = event.cards
+    hands = tuple([best_hand([*river_cards_, *cards[name]], wheel=wheel)  # type: ignore[list-item]
+                   for name in players])
     effects = [
-        Effect(kind="hand", rule="SP-2.4", players=(name,), text=f"{name}: {hands[seat]}")
-        for seat, name in enumerate(players)
+        Effect(kind="hand", rule="SP-2.4", players=(name,), text=f"{name}: {value}")
+        for name, value in zip(players, hands, strict=True)
     ]
-    new, scored = _score(evolve(state, hands=hands))
+    ranking = groups(hands)
+    scores, scored = _score(state, ranking)
     effects.append(scored)
-    if new.last_round:
+    if state.last_round:
         effects += [
             Effect(kind="last_round", rule="SP-2.7",
-                   text=f"round {new.round} was the last: no refill, the game is over"),
-            winners_effect(players, new.scores, "SP-3.1", "point"),
+                   text=f"round {state.round} was the last: no refill, the game is over"),
+            winners_effect(players, scores, "SP-3.1", "point"),
         ]
-        return evolve(new, phase=Phase.OVER), tuple(effects)
-    account = new.account.move_all(RIVER, POOL)
+        return evolve(state, phase=Phase.OVER, hands=hands, scores=scores), tuple(effects)
+    # One draft for all of the pool's moves: one copy of the zone table, one account.
+    draft = state.account.draft()
+    draft.move_all(RIVER, POOL)
     for name in players:
-        account = account.move_all(shown(name), POOL)
-    new = evolve(new, phase=Phase.REFILL, account=account, picks=0,
-                 order=fix_forced((), groups(hands), new.ages))
+        draft.move_all(shown(name), POOL)
+    new = evolve(state, phase=Phase.REFILL, account=draft.account(), hands=hands,
+                 scores=scores, picks=0, order=fix_forced((), ranking, state.ages))
     effects.append(Effect(kind="refill_order", rule="SP-2.6", players=players,
-                          text=order_text(new)))
+                          text=order_text(new, ranking)))
     return new, tuple(effects)
 
 
-def _score(state: SaintState) -> tuple[SaintState, Effect]:
-    """SP-2.5: the best hand scores r points; equal best hands split r, rounded down."""
+def _score(state: SaintState, ranking: Groups) -> tuple[tuple[int, ...], Effect]:
+    """SP-2.5: the best hand scores r points; equal best hands split r, rounded down.
+
+    ``ranking`` is :func:`~.refill.groups` of the shown hands: the winners are
+    its last group. Returns the new scores and the effect."""
     players = state.players
-    best = max(state.hands)
-    winners = [seat for seat, value in enumerate(state.hands) if value == best]
+    winners = ranking[-1]
     points = state.round
     share = split_points(points, len(winners), exact=False)
     scores = list(state.scores)
@@ -303,9 +324,9 @@ def _score(state: SaintState) -> tuple[SaintState, Effect]:
         rounded = " (rounded down)" if points % len(winners) else ""
         text = (f"{names(players, winners)} tie for the best hand: they split "
                 f"{plural(points, 'point')} of round {points}, {share} each{rounded}")
-    effect = Effect(kind="score", rule="SP-2.5", players=tuple(players[s] for s in winners),
+    effect = Effect(kind="score", rule="SP-2.5", players=tuple([players[s] for s in winners]),
                     transfers=transfers, text=text)
-    return evolve(state, scores=tuple(scores)), effect
+    return tuple(scores), effect
 
 
 def choose(state: SaintState, seat: int) -> Step[SaintState]:
