@@ -5,21 +5,22 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardcore.games.goblin.state import Choice, GoblinState, Phase
+from cardcore.games.goblin.state import MAX_PLAYERS, Choice, GoblinState, Phase
 from cardcore.protocol import Turn
 from cardcore.table import names
 
 __all__ = ["absent", "ended", "seated", "turn", "words"]
 
-KINDS: Final[dict[Phase, frozenset[str]]] = {
-    Phase.OVER: frozenset(),
-    Phase.DEAL: frozenset({"deal"}),
-    Phase.REVEAL: frozenset({"reveal"}),
-    Phase.TIEBREAK: frozenset({"stack"}),
-    Phase.PLAY: frozenset({"pitch", "fold"}),
-    Phase.DEAL_STACKS: frozenset({"stack"}),
-}
-"""The event kinds each phase allows (a ruling besides, while a table choice is due)."""
+
+def _alone(phase: Phase, rule: str) -> tuple[Turn, ...]:
+    """Per seat, the turn of ``phase`` in which that seat alone acts under ``rule``."""
+    return tuple(Turn(phase.kinds, (seat,), rule=rule) for seat in range(MAX_PLAYERS))
+
+
+_PITCH_OR_FOLD: Final = _alone(Phase.PLAY, "GP-4.1")
+_DEALT_PITCHED: Final = _alone(Phase.DEAL_STACKS, "GP-4.5")
+"""Most events come in these two turns, one seat acting (GP-4.1, GP-4.5): they are
+built once, and :func:`turn` picks the one of the seat."""
 
 
 def dealt(state: GoblinState) -> tuple[bool, ...]:
@@ -30,20 +31,20 @@ def dealt(state: GoblinState) -> tuple[bool, ...]:
 
 def turn(state: GoblinState) -> Turn:
     phase = state.phase
-    kinds = KINDS[phase]
     if phase is Phase.PLAY or phase is Phase.DEAL_STACKS:
         if state.choice:
-            return Turn(kinds, choice=state.choice, rule=state.choice_rule)
+            return Turn(phase.kinds, choice=state.choice, rule=state.choice_rule)
         if phase is Phase.PLAY:
-            return Turn(kinds, (state.turns[0],), rule="GP-4.1")
-        return Turn(kinds, (state.receivers[0],), rule="GP-4.5")
+            return _PITCH_OR_FOLD[state.turns[0]]
+        return _DEALT_PITCHED[state.receivers[0]]
     if phase is Phase.TIEBREAK:
-        return Turn(kinds, state.waiting, rule="GP-2.3")
+        return Turn(phase.kinds, state.waiting, rule="GP-2.3")
     if phase is Phase.REVEAL:
-        return Turn(kinds, tuple(state.active()), rule="GP-2.1")
+        return Turn(phase.kinds, tuple(state.active()), rule="GP-2.1")
     if phase is Phase.DEAL:
-        return Turn(kinds, tuple(s for s, live in enumerate(dealt(state)) if live), rule="GP-1.1")
-    return Turn(kinds)
+        return Turn(phase.kinds, tuple(s for s, live in enumerate(dealt(state)) if live),
+                    rule="GP-1.1")
+    return Turn(phase.kinds)
 
 
 def seated(state: GoblinState) -> tuple[bool, ...]:
