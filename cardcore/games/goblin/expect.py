@@ -26,7 +26,7 @@ built once, and :func:`turn` picks the one of the seat."""
 def dealt(state: GoblinState) -> tuple[bool, ...]:
     """Per seat: dealt into the next game (GP-1.1: still in the session, with chips)."""
     chips = state.ledger.chips
-    return tuple(live and chips[seat] > 0 for seat, live in enumerate(state.in_session))
+    return tuple([live and held > 0 for live, held in zip(state.in_session, chips, strict=True)])
 
 
 def turn(state: GoblinState) -> Turn:
@@ -42,7 +42,7 @@ def turn(state: GoblinState) -> Turn:
     if phase is Phase.REVEAL:
         return Turn(phase.kinds, tuple(state.active()), rule="GP-2.1")
     if phase is Phase.DEAL:
-        return Turn(phase.kinds, tuple(s for s, live in enumerate(dealt(state)) if live),
+        return Turn(phase.kinds, tuple([s for s, live in enumerate(dealt(state)) if live]),
                     rule="GP-1.1")
     return Turn(phase.kinds)
 
