@@ -12,15 +12,20 @@ from cardcore.table import names
 __all__ = ["absent", "ended", "seated", "turn", "words"]
 
 
-def _alone(phase: Phase, rule: str) -> tuple[Turn, ...]:
-    """Per seat, the turn of ``phase`` in which that seat alone acts under ``rule``."""
-    return tuple(Turn(phase.kinds, (seat,), rule=rule) for seat in range(MAX_PLAYERS))
+_DEAL: Final = frozenset({"deal"})
+_REVEAL: Final = frozenset({"reveal"})
+_STACK: Final = frozenset({"stack"})
+_PITCH_OR_FOLD: Final = frozenset({"pitch", "fold"})
+"""The event kinds of each phase (a ruling besides, while a table choice is due);
+nothing is allowed once the session is over. Named per phase, not looked up in a
+table keyed by the phases: hashing an enum member is a Python-level call, and
+:func:`turn` runs for every event."""
 
-
-_PITCH_OR_FOLD: Final = _alone(Phase.PLAY, "GP-4.1")
-_DEALT_PITCHED: Final = _alone(Phase.DEAL_STACKS, "GP-4.5")
-"""Most events come in these two turns, one seat acting (GP-4.1, GP-4.5): they are
-built once, and :func:`turn` picks the one of the seat."""
+_PITCHER: Final = tuple(Turn(_PITCH_OR_FOLD, (seat,), rule="GP-4.1")
+                        for seat in range(MAX_PLAYERS))
+_RECEIVER: Final = tuple(Turn(_STACK, (seat,), rule="GP-4.5") for seat in range(MAX_PLAYERS))
+"""Per seat, the turn in which that seat alone pitches or folds (GP-4.1), or is dealt
+a pitched card (GP-4.5): most events come in one of these, so they are built once."""
 
 
 def dealt(state: GoblinState) -> tuple[bool, ...]:
@@ -33,18 +38,19 @@ def turn(state: GoblinState) -> Turn:
     phase = state.phase
     if phase is Phase.PLAY or phase is Phase.DEAL_STACKS:
         if state.choice:
-            return Turn(phase.kinds, choice=state.choice, rule=state.choice_rule)
+            kinds = _PITCH_OR_FOLD if phase is Phase.PLAY else _STACK
+            return Turn(kinds, choice=state.choice, rule=state.choice_rule)
         if phase is Phase.PLAY:
-            return _PITCH_OR_FOLD[state.turns[0]]
-        return _DEALT_PITCHED[state.receivers[0]]
+            return _PITCHER[state.turns[0]]
+        return _RECEIVER[state.receivers[0]]
     if phase is Phase.TIEBREAK:
-        return Turn(phase.kinds, state.waiting, rule="GP-2.3")
+        return Turn(_STACK, state.waiting, rule="GP-2.3")
     if phase is Phase.REVEAL:
-        return Turn(phase.kinds, tuple(state.active()), rule="GP-2.1")
+        return Turn(_REVEAL, tuple(state.active()), rule="GP-2.1")
     if phase is Phase.DEAL:
-        return Turn(phase.kinds, tuple([s for s, live in enumerate(dealt(state)) if live]),
+        return Turn(_DEAL, tuple([s for s, live in enumerate(dealt(state)) if live]),
                     rule="GP-1.1")
-    return Turn(phase.kinds)
+    return Turn(frozenset())
 
 
 def seated(state: GoblinState) -> tuple[bool, ...]:

@@ -25,36 +25,12 @@ def stack_zone(name: str) -> str:
 MAX_PLAYERS = 8
 """The most players at a table (RULES.md, Goblin Poker header)."""
 
-
-class Phase(enum.Enum):
-    """What the game waits for, with the event kinds it allows then (``kinds``; a
-    ruling besides, while a table choice is due).
-
-    ``DEAL``: before a game (the session's first, or the next one); ``REVEAL``: every
-    player reveals a first stack card (GP-2.1); ``TIEBREAK``: tied players are dealt
-    stack cards from the stock (GP-2.3); ``PLAY``: players pitch or fold in turn
-    (GP-4.1); ``DEAL_STACKS``: the pitched cards are dealt onto the stacks (GP-4.5);
-    ``OVER``: the game is over (nothing may come but a check).
-
-    The kinds are an attribute of the member because the kernel asks for them on
-    every event (:func:`cardcore.games.goblin.expect.turn`): a table keyed by the
-    members would hash an enum member, which is a Python-level call.
-    """
-
-    kinds: frozenset[str]
-
-    def __new__(cls, kinds: str) -> Phase:
-        member = object.__new__(cls)
-        member._value_ = len(cls.__members__) + 1  # 1, 2, ... as enum.Enum("Phase", ...) numbers
-        member.kinds = frozenset(kinds.split())
-        return member
-
-    DEAL = "deal"
-    REVEAL = "reveal"
-    TIEBREAK = "stack"
-    PLAY = "pitch fold"
-    DEAL_STACKS = "stack"
-    OVER = ""
+Phase = enum.Enum("Phase", "DEAL REVEAL TIEBREAK PLAY DEAL_STACKS OVER")
+"""What the game waits for. ``DEAL``: before a game (the session's first, or the next one);
+``REVEAL``: every player reveals a first stack card (GP-2.1); ``TIEBREAK``: tied players are dealt stack cards from the stock (GP-2.3);
+``PLAY``: players pitch or fold in turn (GP-4.1); ``DEAL_STACKS``: the pitched cards are
+dealt onto the stacks (GP-4.5); ``OVER``: the game is over (nothing may come but a
+check)."""
 
 
 class Choice(enum.Enum):
