@@ -41,6 +41,7 @@ from cardcore.games.orc.state import (
     ACTION,
     DISCARD,
     HAND_SIZE,
+    MAX_PLAYERS,
     PHASES,
     PITCHED,
     STOCK,
@@ -69,32 +70,34 @@ def begin(setup: Setup) -> OrcState:
 # -- what comes next -------------------------------------------------------------
 
 
-KINDS: Final[dict[Phase, frozenset[str]]] = {
-    Phase.OVER: frozenset(),
-    Phase.DEAL: frozenset({"deal"}),
-    Phase.REVEAL: frozenset({"reveal"}),
-    Phase.TIEBREAK: frozenset({"reveal"}),
-    Phase.PITCH: frozenset({"pitch"}),
-    Phase.TURNS: frozenset({"draw", "give_up"}),
-}
-"""The event kinds each phase allows."""
+_DEAL: Final = frozenset({"deal"})
+_REVEAL: Final = frozenset({"reveal"})
+_PITCH: Final = frozenset({"pitch"})
+_DRAW_OR_GIVE_UP: Final = frozenset({"draw", "give_up"})
+"""The event kinds of each phase (nothing is allowed once the game is over). Named
+per phase, not looked up in a table keyed by the phases: hashing an enum member is
+a Python-level call, and :func:`turn` runs for every event."""
+
+_DRAWER: Final = tuple(Turn(_DRAW_OR_GIVE_UP, (seat,), rule="OP-3.2")
+                       for seat in range(MAX_PLAYERS))
+"""Per seat, the turn in which that seat alone draws or gives up (OP-3.2): most
+events come in one of these, so they are built once."""
 
 
 def turn(state: OrcState) -> Turn:
     phase = state.phase
-    kinds = KINDS[phase]
     if phase is Phase.TURNS:
-        return Turn(kinds, (state.turns[0],), rule="OP-3.2")
+        return _DRAWER[state.turns[0]]
     if phase is Phase.PITCH:
-        return Turn(kinds, tuple(state.active()), rule="OP-3.1")
+        return Turn(_PITCH, tuple(state.active()), rule="OP-3.1")
     if phase is Phase.TIEBREAK:
-        return Turn(kinds, state.tied, rule="OP-2.3")
+        return Turn(_REVEAL, state.tied, rule="OP-2.3")
     if phase is Phase.REVEAL:
-        return Turn(kinds, tuple(state.active()), rule="OP-2.1")
+        return Turn(_REVEAL, tuple(state.active()), rule="OP-2.1")
     if phase is Phase.DEAL:
-        return Turn(kinds, tuple(range(len(state.players))), choice=state.moot_choice,
+        return Turn(_DEAL, tuple(range(len(state.players))), choice=state.moot_choice,
                     rule="OP-2.5" if state.moot_choice else "OP-1.3")
-    return Turn(kinds)
+    return Turn(frozenset())
 
 
 def seated(state: OrcState) -> tuple[bool, ...]:
