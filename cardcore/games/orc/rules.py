@@ -210,7 +210,7 @@ def pitch(state: OrcState, event: Pitch) -> Step[OrcState]:
     live = state.active()
     deck = tuple(event.order) if event.order is not None else (None,) * len(live)
     effect = Effect(
-        kind="pitch", rule="OP-3.1", players=tuple(players[s] for s in live),
+        kind="pitch", rule="OP-3.1", players=tuple([players[s] for s in live]),
         text=f"action phase {state.action_phase}: {names(players, live)} each put a card "
         "face down; shuffled, they are the action deck",
     )
@@ -249,8 +249,9 @@ def give_up(state: OrcState, event: GiveUp) -> Step[OrcState]:
     seat = players.index(event.player)
     name = event.player
     live = state.active()
-    low = min(min(state.rows[s]) for s in live)
-    owners = [s for s in live if low in state.rows[s]]
+    rows = state.rows
+    low = min([min(rows[s]) for s in live])
+    owners = [s for s in live if low in rows[s]]
     if seat in owners:
         whose = "in their own row"
     else:
@@ -326,7 +327,8 @@ def _new_start_player(state: OrcState, live: list[int]) -> tuple[int, Effect]:
     low = min([min(rows[s]) for s in live])
     holders = [s for s in live if low in rows[s]]
     previous = state.start_player if state.start_player is not None else holders[0]
-    seat = max(holders, key=lambda s: clockwise_distance(previous, s, len(players)))
+    seat = holders[0] if len(holders) == 1 else max(
+        holders, key=lambda s: clockwise_distance(previous, s, len(players)))
     number = state.action_phase + 1
     name = players[seat]
     if len(holders) == 1:
