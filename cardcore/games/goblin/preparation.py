@@ -72,9 +72,12 @@ def reveal_cards(state: GoblinState, event: Reveal, moves: Moves[PairsCard]) -> 
 def reveal(state: GoblinState, event: Reveal) -> Step[GoblinState]:
     """GP-2.2: the smallest card starts; a tie goes to the tie-break (GP-2.3)."""
     players = state.players
-    shown = {players.index(name): card for name, card in event.cards.items()}
+    shown: dict[int, PairsCard] = {}
+    for name, card in event.cards.items():
+        assert card is not None, "the cards stage refuses an unnamed face-up card"
+        shown[players.index(name)] = card
     stacks = tuple([(shown[seat],) if seat in shown else () for seat in range(len(players))])
-    low = min([card for card in shown.values() if card is not None])
+    low = min(shown.values())
     tied = tuple([seat for seat in state.active() if shown[seat] == low])
     if len(tied) == 1:
         return start_round(state, 1, tied[0], "GP-2.2", f"the smallest card, {low}", stacks)
