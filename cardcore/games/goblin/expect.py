@@ -11,7 +11,6 @@ from cardcore.table import names
 
 __all__ = ["absent", "ended", "seated", "turn", "words"]
 
-
 _DEAL: Final = frozenset({"deal"})
 _REVEAL: Final = frozenset({"reveal"})
 _STACK: Final = frozenset({"stack"})

@@ -215,21 +215,21 @@ def _end_game(state: GoblinState, ledger: Ledger, effects: tuple[Effect, ...]
     the session (GP-6.3, GP-1.1); one copy of the state either way."""
     done = state.games_done + 1
     count = len(state.players)
-
-    def after(phase: Phase, ended_by: str = "") -> GoblinState:
-        return evolve(state, ledger=ledger, phase=phase, games_done=done,
-                      in_game=(False,) * count, turns=(), receivers=(), choice=(),
-                      held_choice=None, ended_by=ended_by)
-
     planned = state.options.games
+    ended_by = ""
     if planned is not None and done >= planned:
         why = f"all {planned} planned games are played"
         effect = Effect(kind="session_over", rule="GP-6.3", text=f"the session is complete: {why}")
-        return after(Phase.OVER, why + " (GP-6.3)"), (*effects, effect)
-    solvent = [seat for seat in range(count) if state.in_session[seat] and ledger.chips[seat] > 0]
-    if len(solvent) < 2:
-        who = names(state.players, solvent)
-        why = f"only {who} has chips left" if solvent else "no player has chips left"
-        effect = Effect(kind="session_over", rule="GP-1.1", text=f"the session is over: {why}")
-        return after(Phase.OVER, why + " (GP-1.1)"), (*effects, effect)
-    return after(Phase.DEAL), effects
+        effects, ended_by = (*effects, effect), why + " (GP-6.3)"
+    else:
+        solvent = [seat for seat in range(count)
+                   if state.in_session[seat] and ledger.chips[seat] > 0]
+        if len(solvent) < 2:
+            who = names(state.players, solvent)
+            why = f"only {who} has chips left" if solvent else "no player has chips left"
+            effect = Effect(kind="session_over", rule="GP-1.1", text=f"the session is over: {why}")
+            effects, ended_by = (*effects, effect), why + " (GP-1.1)"
+    new = evolve(state, ledger=ledger, phase=Phase.OVER if ended_by else Phase.DEAL,
+                 games_done=done, in_game=(False,) * count, turns=(), receivers=(), choice=(),
+                 held_choice=None, ended_by=ended_by)
+    return new, effects

@@ -13,7 +13,8 @@ from cardcore.ledger import Ledger
 from cardcore.protocol import per_seat
 from cardcore.zones import DISCARD, STOCK, CardAccount, hand
 
-__all__ = ["DISCARD", "MAX_PLAYERS", "PITCHED", "STOCK", "Choice", "GoblinState", "Phase", "hand", "stack_zone"]
+__all__ = ["DISCARD", "MAX_PLAYERS", "PITCHED", "STOCK", "Choice", "GoblinState", "Phase", "hand",
+           "stack_zone"]
 
 PITCHED = "the pitched cards"
 
