@@ -5,45 +5,51 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardcore.games.goblin.state import Choice, GoblinState, Phase
+from cardcore.games.goblin.state import MAX_PLAYERS, Choice, GoblinState, Phase
 from cardcore.protocol import Turn
 from cardcore.table import names
 
 __all__ = ["absent", "ended", "seated", "turn", "words"]
 
-KINDS: Final[dict[Phase, frozenset[str]]] = {
-    Phase.OVER: frozenset(),
-    Phase.DEAL: frozenset({"deal"}),
-    Phase.REVEAL: frozenset({"reveal"}),
-    Phase.TIEBREAK: frozenset({"stack"}),
-    Phase.PLAY: frozenset({"pitch", "fold"}),
-    Phase.DEAL_STACKS: frozenset({"stack"}),
-}
-"""The event kinds each phase allows (a ruling besides, while a table choice is due)."""
+_DEAL: Final = frozenset({"deal"})
+_REVEAL: Final = frozenset({"reveal"})
+_STACK: Final = frozenset({"stack"})
+_PITCH_OR_FOLD: Final = frozenset({"pitch", "fold"})
+"""The event kinds of each phase (a ruling besides, while a table choice is due);
+nothing is allowed once the session is over. Named per phase, not looked up in a
+table keyed by the phases: hashing an enum member is a Python-level call, and
+:func:`turn` runs for every event."""
+
+_PITCHER: Final = tuple(Turn(_PITCH_OR_FOLD, (seat,), rule="GP-4.1")
+                        for seat in range(MAX_PLAYERS))
+_RECEIVER: Final = tuple(Turn(_STACK, (seat,), rule="GP-4.5") for seat in range(MAX_PLAYERS))
+"""Per seat, the turn in which that seat alone pitches or folds (GP-4.1), or is dealt
+a pitched card (GP-4.5): most events come in one of these, so they are built once."""
 
 
 def dealt(state: GoblinState) -> tuple[bool, ...]:
     """Per seat: dealt into the next game (GP-1.1: still in the session, with chips)."""
     chips = state.ledger.chips
-    return tuple(live and chips[seat] > 0 for seat, live in enumerate(state.in_session))
+    return tuple([live and held > 0 for live, held in zip(state.in_session, chips, strict=True)])
 
 
 def turn(state: GoblinState) -> Turn:
     phase = state.phase
-    kinds = KINDS[phase]
     if phase is Phase.PLAY or phase is Phase.DEAL_STACKS:
         if state.choice:
+            kinds = _PITCH_OR_FOLD if phase is Phase.PLAY else _STACK
             return Turn(kinds, choice=state.choice, rule=state.choice_rule)
         if phase is Phase.PLAY:
-            return Turn(kinds, (state.turns[0],), rule="GP-4.1")
-        return Turn(kinds, (state.receivers[0],), rule="GP-4.5")
+            return _PITCHER[state.turns[0]]
+        return _RECEIVER[state.receivers[0]]
     if phase is Phase.TIEBREAK:
-        return Turn(kinds, state.waiting, rule="GP-2.3")
+        return Turn(_STACK, state.waiting, rule="GP-2.3")
     if phase is Phase.REVEAL:
-        return Turn(kinds, tuple(state.active()), rule="GP-2.1")
+        return Turn(_REVEAL, tuple(state.active()), rule="GP-2.1")
     if phase is Phase.DEAL:
-        return Turn(kinds, tuple(s for s, live in enumerate(dealt(state)) if live), rule="GP-1.1")
-    return Turn(kinds)
+        return Turn(_DEAL, tuple([s for s, live in enumerate(dealt(state)) if live]),
+                    rule="GP-1.1")
+    return Turn(frozenset())
 
 
 def seated(state: GoblinState) -> tuple[bool, ...]:

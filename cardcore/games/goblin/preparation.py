@@ -72,18 +72,21 @@ def reveal_cards(state: GoblinState, event: Reveal, moves: Moves[PairsCard]) -> 
 def reveal(state: GoblinState, event: Reveal) -> Step[GoblinState]:
     """GP-2.2: the smallest card starts; a tie goes to the tie-break (GP-2.3)."""
     players = state.players
-    shown = {players.index(name): card for name, card in event.cards.items()}
-    stacks = tuple((shown[seat],) if seat in shown else () for seat in range(len(players)))
-    low = min(card for card in shown.values() if card is not None)
-    tied = tuple(seat for seat in state.active() if shown[seat] == low)
-    new = evolve(state, stacks=stacks)
+    shown: dict[int, PairsCard] = {}
+    for name, card in event.cards.items():
+        assert card is not None, "the cards stage refuses an unnamed face-up card"
+        shown[players.index(name)] = card
+    stacks = tuple([(shown[seat],) if seat in shown else () for seat in range(len(players))])
+    low = min(shown.values())
+    tied = tuple([seat for seat in state.active() if shown[seat] == low])
     if len(tied) == 1:
-        return start_round(new, 1, tied[0], "GP-2.2", f"the smallest card, {low}")
+        return start_round(state, 1, tied[0], "GP-2.2", f"the smallest card, {low}", stacks)
     effect = Effect(
         kind="tie", rule="GP-2.3", players=tuple(players[s] for s in tied),
         text=f"{names(players, tied)} tie on {low}: each is dealt a card from the stock",
     )
-    new = evolve(new, phase=Phase.TIEBREAK, tied=tied, waiting=tied, level_cards=())
+    new = evolve(state, stacks=stacks, phase=Phase.TIEBREAK, tied=tied, waiting=tied,
+                 level_cards=())
     return _stock_check(new, (effect,))
 
 
@@ -126,26 +129,30 @@ def tiebreak_card(state: GoblinState, event: Stack) -> Step[GoblinState]:
             f"{event.player} is dealt again",
         )
         return _stock_check(state, (effect,))
-    stacks = list(state.stacks)
-    stacks[seat] = (*stack, card)
+    stacks = (*state.stacks[:seat], (*stack, card), *state.stacks[seat + 1 :])
     waiting = tuple(s for s in state.waiting if s != seat)
     level = (*state.level_cards, (seat, card))
-    new = evolve(state, stacks=tuple(stacks), waiting=waiting, level_cards=level)
     if waiting:
-        return _stock_check(new, ())
+        return _stock_check(evolve(state, stacks=stacks, waiting=waiting, level_cards=level), ())
     low = min(c for _, c in level)
     still = tuple(s for s in state.tied if (s, low) in level)
     if len(still) == 1:
-        return start_round(new, 1, still[0], "GP-2.3", f"the smallest tie-break card, {low}")
+        return start_round(state, 1, still[0], "GP-2.3", f"the smallest tie-break card, {low}",
+                           stacks)
     effect = Effect(
         kind="tie", rule="GP-2.3", players=tuple(players[s] for s in still),
         text=f"{names(players, still)} tie again on {low}: the tie-break goes on",
     )
-    new = evolve(new, tied=still, waiting=still, level_cards=())
+    new = evolve(state, stacks=stacks, tied=still, waiting=still, level_cards=())
     return _stock_check(new, (effect,))
 
 
-def start_round(state: GoblinState, number: int, seat: int, rule: str, why: str) -> Step[GoblinState]:
+def start_round(state: GoblinState, number: int, seat: int, rule: str, why: str,
+                stacks: tuple[tuple[PairsCard, ...], ...] | None = None) -> Step[GoblinState]:
+    """Round ``number`` starts with ``seat`` (``why``, in words, under ``rule``).
+
+    ``stacks``: the stacks after the event that settled it, when that event changed
+    them, so that the event makes one copy of the state rather than two."""
     name = state.players[seat]
     effect = Effect(
         kind="start_player", rule=rule, players=(name,),
@@ -153,6 +160,7 @@ def start_round(state: GoblinState, number: int, seat: int, rule: str, why: str)
     )
     order = tuple(clockwise_from(seat, len(state.players), state.active()))
     new = evolve(
-        state, phase=Phase.PLAY, round=number, turns=order, tied=(), waiting=(), level_cards=()
+        state, phase=Phase.PLAY, round=number, turns=order, tied=(), waiting=(), level_cards=(),
+        stacks=state.stacks if stacks is None else stacks,
     )
     return new, (effect,)

@@ -71,10 +71,10 @@ def choose(state: GoblinState, seat: int) -> Step[GoblinState]:
     return evolve(state, choice=(), held_choice=held, receivers=order), (effect,)
 
 
-def _min_stack(state: GoblinState) -> int | None:
-    """GP-3.2: the min stack's owner among the players still in, or None if the
-    table must choose (a previous choice holds while that stack is unchanged)."""
-    low = smallest_stacks(state.stacks, state.active())
+def _min_stack(state: GoblinState, live: list[int]) -> int | None:
+    """GP-3.2: the min stack's owner among the players still in (``live``), or None
+    if the table must choose (a previous choice holds while that stack is unchanged)."""
+    low = smallest_stacks(state.stacks, live)
     if len(low) == 1:
         return low[0]
     held = state.held_choice
@@ -121,9 +121,10 @@ def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinS
     """GP-4.5: once everyone still in has played, the pitched cards are dealt."""
     if state.turns:
         return state, effects
-    seat = _min_stack(state)
+    live = state.active()
+    seat = _min_stack(state, live)
     if seat is None:
-        low = tuple(smallest_stacks(state.stacks, state.active()))
+        low = tuple(smallest_stacks(state.stacks, live))
         effect = Effect(
             kind="choice", rule="GP-3.2", players=tuple(state.players[s] for s in low),
             text=f"identical smallest stacks: the table chooses among {names(state.players, low)} "
@@ -132,7 +133,7 @@ def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinS
         new = evolve(state, phase=Phase.DEAL_STACKS, choice=low, choice_for=Choice.DEAL,
                            choice_rule="GP-3.2", receivers=())
         return new, (*effects, effect)
-    order = tuple(clockwise_from(seat, len(state.players), state.active()))
+    order = tuple(clockwise_from(seat, len(state.players), live))
     effect = Effect(
         kind="min_stack", rule="GP-4.5", players=(state.players[seat],),
         text=f"everyone still in has played: the pitched cards are dealt from "
@@ -184,7 +185,7 @@ def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinSt
     live = state.active()
     if state.round < state.options.rounds:
         number = state.round + 1
-        seat = _min_stack(state)
+        seat = _min_stack(state, live)
         if seat is None:
             low = tuple(smallest_stacks(state.stacks, live))
             effect = Effect(
@@ -199,29 +200,36 @@ def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinSt
         return step[0], (*effects, *step[1])
     ledger, split = split_pot(state.ledger, live, "GP-6.2", f"after round {state.round}, ",
                               "game")
-    return _end_game(evolve(state, ledger=ledger), (*effects, split))
+    return _end_game(state, ledger, (*effects, split))
 
 
 def _last_one(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinState]:
     """GP-4.4 / GP-6.1: the last player still in takes the whole pot."""
     ledger, won = take_pot(state.ledger, state.active()[0], "GP-4.4", "is the only player left")
-    return _end_game(evolve(state, ledger=ledger), (*effects, won))
+    return _end_game(state, ledger, (*effects, won))
 
 
-def _end_game(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinState]:
+def _end_game(state: GoblinState, ledger: Ledger, effects: tuple[Effect, ...]
+              ) -> Step[GoblinState]:
+    """The game is over with the chips of ``ledger``: the next deal, or the end of
+    the session (GP-6.3, GP-1.1); one copy of the state either way."""
     done = state.games_done + 1
-    new = evolve(state, phase=Phase.DEAL, games_done=done, in_game=(False,) * len(state.players),
-                 turns=(), receivers=(), choice=(), held_choice=None)
+    count = len(state.players)
     planned = state.options.games
+    ended_by = ""
     if planned is not None and done >= planned:
         why = f"all {planned} planned games are played"
         effect = Effect(kind="session_over", rule="GP-6.3", text=f"the session is complete: {why}")
-        return evolve(new, phase=Phase.OVER, ended_by=why + " (GP-6.3)"), (*effects, effect)
-    solvent = [seat for seat in range(len(state.players))
-               if state.in_session[seat] and new.ledger.chips[seat] > 0]
-    if len(solvent) < 2:
-        who = names(state.players, solvent)
-        why = f"only {who} has chips left" if solvent else "no player has chips left"
-        effect = Effect(kind="session_over", rule="GP-1.1", text=f"the session is over: {why}")
-        return evolve(new, phase=Phase.OVER, ended_by=why + " (GP-1.1)"), (*effects, effect)
+        effects, ended_by = (*effects, effect), why + " (GP-6.3)"
+    else:
+        solvent = [seat for seat in range(count)
+                   if state.in_session[seat] and ledger.chips[seat] > 0]
+        if len(solvent) < 2:
+            who = names(state.players, solvent)
+            why = f"only {who} has chips left" if solvent else "no player has chips left"
+            effect = Effect(kind="session_over", rule="GP-1.1", text=f"the session is over: {why}")
+            effects, ended_by = (*effects, effect), why + " (GP-1.1)"
+    new = evolve(state, ledger=ledger, phase=Phase.OVER if ended_by else Phase.DEAL,
+                 games_done=done, in_game=(False,) * count, turns=(), receivers=(), choice=(),
+                 held_choice=None, ended_by=ended_by)
     return new, effects

@@ -13,7 +13,8 @@ from cardcore.ledger import Ledger
 from cardcore.protocol import per_seat
 from cardcore.zones import DISCARD, STOCK, CardAccount, hand
 
-__all__ = ["DISCARD", "PITCHED", "STOCK", "Choice", "GoblinState", "Phase", "hand", "stack_zone"]
+__all__ = ["DISCARD", "MAX_PLAYERS", "PITCHED", "STOCK", "Choice", "GoblinState", "Phase", "hand",
+           "stack_zone"]
 
 PITCHED = "the pitched cards"
 
@@ -21,6 +22,9 @@ PITCHED = "the pitched cards"
 def stack_zone(name: str) -> str:
     return f"{name}'s stack"
 
+
+MAX_PLAYERS = 8
+"""The most players at a table (RULES.md, Goblin Poker header)."""
 
 Phase = enum.Enum("Phase", "DEAL REVEAL TIEBREAK PLAY DEAL_STACKS OVER")
 """What the game waits for. ``DEAL``: before a game (the session's first, or the next one);

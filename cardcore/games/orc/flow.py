@@ -10,42 +10,45 @@ from __future__ import annotations
 from cardcore.effects import Effect, Transfer
 from cardcore.evolve import evolve
 from cardcore.games.orc.state import OrcState, Phase
+from cardcore.ledger import Ledger
 from cardcore.pots import split_pot, take_pot
 from cardcore.protocol import Step
 from cardcore.seats import clockwise_from
 from cardcore.standings import winners_effect
 from cardcore.table import names
 
-__all__ = ["begin_phase", "charge", "last_one", "no_card_left", "split"]
+__all__ = ["begin_phase", "charge", "last_one", "no_card_left", "split", "start_phase"]
 
 
-
-def charge(state: OrcState, seat: int, owed: int, rule: str) -> tuple[OrcState, Transfer,
-                                                                       tuple[Effect, ...]]:
-    """``seat`` pays ``owed`` to the pot under ``rule`` with the shortfall rule.
+def charge(ledger: Ledger, bankrupt: tuple[int, ...], seat: int, owed: int, rule: str
+           ) -> tuple[Ledger, tuple[int, ...], Transfer, tuple[Effect, ...]]:
+    """``seat`` pays ``owed`` to the pot under ``rule`` with the shortfall rule:
+    the ledger and the bankrupt seats after it, the payment and its effects.
 
     A player who cannot pay in full is bankrupt (OP-1.2); paying one's last chip
-    in full is not. The bankruptcy effect comes once per player and round.
+    in full is not. The bankruptcy effect comes once per player and round. The
+    caller puts ledger and bankrupt seats into the state with the event's other
+    changes, so that an event copies the state once, however many pay.
     """
-    ledger, paid = state.ledger.pay(seat, owed, rule)
-    bankrupt = state.bankrupt
+    ledger, paid = ledger.pay(seat, owed, rule)
     extra: tuple[Effect, ...] = ()
     if paid.forgiven and seat not in bankrupt:
         bankrupt = (*bankrupt, seat)
-        name = state.players[seat]
+        name = ledger.players[seat]
         extra = (Effect(
             kind="bankrupt", rule="OP-1.2", players=(name,),
             text=f"{name} could not pay in full and is bankrupt: the game ends when this "
             "round is over",
         ),)
-    return evolve(state, ledger=ledger, bankrupt=bankrupt), paid, extra
+    return ledger, bankrupt, paid, extra
 
 
-def no_card_left(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState] | None:
-    """OP-3.1 [ruling]: a player still in with no card in hand means no phase
-    starts; the round ends with the split of OP-4.1. None when every player
+def no_card_left(state: OrcState, effects: tuple[Effect, ...], live: list[int]
+                 ) -> Step[OrcState] | None:
+    """OP-3.1 [ruling]: a player still in (``live``) with no card in hand means no
+    phase starts; the round ends with the split of OP-4.1. None when every player
     still in has a card."""
-    empty = [seat for seat in state.active() if state.hand_size(seat) == 0]
+    empty = [seat for seat in live if state.hand_size(seat) == 0]
     if not empty:
         return None
     who = names(state.players, empty)
@@ -59,11 +62,20 @@ def no_card_left(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]
 
 
 def begin_phase(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Step[OrcState]:
-    """Action phase ``state.action_phase + 1`` with ``seat`` as start player."""
-    ended = no_card_left(state, effects)
+    """Action phase ``state.action_phase + 1`` with ``seat`` as start player, unless
+    a player still in has no card left (OP-3.1)."""
+    live = state.active()
+    ended = no_card_left(state, effects, live)
     if ended is not None:
         return ended
-    order = tuple(clockwise_from(seat, len(state.players), state.active()))
+    return start_phase(state, seat, effects, live)
+
+
+def start_phase(state: OrcState, seat: int, effects: tuple[Effect, ...], live: list[int]
+                ) -> Step[OrcState]:
+    """:func:`begin_phase` once OP-3.1 is known to let the phase start; ``live``:
+    the seats still in."""
+    order = tuple(clockwise_from(seat, len(state.players), live))
     new = evolve(
         state, phase=Phase.PITCH, action_phase=state.action_phase + 1, start_player=seat,
         turns=order, deck=(), tied=(),
@@ -75,7 +87,7 @@ def last_one(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
     """OP-3.5: the last player still in takes the whole pot; the round ends."""
     ledger, won = take_pot(state.ledger, state.active()[0], "OP-3.5",
                            "is the only player left in the round")
-    return _end_round(evolve(state, ledger=ledger), (*effects, won))
+    return _end_round(state, ledger, (*effects, won))
 
 
 def split(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
@@ -83,12 +95,12 @@ def split(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
     played = state.action_phase
     when = f"after {played} action phase{'s' if played != 1 else ''}, " if played else ""
     ledger, shared = split_pot(state.ledger, state.active(), "OP-4.1", when, "round")
-    return _end_round(evolve(state, ledger=ledger), (*effects, shared))
+    return _end_round(state, ledger, (*effects, shared))
 
 
-def _end_round(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
-    """OP-4.2: the game ends after the last round or a round with a bankruptcy."""
-    new = evolve(state, phase=Phase.DEAL, turns=(), deck=(), tied=())
+def _end_round(state: OrcState, ledger: Ledger, effects: tuple[Effect, ...]) -> Step[OrcState]:
+    """OP-4.2: the game ends after the last round or a round with a bankruptcy.
+    ``ledger``: the chips once the pot is taken or shared (one copy of the state)."""
     total = state.options.total_rounds
     if state.bankrupt:
         who = names(state.players, state.bankrupt)
@@ -98,9 +110,11 @@ def _end_round(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
     elif state.round >= total:
         why = f"all {total} rounds are played"
     else:
-        return new, effects
+        return evolve(state, ledger=ledger, phase=Phase.DEAL, turns=(), deck=(), tied=()), effects
     over = Effect(kind="game_over", rule="OP-4.2", text=f"the game is over: {why}")
-    pot = state.ledger.pot
+    pot = ledger.pot
     left = f"; {pot} chip{' is' if pot == 1 else 's are'} left in the pot" if pot else ""
-    won = winners_effect(state.players, state.ledger.chips, "OP-4.3", "chip", left)
-    return evolve(new, phase=Phase.OVER, ended_by=f"{why} (OP-4.2)"), (*effects, over, won)
+    won = winners_effect(state.players, ledger.chips, "OP-4.3", "chip", left)
+    new = evolve(state, ledger=ledger, phase=Phase.OVER, turns=(), deck=(), tied=(),
+                 ended_by=f"{why} (OP-4.2)")
+    return new, (*effects, over, won)

@@ -31,16 +31,17 @@ from cardcore.effects import Effect
 from cardcore.evolve import evolve
 from cardcore.games.orc.events import Deal, Draw, GiveUp, Pitch
 from cardcore.games.orc.flow import (
-    begin_phase,
     charge,
     last_one,
     no_card_left,
     split,
+    start_phase,
 )
 from cardcore.games.orc.state import (
     ACTION,
     DISCARD,
     HAND_SIZE,
+    MAX_PLAYERS,
     PHASES,
     PITCHED,
     STOCK,
@@ -69,32 +70,34 @@ def begin(setup: Setup) -> OrcState:
 # -- what comes next -------------------------------------------------------------
 
 
-KINDS: Final[dict[Phase, frozenset[str]]] = {
-    Phase.OVER: frozenset(),
-    Phase.DEAL: frozenset({"deal"}),
-    Phase.REVEAL: frozenset({"reveal"}),
-    Phase.TIEBREAK: frozenset({"reveal"}),
-    Phase.PITCH: frozenset({"pitch"}),
-    Phase.TURNS: frozenset({"draw", "give_up"}),
-}
-"""The event kinds each phase allows."""
+_DEAL: Final = frozenset({"deal"})
+_REVEAL: Final = frozenset({"reveal"})
+_PITCH: Final = frozenset({"pitch"})
+_DRAW_OR_GIVE_UP: Final = frozenset({"draw", "give_up"})
+"""The event kinds of each phase (nothing is allowed once the game is over). Named
+per phase, not looked up in a table keyed by the phases: hashing an enum member is
+a Python-level call, and :func:`turn` runs for every event."""
+
+_DRAWER: Final = tuple(Turn(_DRAW_OR_GIVE_UP, (seat,), rule="OP-3.2")
+                       for seat in range(MAX_PLAYERS))
+"""Per seat, the turn in which that seat alone draws or gives up (OP-3.2): most
+events come in one of these, so they are built once."""
 
 
 def turn(state: OrcState) -> Turn:
     phase = state.phase
-    kinds = KINDS[phase]
     if phase is Phase.TURNS:
-        return Turn(kinds, (state.turns[0],), rule="OP-3.2")
+        return _DRAWER[state.turns[0]]
     if phase is Phase.PITCH:
-        return Turn(kinds, tuple(state.active()), rule="OP-3.1")
+        return Turn(_PITCH, tuple(state.active()), rule="OP-3.1")
     if phase is Phase.TIEBREAK:
-        return Turn(kinds, state.tied, rule="OP-2.3")
+        return Turn(_REVEAL, state.tied, rule="OP-2.3")
     if phase is Phase.REVEAL:
-        return Turn(kinds, tuple(state.active()), rule="OP-2.1")
+        return Turn(_REVEAL, tuple(state.active()), rule="OP-2.1")
     if phase is Phase.DEAL:
-        return Turn(kinds, tuple(range(len(state.players))), choice=state.moot_choice,
+        return Turn(_DEAL, tuple(range(len(state.players))), choice=state.moot_choice,
                     rule="OP-2.5" if state.moot_choice else "OP-1.3")
-    return Turn(kinds)
+    return Turn(frozenset())
 
 
 def seated(state: OrcState) -> tuple[bool, ...]:
@@ -161,15 +164,12 @@ def deal(state: OrcState, event: Deal) -> Step[OrcState]:
     players = state.players
     number = state.round + 1
     count = len(players)
-    new = evolve(
-        state, phase=Phase.REVEAL, round=number, action_phase=0, in_round=(True,) * count,
-        rows=((),) * count, stacked=((),) * count, tied=(), moot_choice=(),
-        start_player=None, turns=(), deck=(), bankrupt=(),
-    )
     ante = state.options.ante(number)
+    ledger = state.ledger
+    bankrupt: tuple[int, ...] = ()
     effects: list[Effect] = []
     for seat, name in enumerate(players):
-        new, paid, broke = charge(new, seat, ante, "OP-1.1")
+        ledger, bankrupt, paid, broke = charge(ledger, bankrupt, seat, ante, "OP-1.1")
         effects.append(Effect(
             kind="ante", rule="OP-1.1", players=(name,), transfers=(paid,),
             text=f"{name} pays the ante of {ante}" + shortfall(paid),
@@ -177,9 +177,14 @@ def deal(state: OrcState, event: Deal) -> Step[OrcState]:
         effects += broke
     effects.append(Effect(
         kind="deal", rule="OP-1.3", players=players,
-        text=f"round {number}: {HAND_SIZE} cards each; {new.account.size(STOCK)} cards are left "
-        "in the stock",
+        text=f"round {number}: {HAND_SIZE} cards each; {state.account.size(STOCK)} cards are "
+        "left in the stock",
     ))
+    new = evolve(
+        state, phase=Phase.REVEAL, round=number, action_phase=0, in_round=(True,) * count,
+        rows=((),) * count, stacked=((),) * count, tied=(), moot_choice=(),
+        start_player=None, turns=(), deck=(), bankrupt=bankrupt, ledger=ledger,
+    )
     return new, tuple(effects)
 
 
@@ -205,7 +210,7 @@ def pitch(state: OrcState, event: Pitch) -> Step[OrcState]:
     live = state.active()
     deck = tuple(event.order) if event.order is not None else (None,) * len(live)
     effect = Effect(
-        kind="pitch", rule="OP-3.1", players=tuple(players[s] for s in live),
+        kind="pitch", rule="OP-3.1", players=tuple([players[s] for s in live]),
         text=f"action phase {state.action_phase}: {names(players, live)} each put a card "
         "face down; shuffled, they are the action deck",
     )
@@ -228,14 +233,14 @@ def draw(state: OrcState, event: Draw) -> Step[OrcState]:
         rows[seat] = (*row, card)
         return _after_turn(state, seat, (), deck=state.deck[1:], rows=tuple(rows))
     name = event.player
-    new, paid, broke = charge(state, seat, card, "OP-3.3")
+    ledger, bankrupt, paid, broke = charge(state.ledger, state.bankrupt, seat, card, "OP-3.3")
     bust = Effect(
         kind="bust", rule="OP-3.3", players=(name,), transfers=(paid,),
         text=f"{card} pairs the {card} in {name}'s row: {name} busts, pays {card} and leaves "
         "the round" + shortfall(paid),
     )
-    return _after_turn(new, seat, (bust, *broke), deck=state.deck[1:],
-                       in_round=_without(new.in_round, seat))
+    return _after_turn(state, seat, (bust, *broke), deck=state.deck[1:], ledger=ledger,
+                       bankrupt=bankrupt, in_round=_without(state.in_round, seat))
 
 
 def give_up(state: OrcState, event: GiveUp) -> Step[OrcState]:
@@ -244,20 +249,22 @@ def give_up(state: OrcState, event: GiveUp) -> Step[OrcState]:
     seat = players.index(event.player)
     name = event.player
     live = state.active()
-    low = min(min(state.rows[s]) for s in live)
-    owners = [s for s in live if low in state.rows[s]]
+    rows = state.rows
+    low = min([min(rows[s]) for s in live])
+    owners = [s for s in live if low in rows[s]]
     if seat in owners:
         whose = "in their own row"
     else:
         whose = f"in {names(players, owners)}'s row" if len(owners) == 1 else \
             f"in the rows of {names(players, owners)}"
-    new, paid, broke = charge(state, seat, low, "OP-3.4")
+    ledger, bankrupt, paid, broke = charge(state.ledger, state.bankrupt, seat, low, "OP-3.4")
     effect = Effect(
         kind="give_up", rule="OP-3.4", players=(name,), transfers=(paid,),
         text=f"{name} gives up and pays {low}, the smallest number face up ({whose})"
         + shortfall(paid),
     )
-    return _after_turn(new, seat, (effect, *broke), in_round=_without(new.in_round, seat))
+    return _after_turn(state, seat, (effect, *broke), ledger=ledger, bankrupt=bankrupt,
+                       in_round=_without(state.in_round, seat))
 
 
 def _after_turn(state: OrcState, seat: int, effects: tuple[Effect, ...],
@@ -265,7 +272,7 @@ def _after_turn(state: OrcState, seat: int, effects: tuple[Effect, ...],
     """The turn's ``changes`` and the next turn (one copy of the state); then OP-3.5,
     the last one in takes the pot, and OP-3.6, the phase ends after every turn."""
     new = evolve(state, turns=state.turns[1:], **changes)
-    if not new.in_round[seat] and len(new.active()) == 1:
+    if not new.in_round[seat] and sum(new.in_round) == 1:
         return last_one(new, effects)
     if new.turns:
         return new, effects
@@ -290,8 +297,10 @@ def _without(flags: tuple[bool, ...], seat: int) -> tuple[bool, ...]:
 def _end_phase(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
     """OP-3.6: the rest of the action deck is discarded; a new phase, or OP-4.1."""
     left = len(state.deck)
-    account = state.account.move_all(ACTION, DISCARD).move_all(recorded(ACTION), DISCARD)
-    new = evolve(state, account=account, deck=())
+    draft = state.account.draft()
+    draft.move_all(ACTION, DISCARD)
+    draft.move_all(recorded(ACTION), DISCARD)
+    new = evolve(state, account=draft.account(), deck=())
     if left:
         effects = (*effects, Effect(
             kind="discard", rule="OP-3.6",
@@ -301,23 +310,25 @@ def _end_phase(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
         ))
     if state.action_phase >= PHASES:
         return split(new, effects)
-    ended = no_card_left(new, effects)
+    live = new.active()
+    ended = no_card_left(new, effects, live)
     if ended is not None:
         return ended
-    seat, effect = _new_start_player(new)
-    return begin_phase(new, seat, (*effects, effect))
+    seat, effect = _new_start_player(new, live)
+    return start_phase(new, seat, (*effects, effect), live)
 
 
-def _new_start_player(state: OrcState) -> tuple[int, Effect]:
-    """OP-3.7: the smallest number in a row still in play; among several holders,
-    the one farthest clockwise from the previous start player (who is at distance
-    0, and is counted from also when out)."""
+def _new_start_player(state: OrcState, live: list[int]) -> tuple[int, Effect]:
+    """OP-3.7: the smallest number in a row still in play (``live``); among several
+    holders, the one farthest clockwise from the previous start player (who is at
+    distance 0, and is counted from also when out)."""
     players = state.players
-    live = state.active()
-    low = min(min(state.rows[s]) for s in live)
-    holders = [s for s in live if low in state.rows[s]]
+    rows = state.rows
+    low = min([min(rows[s]) for s in live])
+    holders = [s for s in live if low in rows[s]]
     previous = state.start_player if state.start_player is not None else holders[0]
-    seat = max(holders, key=lambda s: clockwise_distance(previous, s, len(players)))
+    seat = holders[0] if len(holders) == 1 else max(
+        holders, key=lambda s: clockwise_distance(previous, s, len(players)))
     number = state.action_phase + 1
     name = players[seat]
     if len(holders) == 1:

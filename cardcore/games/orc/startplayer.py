@@ -153,23 +153,22 @@ def _shown(state: OrcState, event: Reveal) -> dict[int, PairsCard]:
 def _first_reveal(state: OrcState, event: Reveal) -> Step[OrcState]:
     players = state.players
     shown = _shown(state, event)
-    rows = tuple((shown[seat],) for seat in range(len(players)))
+    rows = tuple([(shown[seat],) for seat in range(len(players))])
     low = min(shown.values())
-    tied = tuple(seat for seat in state.active() if shown[seat] == low)
-    new = evolve(state, rows=rows)
+    tied = tuple([seat for seat in state.active() if shown[seat] == low])
     if len(tied) == 1:
         name = players[tied[0]]
         effect = Effect(
             kind="start_player", rule="OP-2.2", players=(name,),
             text=f"{name} starts round {state.round}: the smallest card, {low}",
         )
-        return begin_phase(new, tied[0], (effect,))
+        return begin_phase(evolve(state, rows=rows), tied[0], (effect,))
     effect = Effect(
         kind="tie", rule="OP-2.3", players=tuple(players[s] for s in tied),
         text=f"{names(players, tied)} tie on {low}: each plays one more card from hand, "
         "then draws one from the stock",
     )
-    return evolve(new, phase=Phase.TIEBREAK, tied=tied), (effect,)
+    return evolve(state, rows=rows, phase=Phase.TIEBREAK, tied=tied), (effect,)
 
 
 def _tiebreak(state: OrcState, event: Reveal, drawers: tuple[int, ...]) -> Step[OrcState]:
@@ -216,7 +215,8 @@ def _tiebreak(state: OrcState, event: Reveal, drawers: tuple[int, ...]) -> Step[
             f"{'has' if len(empty) == 1 else 'have'} no card left: the start player would "
             f"be a table choice among {who}, but no action phase can start",
         ))
-        ended = no_card_left(evolve(new, tied=()), tuple(effects))
+        untied = evolve(new, tied=())
+        ended = no_card_left(untied, tuple(effects), untied.active())
         assert ended is not None, "a still-tied player without cards is still in"
         return evolve(ended[0], moot_choice=tuple(still)), ended[1]
     effects.append(Effect(

@@ -13,14 +13,16 @@ from cardcore.ledger import Ledger
 from cardcore.protocol import per_seat
 from cardcore.zones import DISCARD, STOCK, CardAccount, hand
 
-__all__ = ["ACTION", "DISCARD", "PITCHED", "STOCK", "OrcState", "Phase", "hand", "row_text",
-           "row_zone"]
+__all__ = ["ACTION", "DISCARD", "MAX_PLAYERS", "PITCHED", "STOCK", "OrcState", "Phase", "hand",
+           "row_text", "row_zone"]
 
 PITCHED = "the pitched cards"
 ACTION = "the action deck"
 """The cards of the action deck whose place in it the record does not give."""
 
 HAND_SIZE = 6
+MAX_PLAYERS = 8
+"""The most players at a table (RULES.md, Orc Poker header)."""
 PHASES = 5
 """At most 5 action phases per round (OP-3)."""
 
