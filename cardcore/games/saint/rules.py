@@ -211,7 +211,7 @@ def river_cards(state: SaintState, event: River, moves: Moves[Card]) -> None:
     """SP-2.1, SP-2.2: the future river moves to the centre, a new one is dealt,
     and every player adds a card from hand."""
     last = state.round + 1 == state.options.rounds
-    moves.found = moves.draft.zone(FUTURE).known_cards()
+    moves.found = moves.zone(FUTURE).known_cards()
     moves.move_all(FUTURE, RIVER)
     size = state.future_size
     if event.future is None:
