@@ -7,9 +7,10 @@ terms).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 
-__all__ = ["clockwise_distance", "clockwise_from", "left_of", "right_of"]
+__all__ = ["clockwise_distance", "clockwise_from", "left_of", "live_seats", "right_of", "without"]
 
 
 def left_of(seat: int, seats: int) -> int:
@@ -47,8 +48,30 @@ def clockwise_from(origin: int, seats: int, among: Iterable[int] | None = None) 
     >>> list(clockwise_from(2, 4, among={0, 1, 3}))
     [3, 0, 1]
     """
-    wanted = None if among is None else set(among)
-    for step in range(seats):
-        seat = (origin + step) % seats
-        if wanted is None or seat in wanted:
-            yield seat
+    origin %= seats
+    order = [*range(origin, seats), *range(origin)]
+    if among is not None:
+        wanted = among if isinstance(among, (set, frozenset)) else set(among)
+        order = [seat for seat in order if seat in wanted]
+    return iter(order)
+
+
+@functools.cache
+def live_seats(flags: tuple[bool, ...]) -> tuple[int, ...]:
+    """The seats whose flag is set, in seat order (who is still in a game or
+    round). Remembered per flags tuple: a table of at most eight seats has at
+    most 256 of them, and the rules ask on nearly every event.
+
+    >>> live_seats((True, False, True))
+    (0, 2)
+    """
+    return tuple([seat for seat, live in enumerate(flags) if live])
+
+
+def without(flags: tuple[bool, ...], seat: int) -> tuple[bool, ...]:
+    """``flags`` with ``seat``'s cleared (a player leaves the game or round).
+
+    >>> without((True, True, True), 1)
+    (True, False, True)
+    """
+    return (*flags[:seat], False, *flags[seat + 1:])

@@ -8,6 +8,8 @@ module holds the rounds (GP-3 to GP-6) and the public face of the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardcore.cards import PairsCard
 from cardcore.effects import Effect
 from cardcore.evolve import evolve
@@ -26,7 +28,7 @@ from cardcore.ledger import Ledger
 from cardcore.moves import Moves
 from cardcore.pots import pay, split_pot, take_pot
 from cardcore.protocol import Setup, Step
-from cardcore.seats import clockwise_from
+from cardcore.seats import clockwise_from, without
 from cardcore.table import names
 
 __all__ = ["begin", "choose", "fold", "pitch", "pitch_cards", "stack", "stack_cards", "where"]
@@ -71,7 +73,7 @@ def choose(state: GoblinState, seat: int) -> Step[GoblinState]:
     return evolve(state, choice=(), held_choice=held, receivers=order), (effect,)
 
 
-def _min_stack(state: GoblinState, live: list[int]) -> int | None:
+def _min_stack(state: GoblinState, live: Sequence[int]) -> int | None:
     """GP-3.2: the min stack's owner among the players still in (``live``), or None
     if the table must choose (a previous choice holds while that stack is unchanged)."""
     low = smallest_stacks(state.stacks, live)
@@ -106,15 +108,12 @@ def fold(state: GoblinState, event: Fold) -> Step[GoblinState]:
     ledger, folded = pay(state.ledger, seat, low, "GP-4.2", "fold",
                          f"{event.player} folds and pays {low}, the smallest number showing "
                          f"({whose} stack)")
-    in_game = _without(state.in_game, seat)
+    in_game = without(state.in_game, seat)
     new = evolve(state, ledger=ledger, in_game=in_game, turns=state.turns[1:])
     if sum(in_game) == 1:
         return _last_one(new, (folded,))
     return _after_turn(new, (folded,))
 
-
-def _without(flags: tuple[bool, ...], seat: int) -> tuple[bool, ...]:
-    return (*flags[:seat], False, *flags[seat + 1 :])
 
 
 def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinState]:
@@ -166,7 +165,7 @@ def _deal_pitched(state: GoblinState, event: Stack) -> Step[GoblinState]:
         ledger, bust = pay(state.ledger, seat, card, "GP-4.6", "bust",
                            f"{card} pairs {event.player}'s {card}: {event.player} busts and "
                            f"pays {card}")
-        in_game = _without(state.in_game, seat)
+        in_game = without(state.in_game, seat)
         new = evolve(state, ledger=ledger, in_game=in_game, receivers=receivers)
         effects = (bust,)
         if sum(in_game) == 1:

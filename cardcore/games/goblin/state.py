@@ -11,6 +11,7 @@ from cardcore.decks import PAIRS_DECK
 from cardcore.games.goblin.options import GoblinOptions
 from cardcore.ledger import Ledger
 from cardcore.protocol import per_seat
+from cardcore.seats import live_seats
 from cardcore.zones import DISCARD, STOCK, CardAccount, hand
 
 __all__ = ["DISCARD", "MAX_PLAYERS", "PITCHED", "STOCK", "Choice", "GoblinState", "Phase", "hand",
@@ -83,9 +84,9 @@ class GoblinState:
     ended_by: str = ""
     """Why the session is over, in words (empty while it is not)."""
 
-    def active(self) -> list[int]:
+    def active(self) -> tuple[int, ...]:
         """Seats still in the current game."""
-        return [seat for seat, live in enumerate(self.in_game) if live]
+        return live_seats(self.in_game)
 
     @property
     def complete(self) -> bool:

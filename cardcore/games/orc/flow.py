@@ -7,6 +7,8 @@ Shared by the start-player rules (OP-2) and the action-phase rules (OP-3).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardcore.effects import Effect, Transfer
 from cardcore.evolve import evolve
 from cardcore.games.orc.state import OrcState, Phase
@@ -43,7 +45,7 @@ def charge(ledger: Ledger, bankrupt: tuple[int, ...], seat: int, owed: int, rule
     return ledger, bankrupt, paid, extra
 
 
-def no_card_left(state: OrcState, effects: tuple[Effect, ...], live: list[int]
+def no_card_left(state: OrcState, effects: tuple[Effect, ...], live: Sequence[int]
                  ) -> Step[OrcState] | None:
     """OP-3.1 [ruling]: a player still in (``live``) with no card in hand means no
     phase starts; the round ends with the split of OP-4.1. None when every player
@@ -71,7 +73,7 @@ def begin_phase(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Step
     return start_phase(state, seat, effects, live)
 
 
-def start_phase(state: OrcState, seat: int, effects: tuple[Effect, ...], live: list[int]
+def start_phase(state: OrcState, seat: int, effects: tuple[Effect, ...], live: Sequence[int]
                 ) -> Step[OrcState]:
     """:func:`begin_phase` once OP-3.1 is known to let the phase start; ``live``:
     the seats still in."""

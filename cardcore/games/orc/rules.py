@@ -23,6 +23,7 @@ Decisions where the rules leave something open (reported in docs/rulings.md):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 from cardcore.cards import PairsCard
@@ -54,7 +55,7 @@ from cardcore.ledger import Ledger
 from cardcore.moves import Moves, recorded
 from cardcore.pots import shortfall
 from cardcore.protocol import Setup, Step, Turn
-from cardcore.seats import clockwise_distance
+from cardcore.seats import clockwise_distance, without
 from cardcore.table import names
 
 __all__ = ["absent", "begin", "choose", "deal", "deal_cards", "draw", "draw_cards", "ended",
@@ -240,7 +241,7 @@ def draw(state: OrcState, event: Draw) -> Step[OrcState]:
         "the round" + shortfall(paid),
     )
     return _after_turn(state, seat, (bust, *broke), deck=state.deck[1:], ledger=ledger,
-                       bankrupt=bankrupt, in_round=_without(state.in_round, seat))
+                       bankrupt=bankrupt, in_round=without(state.in_round, seat))
 
 
 def give_up(state: OrcState, event: GiveUp) -> Step[OrcState]:
@@ -264,7 +265,7 @@ def give_up(state: OrcState, event: GiveUp) -> Step[OrcState]:
         + shortfall(paid),
     )
     return _after_turn(state, seat, (effect, *broke), ledger=ledger, bankrupt=bankrupt,
-                       in_round=_without(state.in_round, seat))
+                       in_round=without(state.in_round, seat))
 
 
 def _after_turn(state: OrcState, seat: int, effects: tuple[Effect, ...],
@@ -289,9 +290,6 @@ def choose(state: OrcState, seat: int) -> Step[OrcState]:
     )
     return evolve(state, moot_choice=()), (effect,)
 
-
-def _without(flags: tuple[bool, ...], seat: int) -> tuple[bool, ...]:
-    return (*flags[:seat], False, *flags[seat + 1:])
 
 
 def _end_phase(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
@@ -318,7 +316,7 @@ def _end_phase(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
     return start_phase(new, seat, (*effects, effect), live)
 
 
-def _new_start_player(state: OrcState, live: list[int]) -> tuple[int, Effect]:
+def _new_start_player(state: OrcState, live: Sequence[int]) -> tuple[int, Effect]:
     """OP-3.7: the smallest number in a row still in play (``live``); among several
     holders, the one farthest clockwise from the previous start player (who is at
     distance 0, and is counted from also when out)."""

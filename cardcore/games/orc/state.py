@@ -11,6 +11,7 @@ from cardcore.decks import PAIRS_DECK
 from cardcore.games.orc.options import OrcOptions
 from cardcore.ledger import Ledger
 from cardcore.protocol import per_seat
+from cardcore.seats import live_seats
 from cardcore.zones import DISCARD, STOCK, CardAccount, hand
 
 __all__ = ["ACTION", "DISCARD", "MAX_PLAYERS", "PITCHED", "STOCK", "OrcState", "Phase", "hand",
@@ -91,9 +92,9 @@ class OrcState:
     ended_by: str = ""
     """Why the game is over, in words (empty while it is not)."""
 
-    def active(self) -> list[int]:
+    def active(self) -> tuple[int, ...]:
         """Seats still in the current round."""
-        return [seat for seat, live in enumerate(self.in_round) if live]
+        return live_seats(self.in_round)
 
     def hand_size(self, seat: int) -> int:
         return self.account.size(hand(self.players[seat]))
