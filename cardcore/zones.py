@@ -74,6 +74,15 @@ class Zone(NamedTuple):
 _NOWHERE: Zone = Zone({}, 0)
 """What a zone that was never used holds: nothing."""
 
+def _size(zones: Mapping[str, Zone], name: str) -> int:
+    """How many cards a zone holds (the rules ask for hand sizes often)."""
+    zone = zones.get(name)
+    if zone is None:
+        return 0
+    known, unknown = zone
+    return unknown + sum(known.values()) if known else unknown
+
+
 _new_zone = tuple.__new__
 """``_new_zone(Zone, (known, unknown))`` is ``Zone(known, unknown)`` without the
 named tuple's ``__new__`` (a Python function): the moves build two zones for
@@ -111,7 +120,7 @@ class CardAccount(Generic[C]):
         return self.zones.get(name) or _NOWHERE
 
     def size(self, name: str) -> int:
-        return self.zone(name).size
+        return _size(self.zones, name)
 
     def where(self, card: C, *, besides: str | None = None) -> str:
         """Words for where the known copies of ``card`` are."""
@@ -179,7 +188,7 @@ class Draft(Generic[C]):
         return self.zones.get(name) or _NOWHERE
 
     def size(self, name: str) -> int:
-        return self.zone(name).size
+        return _size(self.zones, name)
 
     def account(self) -> CardAccount[C]:
         """The account as the moves so far left it."""
