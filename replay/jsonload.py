@@ -5,13 +5,13 @@ pointer, so that no file is misread quietly and none causes a traceback."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from cardcore.errors import CardcoreError
 from cardcore.replay.problems import FORMAT, Problem, pointer
-from cardcore.replay.syntax import explain
 
 __all__ = ["MAX_BYTES", "JsonError", "parse_json", "read_json"]
 
@@ -70,6 +70,40 @@ def _duplicates(value: Any, path: tuple[str | int, ...], depth: int) -> Iterator
             yield from _duplicates(item, (*path, index), depth + 1)
 
 
+_LONE_COLON = re.compile(r':(?<!":)')
+"""A colon not written right after a quote: inside a string, or after a key
+with white space before the colon."""
+
+_JSON_SPACE = " \t\n\r"
+
+
+def _no_repeats(text: str, pairs: int) -> bool:
+    """True when ``text`` (valid JSON that parsed to objects of ``pairs`` members
+    in all) repeats no key in any object; False when it may.
+
+    Every member of an object is written ``"key"`` then maybe white space then a
+    colon, so there are at least as many such colons as members; a key given
+    twice leaves one member fewer in the parsed object. So when no colon after
+    white space follows a quote (none is a key's colon written apart), the
+    colons right after a quote are every key's colon and maybe a few inside
+    strings (``"a\\": b"``, ``":-)"``): if they are exactly as many as the parsed
+    members, no key is repeated and no string has such a colon. Counted in C
+    (a scan or two of the text), where parsing with a hook that sees every
+    member costs a list of pairs and a Python call per object.
+    """
+    colons = text.count(":")
+    if colons == pairs:  # no colon anywhere but the keys' own
+        return True
+    for found in _LONE_COLON.finditer(text):
+        at = found.start() - 1
+        while at >= 0 and text[at] in _JSON_SPACE:
+            at -= 1
+        if at >= 0 and text[at] == '"':  # maybe a key's colon written apart
+            return False
+        colons -= 1  # inside a string
+    return colons == pairs
+
+
 def parse_json(text: str) -> Any:
     """Parse strict JSON text; raise :class:`JsonError` with located problems.
 
@@ -78,10 +112,15 @@ def parse_json(text: str) -> Any:
     ...
     cardcore.replay.jsonload.JsonError: /a: format: key 'a' is given more than once in this object
     """
+    members = 0
     repeated: list[bool] = []
 
+    def counted(obj: dict[str, Any]) -> dict[str, Any]:
+        nonlocal members
+        members += len(obj)
+        return obj
+
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        # Only an object with a repeated key pays for finding which one it is.
         obj = dict(items)
         if len(obj) == len(items):
             return obj
@@ -89,8 +128,13 @@ def parse_json(text: str) -> Any:
         return _marked(items)
 
     try:
-        value = json.loads(text, object_pairs_hook=pairs, parse_constant=_constant)
+        value = json.loads(text, object_hook=counted, parse_constant=_constant)
+        if not _no_repeats(text, members):
+            # Only a text that may repeat a key pays for seeing every member.
+            value = json.loads(text, object_pairs_hook=pairs, parse_constant=_constant)
     except json.JSONDecodeError as error:
+        from cardcore.replay.syntax import explain  # only a syntax error pays for it
+
         found = explain(text, error)
         message = f"not JSON: line {found.line}, column {found.column}: {found.message}"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message, line=found.line,
