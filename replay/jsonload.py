@@ -5,6 +5,7 @@ pointer, so that no file is misread quietly and none causes a traceback."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -149,12 +150,29 @@ def parse_json(text: str) -> Any:
     return value
 
 
+def _read_file(handle: BinaryIO, max_bytes: int) -> bytes:
+    """The first ``max_bytes + 1`` bytes of an open file (one more than allowed, so
+    that a file too large shows), or all of a smaller one.
+
+    Asked for ``max_bytes + 1`` at once, Python allocates a buffer of that size
+    (32 MiB) for every file and then shrinks it: for a transcript of a few
+    kilobytes that costs more than parsing it. So the file is asked for the size
+    it says it has, plus one byte; only a file that holds more than it says
+    (one that grew, a pipe or a special file, which say 0) is read on.
+    """
+    size = os.fstat(handle.fileno()).st_size
+    data = handle.read(min(size, max_bytes) + 1)
+    if len(data) > size:
+        data += handle.read(max_bytes + 1 - len(data))
+    return data
+
+
 def read_json(source: Path | BinaryIO, *, max_bytes: int = MAX_BYTES) -> Any:
     """Read and parse a file (or a binary stream), refusing oversized or non-UTF-8 input."""
     try:
         if isinstance(source, Path):
             with source.open("rb") as handle:
-                data = handle.read(max_bytes + 1)
+                data = _read_file(handle, max_bytes)
         else:
             data = source.read(max_bytes + 1)
     except OSError as error:

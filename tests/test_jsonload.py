@@ -133,3 +133,32 @@ def test_every_fixture_parses_as_before() -> None:
     for path in sorted((Path(__file__).resolve().parent.parent / "fixtures").rglob("*.json")):
         text = path.read_text(encoding="utf-8")
         assert _outcome(parse_json, text) == _outcome(_seeing_every_member, text), path
+
+
+def test_the_size_limit_holds_for_files_that_say_their_size_and_those_that_do_not(
+        tmp_path: Path) -> None:
+    """A file is read to one byte past the limit whatever size it reports: a regular
+    file says it, a pipe says 0 and is read on."""
+    import os
+    import threading
+
+    exact = tmp_path / "exact.json"
+    exact.write_text("[" + "0," * 24 + "0]")  # 51 bytes
+    assert read_json(exact, max_bytes=51) == [0] * 25
+    with pytest.raises(JsonError, match="larger than 50 bytes"):
+        read_json(exact, max_bytes=50)
+    if not hasattr(os, "mkfifo"):
+        return
+    for limit, fits in ((51, True), (50, False)):
+        pipe = tmp_path / f"pipe-{limit}"
+        os.mkfifo(pipe)
+        writer = threading.Thread(target=lambda p=pipe: p.write_text(exact.read_text()))
+        writer.start()
+        try:
+            if fits:
+                assert read_json(pipe, max_bytes=limit) == [0] * 25
+            else:
+                with pytest.raises(JsonError, match="larger than 50 bytes"):
+                    read_json(pipe, max_bytes=limit)
+        finally:
+            writer.join(timeout=10)
