@@ -2,7 +2,7 @@
 
 :func:`cardcore.replay.convert.structure` (cattrs, with detailed validation)
 explains every mistake at its path, and pays for that on every value: loading a
-long transcript that way costs more than replaying it, and importing cattrs is
+long transcript that way cost more than replaying it, and importing cattrs is
 a good part of the start-up of ``cardcore validate ONE_FILE``. Most files have
 no mistake at all, so :func:`build` builds the very same values directly from
 the parsed JSON, and at the first doubt raises :class:`Unsure`: it never says
@@ -11,21 +11,22 @@ problem and words it as it always has). A value :func:`build` returns is equal
 to what ``structure`` returns for it; tests/test_direct.py holds it to that.
 
 "Well-formed" is deliberately narrower than what ``structure`` accepts: JSON's
-own types only (``type(value) is str``, not a subclass), a card already in
-canonical or lenient notation that the kernel's parser accepts, scores as whole
-numbers (a fraction ``"23/3"`` goes the long way). Anything else, including an
-annotation this module does not know, is :class:`Unsure`.
+own types (``type(value) is int``: never ``True`` for the card 1), a card in a
+notation the kernel's parser accepts, scores as whole numbers (a fraction
+``"23/3"`` goes the long way). Anything else, including an annotation this
+module does not know, is :class:`Unsure`.
 
-Builders are made once per annotation and kept (:func:`builder`). An event
-class whose ``__init__`` is attrs' own and does nothing but store its fields
-(no validator, converter or post-init hook) is filled through its slots
-without calling ``__init__``: that call costs more than the rest of building a
-small event, and the object is the same.
+The cost that remains is Python's per value, so the builders are shaped by it
+(CPython 3.11): they are made once per annotation and kept; a card already seen
+is a dictionary lookup; lists and objects of scalars are built in one loop; and
+an event class whose ``__init__`` only stores its fields is built by a function
+written out for it (:func:`_filler`) that fills the slots of a new object.
 """
 
 from __future__ import annotations
 
 import functools
+import sys
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -48,16 +49,17 @@ class Unsure(Exception):
 
 
 class _Leaf:
-    """A scalar's builder (:attr:`one`) that also builds a list or an object of
-    them (a hand of cards, the chips by player) in one comprehension, rather
-    than with one call per value.
+    """A scalar: :attr:`one` builds one value, :meth:`sequence` and :meth:`mapping`
+    a JSON list or object of them (a hand of cards, the chips by player).
 
-    ``table`` maps every value already seen to be good to its result (None: a
-    value of ``kinds`` is its own result); only values of ``kinds`` are looked
-    up, so that ``True`` is never taken for the card ``1``, nor ``1.0`` for it.
-    ``parse`` makes the result of a value not yet in the table, or raises
-    ValueError: the kernel's own card parser, so the table holds nothing but
-    the spellings it accepts (a bounded set).
+    ``table`` (None: a value of ``kinds`` is its own result) maps each value
+    already read to its result, so that a card is parsed once per process;
+    ``parse`` is the kernel's own parser, which makes the result of a value not
+    yet there or raises ValueError, so the table holds nothing but spellings
+    the kernel accepts (a bounded set). A value is looked up only if it is of
+    ``kinds``: the number ``1`` is a key, and ``True == 1``, ``1.0 == 1``. A
+    table of strings alone needs no such test: nothing else equals a string
+    (a string subclass reads as the string it equals).
     """
 
     def __init__(self, kinds: frozenset[type], parse: Callable[[Any], Any] | None = None
@@ -65,6 +67,7 @@ class _Leaf:
         self.kinds = kinds
         self.table: dict[Any, Any] | None = None if parse is None else {}
         self.parse = parse
+        self.by_text = self.table is not None and kinds == {str}
         self.one = self._make_one()
 
     def _make_one(self) -> Build:
@@ -80,10 +83,8 @@ class _Leaf:
         def looked_up(value: Any) -> Any:
             if type(value) not in kinds:
                 raise Unsure
-            try:
-                return table[value]
-            except KeyError:
-                return self._learn(value)
+            found = table.get(value, _MISSING)
+            return self._learn(value) if found is _MISSING else found
 
         return looked_up
 
@@ -100,33 +101,58 @@ class _Leaf:
         """The results of the JSON list ``value``, as a tuple."""
         if type(value) is not list:
             raise Unsure
-        kinds, table = self.kinds, self.table
-        if table is None:
-            found = tuple([item for item in value if type(item) in kinds])
-        else:
+        table = self.table
+        if self.by_text:
+            assert table is not None
             try:
-                found = tuple([table[item] for item in value if type(item) in kinds])
-            except KeyError:  # a spelling not seen yet
-                found = tuple([self.one(item) for item in value])
-        if len(found) != len(value):  # an item of another type was left out
-            raise Unsure
-        return found
+                return tuple(map(table.__getitem__, value))  # the loop in C
+            except (KeyError, TypeError):  # a spelling not read yet, or not a string
+                return tuple([self.one(item) for item in value])
+        kinds = self.kinds
+        found = []
+        for item in value:  # a loop, not a comprehension: cheaper for a few items
+            if type(item) not in kinds:
+                raise Unsure
+            if table is not None:
+                item = table[item] if item in table else self.one(item)
+            found.append(item)
+        return tuple(found)
 
     def mapping(self, value: Any) -> dict[str, Any]:
-        """The results of the JSON object ``value``, as a new dict."""
+        """The results of the values of the JSON object ``value``, as a new dict."""
         if type(value) is not dict:
             raise Unsure
         kinds, table = self.kinds, self.table
-        if table is None:
-            found = {key: item for key, item in value.items() if type(item) in kinds}
-        else:
-            try:
-                found = {key: table[item] for key, item in value.items() if type(item) in kinds}
-            except KeyError:
-                found = {key: self.one(item) for key, item in value.items()}
-        if len(found) != len(value):
-            raise Unsure
+        found = {}
+        for key, item in value.items():
+            if type(item) not in kinds:
+                raise Unsure
+            if table is not None:
+                item = table[item] if item in table else self.one(item)
+            found[key] = item
         return found
+
+
+class _Optional:
+    """``X | None``: JSON null, or an X (:attr:`inner`)."""
+
+    def __init__(self, inner: Part) -> None:
+        self.inner = inner
+        one = _one(inner)
+
+        def optional(value: Any) -> Any:
+            return None if value is None else one(value)
+
+        self.one: Build = optional
+
+
+Part = Build | _Leaf | _Optional
+"""What an annotation is built by (:func:`_part`)."""
+
+
+def _one(part: Part) -> Build:
+    """The builder of one value by ``part``."""
+    return part.one if isinstance(part, _Leaf | _Optional) else part
 
 
 def _pairs_card(value: object) -> PairsCard | None:
@@ -139,11 +165,10 @@ def _standard_card(value: object) -> Card | None:
     return None if value == UNKNOWN else parse_card(value)
 
 
-_STRING = _Leaf(frozenset({str}))
 _INTEGER = _Leaf(frozenset({int}))
 
 _LEAVES: dict[Any, _Leaf] = {
-    str: _STRING,
+    str: _Leaf(frozenset({str})),
     int: _INTEGER,
     bool: _Leaf(frozenset({bool})),
     PairsCard | None: _Leaf(frozenset({int, str}), _pairs_card),
@@ -152,31 +177,16 @@ _LEAVES: dict[Any, _Leaf] = {
 }
 """The leaves convert.py registers hooks for (the exact annotations)."""
 
-Part = Build | _Leaf
-"""What :func:`builder` gives: a builder, or a leaf (whose ``one`` builds one value)."""
-
-
-def _one(part: Part) -> Build:
-    return part.one if isinstance(part, _Leaf) else part
-
-
-def _optional(inner: Part) -> Build:
-    one = _one(inner)
-
-    def optional(value: Any) -> Any:
-        return None if value is None else one(value)
-
-    return optional
-
 
 def _sequence(inner: Part) -> Build:
     if isinstance(inner, _Leaf):
         return inner.sequence
+    one = _one(inner)
 
     def sequence(value: Any) -> tuple[Any, ...]:
         if type(value) is not list:
             raise Unsure
-        return tuple([inner(item) for item in value])
+        return tuple([one(item) for item in value])
 
     return sequence
 
@@ -184,11 +194,12 @@ def _sequence(inner: Part) -> Build:
 def _mapping(inner: Part) -> Build:
     if isinstance(inner, _Leaf):
         return inner.mapping
+    one = _one(inner)
 
     def mapping(value: Any) -> dict[str, Any]:
         if type(value) is not dict:
             raise Unsure
-        return {key: inner(item) for key, item in value.items()}
+        return {key: one(item) for key, item in value.items()}
 
     return mapping
 
@@ -199,14 +210,14 @@ def _unsure(value: Any) -> Any:
 
 @functools.cache
 def _part(annotation: Any) -> Part:
-    """The builder (or leaf) of one annotation, as convert.py's hooks read it."""
+    """What builds values of one annotation, as convert.py's hooks read it."""
     leaf = _LEAVES.get(annotation)
     if leaf is not None:
         return leaf
     origin = typing.get_origin(annotation)
     args = typing.get_args(annotation)
     if origin in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
-        return _optional(_part(args[0] if args[1] is type(None) else args[1]))
+        return _Optional(_part(args[0] if args[1] is type(None) else args[1]))
     if origin in (Mapping, dict) and len(args) == 2 and args[0] is str:
         return _mapping(_part(args[1]))
     if origin in (Sequence, list) and len(args) == 1:
@@ -223,16 +234,152 @@ def builder(annotation: Any) -> Build:
     return _one(_part(annotation))
 
 
-def event_builder(cls: type[Any]) -> Build:
+def build(value: Any, annotation: Any) -> Any:
+    """What ``convert.structure(value, annotation)`` returns, if ``value`` is plainly
+    well-formed; else :class:`Unsure`."""
+    return builder(annotation)(value)
+
+
+def event_builder(cls: type[Any], *, written_out: bool = True) -> Build:
     """The builder of an event object as a transcript writes it, ``type`` included
-    (the caller has looked the class up by it)."""
-    found = _EVENT_BUILDERS.get(cls)
+    (the caller has looked the class up by it); ``written_out``: the one written
+    out for the class (:func:`_filler`), where it has a plain ``__init__``."""
+    key = (cls, written_out)
+    found = _EVENT_BUILDERS.get(key)
     if found is None:
-        found = _EVENT_BUILDERS[cls] = _attrs_builder(cls, ignore="type")
+        if written_out and _plain_init(cls, attrs.fields(cls)):
+            found = _filler(cls, _plan(cls), "type")
+        else:
+            found = _attrs_builder(cls, ignore="type")
+        _EVENT_BUILDERS[key] = found
     return found
 
 
-_EVENT_BUILDERS: dict[type[Any], Build] = {}
+_EVENT_BUILDERS: dict[tuple[type[Any], bool], Build] = {}
+
+WRITE_OUT_AFTER = 2000
+"""Events a process reads before its event builders are written out: writing
+one out (compiling it) costs as much as some 500 events built the plain way,
+so that ``validate ONE_FILE`` is not slowed by builders it would hardly use."""
+
+_events_read = 0
+
+
+class _Builders(dict[str, Build]):
+    """A game's event builders by ``type``, each made when first asked for."""
+
+    def __init__(self, event_types: Mapping[str, type[Any]], written_out: bool) -> None:
+        super().__init__()
+        self.event_types = event_types
+        self.written_out = written_out
+
+    def __missing__(self, kind: str) -> Build:
+        found = self[kind] = event_builder(self.event_types[kind],  # KeyError: no such event
+                                           written_out=self.written_out)
+        return found
+
+
+def event_builders(event_types: Mapping[str, type[Any]], events: int) -> Mapping[str, Build]:
+    """The builders of a game's events (``event_types``: by type) for reading
+    ``events`` more; written out once the process has read :data:`WRITE_OUT_AFTER`."""
+    global _events_read
+    _events_read += events
+    written_out = _events_read > WRITE_OUT_AFTER
+    key = (id(event_types), written_out)
+    found = _BUILDERS.get(key)
+    if found is None or found.event_types is not event_types:
+        found = _BUILDERS[key] = _Builders(event_types, written_out)
+    return found
+
+
+_BUILDERS: dict[tuple[int, bool], _Builders] = {}
+
+_MISSING = object()
+
+
+def _annotation(cls: type, name: str) -> Any:
+    """The annotation of field ``name`` of ``cls``, evaluated as
+    :func:`typing.get_type_hints` evaluates it, in the class that declares it.
+
+    get_type_hints compiles every annotation string of every class in the MRO
+    again at each call: for the events of one game, some 70 compilations and a
+    good part of the start-up of ``validate``. Here each declared annotation is
+    evaluated once (``note``, declared by Event, serves every event class).
+    """
+    for base in cls.__mro__:
+        declared = vars(base).get("__annotations__", {})
+        if name in declared:
+            key = (base, name)
+            if key not in _EVALUATED:
+                _EVALUATED[key] = _evaluate(base, declared[name])
+            return _EVALUATED[key]
+    raise KeyError(name)
+
+
+_EVALUATED: dict[tuple[type, str], Any] = {}
+
+
+def _evaluate(base: type, annotation: object) -> Any:
+    """An annotation of ``base`` as get_type_hints gives it: a string is evaluated
+    with the names of the module first, then those of the class."""
+    if annotation is None:
+        return type(None)
+    if not isinstance(annotation, str):
+        return annotation
+    module = sys.modules[base.__module__].__dict__
+    return eval(_compiled(annotation), dict(vars(base)), module)  # as typing evaluates it
+
+
+@functools.cache
+def _compiled(annotation: str) -> types.CodeType:
+    """An annotation's code, compiled once however many classes write it."""
+    return compile(annotation, "<annotation>", "eval")
+
+
+Plan = tuple[tuple[str, Part, Any], ...]
+"""Per field of a class: its name, its part and its default (``_MISSING``: required)."""
+
+
+def _plan(cls: type) -> Plan:
+    """How to build each field of ``cls`` (an annotation that does not evaluate
+    is :func:`_unsure`: cattrs decides)."""
+    plan = []
+    for field in attrs.fields(cls):
+        try:
+            part = _part(_annotation(cls, field.name))
+        except Exception:
+            part = _unsure
+        plan.append((field.name, part,
+                     _MISSING if field.default is attrs.NOTHING else field.default))
+    return tuple(plan)
+
+
+def _attrs_builder(cls: type, *, ignore: str | None) -> Build:
+    """The builder of an attrs class from a JSON object (keys as its fields;
+    ``ignore``: one more key that may be there, an event's ``type``)."""
+    fields = attrs.fields(cls)
+    plan = _plan(cls)
+    if _plain_init(cls, fields):
+        return _slot_filler(cls, plan, ignore)
+    allowed = frozenset({name for name, _, _ in plan} | ({ignore} if ignore else set()))
+    parts = tuple((name, _one(part), default) for name, part, default in plan)
+
+    def initialised(value: Any) -> Any:
+        if type(value) is not dict or not allowed.issuperset(value):
+            raise Unsure
+        given = {}
+        for name, one, default in parts:
+            item = value.get(name, _MISSING)
+            if item is not _MISSING:
+                given[name] = one(item)
+            elif default is _MISSING:
+                raise Unsure
+        try:
+            return cls(**given)
+        except (CardcoreError, ValueError, TypeError):  # an option out of range, say
+            raise Unsure from None
+
+    return initialised
 
 
 def _plain_init(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> bool:
@@ -258,95 +405,101 @@ def _no_hook(on_setattr: object) -> bool:
     return on_setattr is None or on_setattr is attrs.setters.NO_OP
 
 
-_MISSING = object()
+def _slot_filler(cls: type, plan: Plan, ignore: str | None) -> Build:
+    """A builder for a class with a plain ``__init__`` (:func:`_plain_init`): a new
+    object whose slots are stored one by one, without calling ``__init__``
+    (:func:`_filler` is the same, written out for the class)."""
+    new = object.__new__
+    setters = tuple((getattr(cls, name).__set__, name, _one(part), default)
+                    for name, part, default in plan)
+
+    def filled(value: Any) -> Any:
+        if type(value) is not dict:
+            raise Unsure
+        made: Any = new(cls)
+        given = 1 if ignore is not None and ignore in value else 0
+        for store, name, one, default in setters:
+            item = value.get(name, _MISSING)
+            if item is not _MISSING:
+                given += 1
+                store(made, one(item))
+            elif default is not _MISSING:
+                store(made, default)
+            else:
+                raise Unsure
+        if given != len(value):  # a key that is no field
+            raise Unsure
+        return made
+
+    return filled
+
 
 _FILLER = """\
 def fill(value):
-    if type(value) is not dict or not allowed.issuperset(value):
+    if type(value) is not dict:
         raise Unsure
     made = new(cls)
-{fields}    return made
+    given = {ignored}
+{fields}    if given != len(value):
+        raise Unsure
+    return made
 """
-"""The source of a plain class's builder (:func:`_filler`)."""
+"""The source of a plain class's builder (:func:`_filler`). ``given`` counts the
+keys that are fields (and the ignored one): any other key leaves it short."""
 
 _FIELD = """\
     item = value.get({name!r}, MISSING)
     if item is MISSING:
         {absent}
     else:
-        store_{index}(made, {made})
+        given += 1
+        store_{i}(made, {built})
 """
-"""One field of it: absent, its default or Unsure; given, built and stored in its slot."""
+"""One field: absent, its default (or Unsure); given, built and stored in its slot."""
 
 
-def _filler(cls: type, plan: Sequence[tuple[str, Part, Any]], allowed: frozenset[str]) -> Build:
+def _expression(part: Part, i: int, names: dict[str, Any]) -> str:
+    """The Python expression that builds ``item`` by ``part`` in the filler (the
+    names it uses go into ``names``): what is plainly right inline, the rest, a
+    card not read yet or anything wrong, by the part's builder."""
+    if isinstance(part, _Optional):
+        return f"None if item is None else ({_expression(part.inner, i, names)})"
+    names[f"build_{i}"] = _one(part)
+    if not isinstance(part, _Leaf):
+        return f"build_{i}(item)"
+    if len(part.kinds) == 1:
+        (names[f"kind_{i}"],) = part.kinds
+        kind_test = f"type(item) is kind_{i}"
+    else:
+        names[f"kinds_{i}"] = part.kinds
+        kind_test = f"type(item) in kinds_{i}"
+    if part.table is None:
+        return f"item if {kind_test} else build_{i}(item)"
+    names[f"table_{i}"] = part.table
+    return f"table_{i}[item] if {kind_test} and item in table_{i} else build_{i}(item)"
+
+
+def _filler(cls: type, plan: Plan, ignore: str | None) -> Build:
     """A builder for a class with a plain ``__init__`` (:func:`_plain_init`): a new
     object whose slots are stored one by one, without calling ``__init__``.
 
     Written out per class, so that an event costs its fields and nothing else:
-    the loop over fields, and the call of ``__init__``, are most of what a
-    small event costs otherwise. A field of JSON's own type (a player's name)
-    is only checked; any other is built by its part.
+    a loop over the fields, a call per scalar and the call of ``__init__``
+    with its keywords are most of what a small event costs otherwise.
     """
-    names: dict[str, Any] = {"allowed": allowed, "new": object.__new__, "cls": cls,
-                             "MISSING": _MISSING, "Unsure": Unsure}
+    names: dict[str, Any] = {"new": object.__new__, "cls": cls, "MISSING": _MISSING,
+                             "Unsure": Unsure}
     fields = []
-    for index, (name, part, default) in enumerate(plan):
-        names[f"store_{index}"] = getattr(cls, name).__set__
-        names[f"build_{index}"] = _one(part)
-        names[f"default_{index}"] = default
-        absent = "raise Unsure" if default is _MISSING else f"store_{index}(made, default_{index})"
-        plain = isinstance(part, _Leaf) and part.table is None and len(part.kinds) == 1
-        if plain:
-            assert isinstance(part, _Leaf)
-            (kind,) = part.kinds
-            names[f"kind_{index}"] = kind
-        made = f"item if type(item) is kind_{index} else build_{index}(item)" if plain else \
-            f"build_{index}(item)"
-        fields.append(_FIELD.format(name=name, absent=absent, index=index, made=made))
-    code = compile(_FILLER.format(fields="".join(fields)),
-                   f"<cardcore.replay.direct builder of {cls.__module__}.{cls.__qualname__}>",
-                   "exec")
+    for i, (name, part, default) in enumerate(plan):
+        names[f"store_{i}"] = getattr(cls, name).__set__
+        names[f"default_{i}"] = default
+        absent = "raise Unsure" if default is _MISSING else f"store_{i}(made, default_{i})"
+        fields.append(_FIELD.format(name=name, absent=absent, i=i,
+                                    built=_expression(part, i, names)))
+    source = _FILLER.format(ignored=f"{ignore!r} in value" if ignore else "0",
+                            fields="".join(fields))
+    code = compile(source, f"<cardcore.replay.direct builder of {cls.__module__}."
+                   f"{cls.__qualname__}>", "exec")
     exec(code, names)
     fill: Build = names["fill"]
     return fill
-
-
-def _attrs_builder(cls: type, *, ignore: str | None) -> Build:
-    """The builder of an attrs class from a JSON object (keys as its fields;
-    ``ignore``: one more key that may be there, an event's ``type``)."""
-    try:
-        hints = typing.get_type_hints(cls)
-    except Exception:  # an annotation that does not evaluate: cattrs decides
-        return _unsure
-    fields = attrs.fields(cls)
-    plan = tuple((field.name, _part(hints[field.name]),
-                  _MISSING if field.default is attrs.NOTHING else field.default)
-                 for field in fields)
-    allowed = frozenset({name for name, _, _ in plan} | ({ignore} if ignore else set()))
-    if _plain_init(cls, fields):
-        return _filler(cls, plan, allowed)
-    parts = tuple((name, _one(part), default) for name, part, default in plan)
-
-    def initialised(value: Any) -> Any:
-        if type(value) is not dict or not allowed.issuperset(value):
-            raise Unsure
-        given = {}
-        for name, one, default in parts:
-            item = value.get(name, _MISSING)
-            if item is not _MISSING:
-                given[name] = one(item)
-            elif default is _MISSING:
-                raise Unsure
-        try:
-            return cls(**given)
-        except (CardcoreError, ValueError, TypeError):  # an option out of range, say
-            raise Unsure from None
-
-    return initialised
-
-
-def build(value: Any, annotation: Any) -> Any:
-    """What ``convert.structure(value, annotation)`` returns, if ``value`` is plainly
-    well-formed; else :class:`Unsure`."""
-    return builder(annotation)(value)

@@ -8,7 +8,7 @@ a JSON pointer; it never repairs. Dumping writes the canonical form, and
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -21,7 +21,7 @@ from cardcore.game import GameRules
 from cardcore.options import OptionsError
 from cardcore.protocol import Check, Event, SetupError, check_players
 from cardcore.registry import GAMES, UnknownGameError, get_game
-from cardcore.replay.direct import Unsure, build, event_builder
+from cardcore.replay.direct import Unsure, build, event_builders
 from cardcore.replay.jsonload import JsonError, read_json
 from cardcore.replay.problems import CHECK, FORMAT, RULE, Problem, describe_value, pointer
 from cardcore.table import likely
@@ -152,7 +152,7 @@ class _Direct(_Reader):
         list, a number, no type, an unknown or unhashable one) and builds."""
         if type(raw) is not list:
             raise Unsure
-        builders = _event_builders(rules)
+        builders = event_builders(rules.event_types, len(raw))
         try:
             events = tuple([builders[item["type"]](item) for item in raw])
         except (KeyError, TypeError):
@@ -161,18 +161,6 @@ class _Direct(_Reader):
             if type(event) is Check:  # the rare reading: its names are the players
                 _claimed_names(event, players, self, "events", index)
         return events
-
-
-def _event_builders(rules: GameRules[Any]) -> dict[str, Callable[[Any], Event]]:
-    """A game's event builders by type, made on first use."""
-    found = _BUILDERS.get(rules.name)
-    if found is None or found[0] is not rules:
-        found = _BUILDERS[rules.name] = (
-            rules, {kind: event_builder(cls) for kind, cls in rules.event_types.items()})
-    return found[1]
-
-
-_BUILDERS: dict[str, tuple[GameRules[Any], dict[str, Callable[[Any], Event]]]] = {}
 
 
 def not_a_player(name: str, players: Sequence[str]) -> str:

@@ -38,11 +38,16 @@ SMALL: dict[str, dict[str, Any]] = {
 }
 
 
-def _fast(data: Any) -> Transcript | None:
+def _fast(data: Any, written_out: bool = True) -> Transcript | None:
+    """The fast reading, with the event builders written out or the plain ones."""
+    kept = direct.WRITE_OUT_AFTER
+    direct.WRITE_OUT_AFTER = -1 if written_out else 10**18
     try:
         return loading._read(data, loading._Direct())
     except Unsure:
         return None
+    finally:
+        direct.WRITE_OUT_AFTER = kept
 
 
 def _full(data: Any) -> Transcript | list[tuple[str, str]]:
@@ -65,11 +70,14 @@ def check_agrees(data: Any) -> bool:
     fast = _fast(data)
     full = _full(data)
     assert _loaded(data) == full
-    if fast is not None:
-        assert isinstance(full, Transcript), full
-        assert fast == full
-        assert repr(fast) == repr(full)
-        assert [type(e) for e in fast.events] == [type(e) for e in full.events]
+    plain = _fast(data, written_out=False)
+    assert (plain is None) == (fast is None)  # both builders decide alike
+    for made in (fast, plain):
+        if made is not None:
+            assert isinstance(full, Transcript), full
+            assert made == full
+            assert repr(made) == repr(full)
+            assert [type(e) for e in made.events] == [type(e) for e in full.events]
     assert json.dumps(data, sort_keys=True, default=repr) == before  # the input is untouched
     return fast is not None
 
@@ -226,3 +234,34 @@ def test_a_type_the_fast_path_does_not_know_is_left_to_cattrs() -> None:
         direct.build({"a": 1}, dict[int, int])
     with pytest.raises(Unsure):
         direct.build(1.5, float)
+
+
+def test_annotations_are_evaluated_as_get_type_hints_evaluates_them() -> None:
+    """The cached evaluation (once per declaring class) gives get_type_hints' types."""
+    import typing
+
+    from cardcore.replay.transcript import ExpectedProblem, Result
+
+    for game in GAMES:
+        rules = GAMES[game]
+        for cls in (rules.options_type, *rules.event_types.values(), Result, ExpectedProblem):
+            hints = typing.get_type_hints(cls)
+            for field in attrs.fields(cls):
+                assert direct._annotation(cls, field.name) == hints[field.name], (cls, field)
+
+
+def test_event_builders_are_written_out_once_the_process_has_read_many_events(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plain builders first (no compiling for one short file), written out later;
+    an unknown type is a KeyError (the caller's Unsure)."""
+    types = GAMES["goblin-poker"].event_types
+    monkeypatch.setattr(direct, "WRITE_OUT_AFTER", 10**18)
+    plain = direct.event_builders(types, 10)
+    assert not plain["pitch"].__code__.co_filename.startswith("<cardcore.replay.direct")
+    monkeypatch.setattr(direct, "WRITE_OUT_AFTER", -1)
+    written = direct.event_builders(types, 10)
+    assert written["pitch"].__code__.co_filename.startswith("<cardcore.replay.direct builder")
+    item = {"type": "pitch", "player": "Aki", "card": 3}
+    assert written["pitch"](item) == plain["pitch"](item) == types["pitch"](player="Aki", card=3)
+    with pytest.raises(KeyError):
+        written["draw"]
