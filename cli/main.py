@@ -34,7 +34,6 @@ from cardcore.cli.render import (
     unchecked_text,
 )
 from cardcore.registry import GAMES
-from cardcore.replay.accounts import account
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import Transcript, dump_transcript, not_a_player
 
@@ -142,6 +141,8 @@ def _print_account(report: Report, player: str, fmt: str) -> NoReturn:
     assert transcript is not None
     if player not in transcript.players:
         raise click.BadParameter(not_a_player(player, transcript.players), param_hint="--player")
+    from cardcore.replay.accounts import account  # only `replay --player` pays for it
+
     found = account(report, player)
     if fmt == "json":
         emit_json({"report_format": REPORT_FORMAT, "path": report.path, "valid": report.valid,

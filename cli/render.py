@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import click
 
 from cardcore.effects import Effect
 from cardcore.protocol import Outcome
-from cardcore.replay.accounts import Account
 from cardcore.replay.problems import Problem
 from cardcore.replay.runner import Report, Step
 from cardcore.replay.transcript import event_json
+
+if TYPE_CHECKING:  # accounts are imported by the command that shows one
+    from cardcore.replay.accounts import Account
 
 __all__ = [
     "REPORT_FORMAT",

@@ -32,7 +32,7 @@ from cardcore.cards import UNKNOWN as UNKNOWN_CARD
 from cardcore.cards import Card, CardNotationError, PairsCard, parse_card, parse_pairs_card
 from cardcore.errors import CardcoreError
 from cardcore.options import OptionsError
-from cardcore.replay.problems import pointer
+from cardcore.replay.problems import describe_value, pointer
 
 __all__ = ["StructureFailure", "converter", "describe_value", "structure"]
 
@@ -55,27 +55,6 @@ class StructureFailure(CardcoreError):
 BAD_INPUT = (ValueError, KeyError, BaseValidationError, ForbiddenExtraKeysError)
 """What structuring raises for input that does not fit (cardcore errors are
 ValueErrors); anything else is a bug."""
-
-
-def describe_value(value: object) -> str:
-    """A JSON value in words for messages.
-
-    >>> describe_value("7"), describe_value(None), describe_value([1])
-    ("the string '7'", 'null', 'a list')
-    """
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f"the string {value!r}"
-    if isinstance(value, int | float):
-        return f"the number {value!r}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
 
 
 def _string(value: object, _: type) -> str:

@@ -5,13 +5,14 @@ pointer, so that no file is misread quietly and none causes a traceback."""
 from __future__ import annotations
 
 import json
+import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from cardcore.errors import CardcoreError
 from cardcore.replay.problems import FORMAT, Problem, pointer
-from cardcore.replay.syntax import explain
 
 __all__ = ["MAX_BYTES", "JsonError", "parse_json", "read_json"]
 
@@ -70,6 +71,40 @@ def _duplicates(value: Any, path: tuple[str | int, ...], depth: int) -> Iterator
             yield from _duplicates(item, (*path, index), depth + 1)
 
 
+_LONE_COLON = re.compile(r':(?<!":)')
+"""A colon not written right after a quote: inside a string, or after a key
+with white space before the colon."""
+
+_JSON_SPACE = " \t\n\r"
+
+
+def _no_repeats(text: str, pairs: int) -> bool:
+    """True when ``text`` (valid JSON that parsed to objects of ``pairs`` members
+    in all) repeats no key in any object; False when it may.
+
+    Every member of an object is written ``"key"`` then maybe white space then a
+    colon, so there are at least as many such colons as members; a key given
+    twice leaves one member fewer in the parsed object. So when no colon after
+    white space follows a quote (none is a key's colon written apart), the
+    colons right after a quote are every key's colon and maybe a few inside
+    strings (``"a\\": b"``, ``":-)"``): if they are exactly as many as the parsed
+    members, no key is repeated and no string has such a colon. Counted in C
+    (a scan or two of the text), where parsing with a hook that sees every
+    member costs a list of pairs and a Python call per object.
+    """
+    colons = text.count(":")
+    if colons == pairs:  # no colon anywhere but the keys' own
+        return True
+    for found in _LONE_COLON.finditer(text):
+        at = found.start() - 1
+        while at >= 0 and text[at] in _JSON_SPACE:
+            at -= 1
+        if at >= 0 and text[at] == '"':  # maybe a key's colon written apart
+            return False
+        colons -= 1  # inside a string
+    return colons == pairs
+
+
 def parse_json(text: str) -> Any:
     """Parse strict JSON text; raise :class:`JsonError` with located problems.
 
@@ -78,10 +113,15 @@ def parse_json(text: str) -> Any:
     ...
     cardcore.replay.jsonload.JsonError: /a: format: key 'a' is given more than once in this object
     """
+    members = 0
     repeated: list[bool] = []
 
+    def counted(obj: dict[str, Any]) -> dict[str, Any]:
+        nonlocal members
+        members += len(obj)
+        return obj
+
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        # Only an object with a repeated key pays for finding which one it is.
         obj = dict(items)
         if len(obj) == len(items):
             return obj
@@ -89,8 +129,13 @@ def parse_json(text: str) -> Any:
         return _marked(items)
 
     try:
-        value = json.loads(text, object_pairs_hook=pairs, parse_constant=_constant)
+        value = json.loads(text, object_hook=counted, parse_constant=_constant)
+        if not _no_repeats(text, members):
+            # Only a text that may repeat a key pays for seeing every member.
+            value = json.loads(text, object_pairs_hook=pairs, parse_constant=_constant)
     except json.JSONDecodeError as error:
+        from cardcore.replay.syntax import explain  # only a syntax error pays for it
+
         found = explain(text, error)
         message = f"not JSON: line {found.line}, column {found.column}: {found.message}"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message, line=found.line,
@@ -105,12 +150,29 @@ def parse_json(text: str) -> Any:
     return value
 
 
+def _read_file(handle: BinaryIO, max_bytes: int) -> bytes:
+    """The first ``max_bytes + 1`` bytes of an open file (one more than allowed, so
+    that a file too large shows), or all of a smaller one.
+
+    Asked for ``max_bytes + 1`` at once, Python allocates a buffer of that size
+    (32 MiB) for every file and then shrinks it: for a transcript of a few
+    kilobytes that costs more than parsing it. So the file is asked for the size
+    it says it has, plus one byte; only a file that holds more than it says
+    (one that grew, a pipe or a special file, which say 0) is read on.
+    """
+    size = os.fstat(handle.fileno()).st_size
+    data = handle.read(min(size, max_bytes) + 1)
+    if len(data) > size:
+        data += handle.read(max_bytes + 1 - len(data))
+    return data
+
+
 def read_json(source: Path | BinaryIO, *, max_bytes: int = MAX_BYTES) -> Any:
     """Read and parse a file (or a binary stream), refusing oversized or non-UTF-8 input."""
     try:
         if isinstance(source, Path):
             with source.open("rb") as handle:
-                data = handle.read(max_bytes + 1)
+                data = _read_file(handle, max_bytes)
         else:
             data = source.read(max_bytes + 1)
     except OSError as error:

@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["CHECK", "FORMAT", "INTERNAL", "RULE", "Problem", "pointer"]
+__all__ = ["CHECK", "FORMAT", "INTERNAL", "RULE", "Problem", "describe_value", "pointer"]
 
 FORMAT = "format"
 RULE = "rule"
@@ -26,6 +26,27 @@ def pointer(*parts: str | int) -> str:
     ''
     """
     return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
+
+
+def describe_value(value: object) -> str:
+    """A JSON value in words for messages.
+
+    >>> describe_value("7"), describe_value(None), describe_value([1])
+    ("the string '7'", 'null', 'a list')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    if isinstance(value, int | float):
+        return f"the number {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
 
 
 def split_pointer(text: str) -> list[str]:

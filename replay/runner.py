@@ -26,7 +26,6 @@ from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
 from cardcore.fold import fold
 from cardcore.protocol import Check, Event, Outcome
-from cardcore.replay.accounts import movers
 from cardcore.replay.problems import CHECK, FORMAT, INTERNAL, RULE, Problem, pointer, split_pointer
 from cardcore.replay.transcript import (
     ExpectedProblem,
@@ -244,6 +243,8 @@ def _explained(transcript: Transcript, problems: list[Problem], steps: list[Step
                ) -> list[Problem]:
     """Each per-player mismatch with the events that moved that figure since the last
     reading of it that agreed (or since the start): where to look on the scoresheet."""
+    from cardcore.replay.accounts import movers  # only a file with a mismatch pays for it
+
     disagreeing = {p.pointer for p in problems if p.kind == CHECK}
     events = transcript.events
     explained = []

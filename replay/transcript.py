@@ -21,9 +21,9 @@ from cardcore.game import GameRules
 from cardcore.options import OptionsError
 from cardcore.protocol import Check, Event, SetupError, check_players
 from cardcore.registry import GAMES, UnknownGameError, get_game
-from cardcore.replay.convert import StructureFailure, describe_value, structure
+from cardcore.replay.direct import Unsure, build, event_builders
 from cardcore.replay.jsonload import JsonError, read_json
-from cardcore.replay.problems import CHECK, FORMAT, RULE, Problem, pointer
+from cardcore.replay.problems import CHECK, FORMAT, RULE, Problem, describe_value, pointer
 from cardcore.table import likely
 
 __all__ = [
@@ -111,6 +111,8 @@ class _Reader:
 
     def structure(self, value: object, cls: Any, *path: str | int) -> Any:
         """``value`` structured into ``cls``, or None with every failure located under ``path``."""
+        from cardcore.replay.convert import StructureFailure, structure  # cattrs: only here
+
         try:
             return structure(value, cls)
         except StructureFailure as failure:
@@ -118,12 +120,47 @@ class _Reader:
                 self.refuse((*path, *inner), message)
             return None
 
+    def events(self, raw: object, rules: GameRules[Any], players: tuple[str, ...]
+               ) -> tuple[Event, ...]:
+        """The events of the list ``raw``, each problem at its event."""
+        return _events(raw, rules, players, self)
+
     def names(self, names: Iterable[object], players: tuple[str, ...], *path: str | int) -> None:
         """Every name (a key of a per-player object, or an entry of a list) is a player."""
         for index, name in enumerate(names):
             if isinstance(name, str) and name not in players:
                 where = (*path, name) if not path or path[-1] != "winners" else (*path, index)
                 self.refuse(where, not_a_player(name, players))
+
+
+class _Direct(_Reader):
+    """The fast path's reader (:mod:`cardcore.replay.direct`): the same reading,
+    with values built without cattrs, and :class:`Unsure` at the first thing
+    that is not plainly right, refused or not. It words nothing; the caller then
+    reads the file again with :class:`_Reader`, whose problems are the answer."""
+
+    def refuse(self, path: tuple[str | int, ...], message: str) -> None:
+        raise Unsure
+
+    def structure(self, value: object, cls: Any, *path: str | int) -> Any:
+        return build(value, cls)
+
+    def events(self, raw: object, rules: GameRules[Any], players: tuple[str, ...]
+               ) -> tuple[Event, ...]:
+        """:func:`_events` in one comprehension: each item is an object whose
+        ``type`` names an event of the game (else a KeyError or TypeError: a
+        list, a number, no type, an unknown or unhashable one) and builds."""
+        if type(raw) is not list:
+            raise Unsure
+        builders = event_builders(rules.event_types, len(raw))
+        try:
+            events = tuple([builders[item["type"]](item) for item in raw])
+        except (KeyError, TypeError):
+            raise Unsure from None
+        for index, event in enumerate(events):
+            if type(event) is Check:  # the rare reading: its names are the players
+                _claimed_names(event, players, self, "events", index)
+        return events
 
 
 def not_a_player(name: str, players: Sequence[str]) -> str:
@@ -142,8 +179,19 @@ def load_transcript(data: object) -> Transcript:
     One pass over the shape: the envelope, then what depends on the game (its
     players, options, events and what the transcript claims). Every problem is
     reported at once, each at its JSON pointer.
+
+    The pass runs first with the fast reader (:class:`_Direct`), which builds
+    the same transcript several times faster and gives up at the first doubt;
+    only then is it run again with cattrs, which locates and words every problem.
     """
-    reader = _Reader()
+    try:
+        return _read(data, _Direct())
+    except Unsure:
+        return _read(data, _Reader())
+
+
+def _read(data: object, reader: _Reader) -> Transcript:
+    """The one reading of a transcript, whichever reader builds and refuses."""
     rules = _envelope(data, reader)
     if rules is None:
         raise TranscriptError(reader.problems)
@@ -162,7 +210,7 @@ def load_transcript(data: object) -> Transcript:
     meta = data.get("meta")
     if "meta" in data and not isinstance(meta, dict):
         reader.refuse(("meta",), f"meta is a free-form object, not {describe_value(meta)}")
-    events = _events(data["events"], rules, players, reader)
+    events = reader.events(data["events"], rules, players)
     result = None
     if "result" in data:
         result = reader.structure(data["result"], Result, "result")

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from cardcore.replay import jsonload
 from cardcore.replay.jsonload import JsonError, parse_json, read_json
 
 
@@ -51,3 +56,109 @@ def test_oversized_and_non_utf8_files_are_refused(tmp_path: Path) -> None:
         read_json(latin)
     with pytest.raises(JsonError, match="cannot read"):
         read_json(tmp_path / "missing.json")
+
+
+# -- the fast strict parse against the one that sees every member ---------------------
+
+
+def _seeing_every_member(text: str) -> object:
+    """The strict parse as it was before the key count (parse_json's oracle): every
+    object's members go through a hook, and repeated keys are located from it."""
+    repeated = []
+
+    def pairs(items: list[tuple[str, object]]) -> object:
+        obj = dict(items)
+        if len(obj) == len(items):
+            return obj
+        repeated.append(True)
+        return jsonload._marked(items)
+
+    try:
+        value = json.loads(text, object_pairs_hook=pairs, parse_constant=jsonload._constant)
+    except ValueError:
+        return parse_json(text)  # not JSON: the same parse fails the same way
+    if repeated:
+        raise JsonError(list(jsonload._duplicates(value, (), 0)))
+    return value
+
+
+def _outcome(parse: Callable[[str], object], text: str) -> object:
+    try:
+        return ("value", repr(parse(text)))
+    except JsonError as error:
+        return ("problems", [(p.pointer, p.message, p.line, p.column, p.context)
+                             for p in error.problems])
+
+
+KEYS = st.sampled_from(["a", "b", "type", "a:", ":", ":-)", '"', "\\", 'x": 1', " ", "\u00e9"])
+SPACE = st.sampled_from(["", " ", "\n", "\t", " \r\n "])
+
+
+@st.composite
+def texts(draw: st.DrawFn, depth: int = 0) -> str:
+    """JSON text with objects that may repeat keys, strings with colons, quotes and
+    backslashes, and white space anywhere it may go (around a key's colon too)."""
+    kind = draw(st.sampled_from(["scalar", "list", "object", "object"] if depth < 3
+                                else ["scalar"]))
+    if kind == "scalar":
+        value = draw(st.none() | st.booleans() | st.integers() | KEYS | st.text(max_size=6))
+        return json.dumps(value, ensure_ascii=draw(st.booleans()))
+    if kind == "list":
+        items = draw(st.lists(texts(depth + 1), max_size=3))
+        return "[" + ",".join(draw(SPACE) + item + draw(SPACE) for item in items) + "]"
+    members = draw(st.lists(st.tuples(KEYS, texts(depth + 1)), max_size=4))
+    return "{" + ",".join(
+        draw(SPACE) + json.dumps(key, ensure_ascii=draw(st.booleans())) + draw(SPACE) + ":"
+        + draw(SPACE) + item for key, item in members) + draw(SPACE) + "}"
+
+
+@settings(max_examples=200)
+@given(texts())
+def test_the_key_count_finds_every_repeated_key_the_hook_finds(text: str) -> None:
+    """Values, problems and messages are the oracle's, for any text."""
+    assert _outcome(parse_json, text) == _outcome(_seeing_every_member, text)
+
+
+@pytest.mark.parametrize("text", [
+    '{"a": 1, "a" : 2}', '{"a" :1, "b": ":"}', '{"a": "x\\": 1", "a": 2}', '{"a": ":x"}',
+    '{"a": {"b": 1, "b": 2}, "c": "d:e"}', '{"a\\"": 1, "a\\"": 2}', '{"k"\n:\n1,"k":2}',
+    '[{"a": 1}, {"a": 1}]', '{"a": "\\":", "b": 1}', '{"": 1, "": 2}'])
+def test_the_key_count_on_the_awkward_cases(text: str) -> None:
+    """Colons in strings, escaped quotes before a colon, colons written apart."""
+    assert _outcome(parse_json, text) == _outcome(_seeing_every_member, text)
+
+
+def test_every_fixture_parses_as_before() -> None:
+    """The shipped transcripts parse to what the oracle gives."""
+    for path in sorted((Path(__file__).resolve().parent.parent / "fixtures").rglob("*.json")):
+        text = path.read_text(encoding="utf-8")
+        assert _outcome(parse_json, text) == _outcome(_seeing_every_member, text), path
+
+
+def test_the_size_limit_holds_for_files_that_say_their_size_and_those_that_do_not(
+        tmp_path: Path) -> None:
+    """A file is read to one byte past the limit whatever size it reports: a regular
+    file says it, a pipe says 0 and is read on."""
+    import os
+    import threading
+
+    exact = tmp_path / "exact.json"
+    exact.write_text("[" + "0," * 24 + "0]")  # 51 bytes
+    assert read_json(exact, max_bytes=51) == [0] * 25
+    with pytest.raises(JsonError, match="larger than 50 bytes"):
+        read_json(exact, max_bytes=50)
+    if not hasattr(os, "mkfifo"):
+        return
+    for limit, fits in ((51, True), (50, False)):
+        pipe = tmp_path / f"pipe-{limit}"
+        os.mkfifo(pipe)
+        writer = threading.Thread(target=lambda p=pipe: p.write_text(exact.read_text()))
+        writer.start()
+        try:
+            if fits:
+                assert read_json(pipe, max_bytes=limit) == [0] * 25
+            else:
+                with pytest.raises(JsonError, match="larger than 50 bytes"):
+                    read_json(pipe, max_bytes=limit)
+        finally:
+            writer.join(timeout=10)
