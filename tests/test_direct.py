@@ -124,7 +124,9 @@ SPELLINGS = {"AS": ["as", "aS", "A♠", "a♤"], "10H": ["TH", "th", "10h", "T�
 
 ODD_VALUES = st.sampled_from(
     [None, True, False, 0, 1, 11, 1.0, 7.5, "7", "?", "", "AS", "as", "1S", "JK", "10h", "Aki",
-     [], {}, ["?"], [1, True], {"Aki": 1}, "23/3", -1, 10**30])
+     [], {}, ["?"], [1, True], {"Aki": 1}, "23/3", -1, 10**30]).map(copy.deepcopy)
+"""Odd JSON values, each drawn as a fresh copy: a later change to the document
+may edit inside one, and must not edit the sampled constant itself."""
 
 
 def _places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
