@@ -6,13 +6,15 @@ Runs the venv's own ``cardcore`` executable (beside ``sys.executable``) as a
 user would, with bytecode compiled: ``PYTHONDONTWRITEBYTECODE`` is removed
 from the children's environment and every command runs once, untimed, before
 it is timed (the warm-up also fills the page cache). Timed with
-``time.perf_counter`` around ``subprocess.run``; two commands compared are
-run alternately, A B A B, so that both see the same machine, and the ratio
-A/B is given for the minimum and the median. Prints:
+``time.perf_counter`` around ``subprocess.run``; the commands compared are
+run alternately, A B A B (A B C A B C for three), so that all see the same
+machine, and the ratio A/B is given for the minimum and the median. Prints:
 
 1. ``cardcore validate ONE_FILE`` (a corpus transcript of Goblin Poker)
    against ``python -c "import click"``: min, median, max over ``--runs``,
-   and the ratio (target: at most 1.5x); then where that command's imports
+   and the ratio (target: at most 1.5x); importing click, attrs and the
+   game's package alone, the part of the start-up that the engine takes
+   before any replay or command-line code runs; then where that command's imports
    spend their time, by package (``python -X importtime``; ``--no-importtime``:
    not);
 2. ``cardcore validate --quiet FOLDER`` for each game's corpus (the first
@@ -36,6 +38,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from corpus import Corpus, build, corpus_arguments
+
+from cardcore.registry import PACKAGES
 
 TARGET_STARTUP = 1.5
 
@@ -139,14 +143,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs; {cardcore}")
     print(f"corpus: {corpus.root}; PYTHONDONTWRITEBYTECODE unset, one untimed run first\n")
 
-    one = corpus.files["goblin-poker" if "goblin-poker" in args.games else args.games[0]][1]
+    game = "goblin-poker" if "goblin-poker" in args.games else args.games[0]
+    one = corpus.files[game][1]
     validate = [str(cardcore), "validate", str(one)]
     click = [sys.executable, "-c", "import click"]
-    ours, theirs = alternate([validate, click], args.runs, env)
+    package = PACKAGES[game]
+    engine = [sys.executable, "-c", f"import click, attrs, {package}"]
+    ours, theirs, floor = alternate([validate, click, engine], args.runs, env)
     print(f"1. start-up, {args.runs} runs each, alternately")
     print(f"   cardcore validate {one.name:<12} {summary(ours)}")
     print(f"   python -c 'import click'      {summary(theirs)}")
     print(f"   ratio: {ratio(ours, theirs)} (target <= {TARGET_STARTUP}x)")
+    print(f"   importing click, attrs and {package} alone (the engine, before any "
+          f"replay or command-line code): {summary(floor)}, {ratio(floor, theirs)}")
     if args.importtime:
         print("   where its imports spend their time (python -X importtime; the modules' "
               "own time, by package):")

@@ -49,8 +49,9 @@ class Unsure(Exception):
 
 
 class _Leaf:
-    """A scalar: :attr:`one` builds one value, :meth:`sequence` and :meth:`mapping`
-    a JSON list or object of them (a hand of cards, the chips by player).
+    """A scalar: :attr:`one` builds one value, :attr:`sequence` and :attr:`mapping`
+    a JSON list or object of them (a hand of cards, the chips by player), each
+    a closure made for the leaf's kind of value.
 
     ``table`` (None: a value of ``kinds`` is its own result) maps each value
     already read to its result, so that a card is parsed once per process;
@@ -69,6 +70,8 @@ class _Leaf:
         self.parse = parse
         self.by_text = self.table is not None and kinds == {str}
         self.one = self._make_one()
+        self.sequence = self._make_sequence()
+        self.mapping = self._make_mapping()
 
     def _make_one(self) -> Build:
         kinds, table = self.kinds, self.table
@@ -97,40 +100,69 @@ class _Leaf:
         self.table[value] = result
         return result
 
-    def sequence(self, value: Any) -> tuple[Any, ...]:
-        """The results of the JSON list ``value``, as a tuple."""
-        if type(value) is not list:
-            raise Unsure
-        table = self.table
-        if self.by_text:
-            assert table is not None
-            try:
-                return tuple(map(table.__getitem__, value))  # the loop in C
-            except (KeyError, TypeError):  # a spelling not read yet, or not a string
-                return tuple([self.one(item) for item in value])
-        kinds = self.kinds
-        found = []
-        for item in value:  # a loop, not a comprehension: cheaper for a few items
-            if type(item) not in kinds:
-                raise Unsure
-            if table is not None:
-                item = table[item] if item in table else self.one(item)
-            found.append(item)
-        return tuple(found)
+    def _make_sequence(self) -> Callable[[Any], tuple[Any, ...]]:
+        """The builder of a JSON list of these scalars, as a tuple."""
+        kinds, table, one = self.kinds, self.table, self.one
+        if table is not None and self.by_text:
+            look = table.__getitem__
 
-    def mapping(self, value: Any) -> dict[str, Any]:
-        """The results of the values of the JSON object ``value``, as a new dict."""
-        if type(value) is not dict:
-            raise Unsure
-        kinds, table = self.kinds, self.table
-        found = {}
-        for key, item in value.items():
-            if type(item) not in kinds:
+            def texts(value: Any) -> tuple[Any, ...]:
+                if type(value) is not list:
+                    raise Unsure
+                try:
+                    return tuple(map(look, value))  # the loop in C
+                except (KeyError, TypeError):  # a spelling not read yet, or not a string
+                    return tuple([one(item) for item in value])
+
+            return texts
+        if table is not None:
+            def looked_up(value: Any) -> tuple[Any, ...]:
+                if type(value) is not list:
+                    raise Unsure
+                found = []
+                for item in value:  # a loop, not a comprehension: cheaper for a few items
+                    if type(item) not in kinds:
+                        raise Unsure
+                    found.append(table[item] if item in table else one(item))
+                return tuple(found)
+
+            return looked_up
+
+        def same(value: Any) -> tuple[Any, ...]:
+            if type(value) is not list:
                 raise Unsure
-            if table is not None:
-                item = table[item] if item in table else self.one(item)
-            found[key] = item
-        return found
+            for item in value:
+                if type(item) not in kinds:
+                    raise Unsure
+            return tuple(value)
+
+        return same
+
+    def _make_mapping(self) -> Callable[[Any], dict[str, Any]]:
+        """The builder of a JSON object of these scalars, as a new dict."""
+        kinds, table, one = self.kinds, self.table, self.one
+        if table is not None:
+            def looked_up(value: Any) -> dict[str, Any]:
+                if type(value) is not dict:
+                    raise Unsure
+                found = {}
+                for key, item in value.items():
+                    if type(item) not in kinds:
+                        raise Unsure
+                    found[key] = table[item] if item in table else one(item)
+                return found
+
+            return looked_up
+
+        def same(value: Any) -> dict[str, Any]:
+            if type(value) is not dict:
+                raise Unsure
+            for item in value.values():
+                if type(item) not in kinds:
+                    raise Unsure
+            return dict(value)
+
+        return same
 
 
 class _Optional:
@@ -438,18 +470,21 @@ _FILLER = """\
 def fill(value):
     if type(value) is not dict:
         raise Unsure
-    made = new(cls)
+{reads}{lookup}    made = new(cls)
     given = {ignored}
 {fields}    if given != len(value):
         raise Unsure
-    return made
+{remember}    return made
 """
 """The source of a plain class's builder (:func:`_filler`). ``given`` counts the
 keys that are fields (and the ignored one): any other key leaves it short."""
 
+_READ = """\
+    item_{i} = value.get({name!r}, MISSING)
+"""
+
 _FIELD = """\
-    item = value.get({name!r}, MISSING)
-    if item is MISSING:
+    if item_{i} is MISSING:
         {absent}
     else:
         given += 1
@@ -457,47 +492,93 @@ _FIELD = """\
 """
 """One field: absent, its default (or Unsure); given, built and stored in its slot."""
 
+_LOOKUP = """\
+    key = {key}
+    try:
+        made = known.get(key)
+    except TypeError:  # a list or an object where a scalar belongs
+        raise Unsure from None
+    if made is not None:
+        return made
+"""
+_REMEMBER = """\
+    if key is not None and len(known) < KNOWN:
+        known[key] = made
+"""
+"""An event read before is the object built then (:func:`_filler`)."""
 
-def _expression(part: Part, i: int, names: dict[str, Any]) -> str:
-    """The Python expression that builds ``item`` by ``part`` in the filler (the
-    names it uses go into ``names``): what is plainly right inline, the rest, a
-    card not read yet or anything wrong, by the part's builder."""
+KNOWN = 4096
+"""Events kept per class for reading again (a table's names times its cards)."""
+
+
+def _expression(part: Part, item: str, i: int, names: dict[str, Any]) -> str:
+    """The Python expression that builds the value ``item`` by ``part`` in the
+    filler (the names it uses go into ``names``): what is plainly right inline,
+    the rest, a card not read yet or anything wrong, by the part's builder."""
     if isinstance(part, _Optional):
-        return f"None if item is None else ({_expression(part.inner, i, names)})"
+        return f"None if {item} is None else ({_expression(part.inner, item, i, names)})"
     names[f"build_{i}"] = _one(part)
     if not isinstance(part, _Leaf):
-        return f"build_{i}(item)"
+        return f"build_{i}({item})"
     if len(part.kinds) == 1:
         (names[f"kind_{i}"],) = part.kinds
-        kind_test = f"type(item) is kind_{i}"
+        kind_test = f"type({item}) is kind_{i}"
     else:
         names[f"kinds_{i}"] = part.kinds
-        kind_test = f"type(item) in kinds_{i}"
+        kind_test = f"type({item}) in kinds_{i}"
     if part.table is None:
-        return f"item if {kind_test} else build_{i}(item)"
+        return f"{item} if {kind_test} else build_{i}({item})"
     names[f"table_{i}"] = part.table
-    return f"table_{i}[item] if {kind_test} and item in table_{i} else build_{i}(item)"
+    return f"table_{i}[{item}] if {kind_test} and {item} in table_{i} else build_{i}({item})"
+
+
+def _key(plan: Plan, ignored: str) -> str | None:
+    """The expression of the key under which an event is remembered, or None
+    when its class cannot be: the number of keys, the ignored key's presence,
+    and every field's value as given (the absent marker, or None), with its
+    type unless it is a string (``1``, ``1.0`` and ``True`` are equal keys).
+    A list or an object in an optional field (a bid's ``ranks``) makes the key
+    None: that event is built, not remembered."""
+    parts = ["len(value)", ignored]
+    unkeyed = []
+    for i, (_, part, _) in enumerate(plan):
+        leaf = part.inner if isinstance(part, _Optional) else part
+        if isinstance(leaf, _Leaf):
+            parts.append(f"item_{i}" if leaf.kinds == {str} else f"item_{i}, type(item_{i})")
+        elif isinstance(part, _Optional):
+            parts.append(f"item_{i}")
+            unkeyed.append(f"(item_{i} is MISSING or item_{i} is None)")
+        else:
+            return None  # a required list or object: no event of it is remembered
+    key = f"({', '.join(parts)})"
+    return f"{key} if {' and '.join(unkeyed)} else None" if unkeyed else key
 
 
 def _filler(cls: type, plan: Plan, ignore: str | None) -> Build:
     """A builder for a class with a plain ``__init__`` (:func:`_plain_init`): a new
-    object whose slots are stored one by one, without calling ``__init__``.
+    object whose slots are stored one by one, without calling ``__init__``;
+    where the class's fields allow, an event given again is the one built the
+    first time (an equal frozen value; the game sees only values).
 
     Written out per class, so that an event costs its fields and nothing else:
     a loop over the fields, a call per scalar and the call of ``__init__``
     with its keywords are most of what a small event costs otherwise.
     """
     names: dict[str, Any] = {"new": object.__new__, "cls": cls, "MISSING": _MISSING,
-                             "Unsure": Unsure}
-    fields = []
+                             "Unsure": Unsure, "known": {}, "KNOWN": KNOWN}
+    reads, fields = [], []
     for i, (name, part, default) in enumerate(plan):
         names[f"store_{i}"] = getattr(cls, name).__set__
         names[f"default_{i}"] = default
         absent = "raise Unsure" if default is _MISSING else f"store_{i}(made, default_{i})"
-        fields.append(_FIELD.format(name=name, absent=absent, i=i,
-                                    built=_expression(part, i, names)))
-    source = _FILLER.format(ignored=f"{ignore!r} in value" if ignore else "0",
-                            fields="".join(fields))
+        reads.append(_READ.format(i=i, name=name))
+        fields.append(_FIELD.format(i=i, absent=absent,
+                                    built=_expression(part, f"item_{i}", i, names)))
+    ignored = f"({ignore!r} in value)" if ignore else "0"
+    key = _key(plan, ignored)
+    source = _FILLER.format(reads="".join(reads), ignored=ignored, fields="".join(fields),
+                            lookup=_LOOKUP.format(key=key) if key else "",
+                            remember=_REMEMBER if key else "")
     code = compile(source, f"<cardcore.replay.direct builder of {cls.__module__}."
                    f"{cls.__qualname__}>", "exec")
     exec(code, names)

@@ -157,9 +157,10 @@ class _Direct(_Reader):
             events = tuple([builders[item["type"]](item) for item in raw])
         except (KeyError, TypeError):
             raise Unsure from None
-        for index, event in enumerate(events):
-            if type(event) is Check:  # the rare reading: its names are the players
-                _claimed_names(event, players, self, "events", index)
+        if Check in map(type, events):  # the rare reading: its names are the players
+            for index, event in enumerate(events):
+                if type(event) is Check:
+                    _claimed_names(event, players, self, "events", index)
         return events
 
 

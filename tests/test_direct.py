@@ -161,8 +161,8 @@ def varied(draw: st.DrawFn) -> Any:
         for part in parent_path:
             parent = parent[part]
         how = draw(st.sampled_from(["replace", "respell", "delete", "add", "note", "null"]))
-        if how == "replace":
-            parent[last] = draw(ODD_VALUES)
+        if how == "replace":  # a copy: a later change must not reach the strategy's own value
+            parent[last] = copy.deepcopy(draw(ODD_VALUES))
         elif how == "respell":
             parent[last] = _respell(parent[last])
         elif how == "delete":
@@ -172,7 +172,7 @@ def varied(draw: st.DrawFn) -> Any:
         elif isinstance(parent, dict):
             key = "note" if how == "note" else draw(st.sampled_from(["x", "type", "Eve", "cards"]))
             parent[key] = draw(st.sampled_from(["a note", None, 3])) if how == "note" \
-                else draw(ODD_VALUES)
+                else copy.deepcopy(draw(ODD_VALUES))
     return document
 
 
