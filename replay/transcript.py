@@ -157,9 +157,10 @@ class _Direct(_Reader):
             events = tuple([builders[item["type"]](item) for item in raw])
         except (KeyError, TypeError):
             raise Unsure from None
-        if Check in map(type, events):  # the rare reading: its names are the players
+        readings = {cls for cls in rules.event_types.values() if issubclass(cls, Check)}
+        if not readings.isdisjoint(map(type, events)):  # rare: a reading names players
             for index, event in enumerate(events):
-                if type(event) is Check:
+                if isinstance(event, Check):
                     _claimed_names(event, players, self, "events", index)
         return events
 
