@@ -174,7 +174,7 @@ class Draft(Generic[C]):
     card event builds one working object, not two.
     """
 
-    __slots__ = ("_copied_totals", "deck", "known_totals", "zones")
+    __slots__ = ("_copied_totals", "_published", "deck", "known_totals", "zones")
 
     def __init__(self, base: CardAccount[C]) -> None:
         self.deck = base.deck
@@ -183,6 +183,8 @@ class Draft(Generic[C]):
         self.known_totals: Mapping[C, int] = base.known_totals
         """The base's totals until a move makes a card known (then a copy)."""
         self._copied_totals = False
+        self._published = False
+        """Whether :meth:`account` gave the tables away (copy before changing)."""
 
     def zone(self, name: str) -> Zone:
         return self.zones.get(name) or _NOWHERE
@@ -191,8 +193,17 @@ class Draft(Generic[C]):
         return _size(self.zones, name)
 
     def account(self) -> CardAccount[C]:
-        """The account as the moves so far left it."""
+        """The account as the moves so far left it. Its tables are the draft's
+        own (no copy for the one account an event makes); should the draft move
+        more cards, it copies them first."""
+        self._published = True
         return CardAccount(self.deck, self.zones, self.known_totals)
+
+    def _reopen(self) -> None:
+        """Copy what :meth:`account` gave away before changing it again."""
+        self.zones = dict(self.zones)
+        self._copied_totals = False
+        self._published = False
 
     def _learn(self, card: C, total: int) -> None:
         """Another copy of ``card`` is known (``total`` in all)."""
@@ -203,6 +214,8 @@ class Draft(Generic[C]):
 
     def deal(self, source: str, target: str, count: int) -> None:
         """Move ``count`` unseen cards (face down) from ``source`` to ``target``."""
+        if self._published:
+            self._reopen()
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         if src.unknown < count:
@@ -214,6 +227,8 @@ class Draft(Generic[C]):
 
     def move_all(self, source: str, target: str) -> None:
         """Move every card of ``source`` (known or not) onto ``target``."""
+        if self._published:
+            self._reopen()
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         dst = zones.get(target) or _NOWHERE
@@ -231,6 +246,8 @@ class Draft(Generic[C]):
         C-2 when the zone cannot hold the named card, C-1 when every copy of it
         is already known elsewhere.
         """
+        if self._published:
+            self._reopen()
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         src_known, unknown = src
@@ -287,6 +304,8 @@ class Draft(Generic[C]):
         by one and locate the problem. A whole known hand is dealt this way."""
         if source == target or not cards:
             return False
+        if self._published:
+            self._reopen()
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         src_known, src_unknown = src

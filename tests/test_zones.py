@@ -126,3 +126,20 @@ def test_an_unnamed_card_leaving_a_partly_known_zone_says_how_to_record_it() -> 
     assert caught.value.rule == "C-3"
     assert "Ben's hand is known to hold 6" in caught.value.message
     assert "write the card that left" in caught.value.message
+
+
+def test_an_account_a_draft_gave_away_is_not_changed_by_its_later_moves() -> None:
+    """A draft changes its own tables in place between moves; once it has given an
+    account away, it copies them before the next move (and the account stays)."""
+    draft = CardAccount.shuffled(PAIRS_DECK, STOCK).draft()
+    draft.transfer(STOCK, "pile", PairsCard(3))
+    draft.transfer(STOCK, "pile", PairsCard(4))
+    given = draft.account()
+    draft.transfer("pile", "hand", PairsCard(3))
+    draft.transfer(STOCK, "pile", PairsCard(5))
+    draft.move_all("pile", "discard")
+    assert given.zone("pile").known == {3: 1, 4: 1} and given.size("hand") == 0
+    assert given.size(STOCK) == 53 and dict(given.known_totals) == {3: 1, 4: 1}
+    after = draft.account()
+    assert after.zone("discard").known == {4: 1, 5: 1} and after.zone("hand").known == {3: 1}
+    assert after.size(STOCK) == 52 and dict(after.known_totals) == {3: 1, 4: 1, 5: 1}
