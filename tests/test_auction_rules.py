@@ -247,6 +247,18 @@ def test_jokers_win_only_as_a_group_of_jokers() -> None:
     assert error.rule == "AU-2.5" and error.path == ("cards",)
 
 
+def test_a_pair_of_jokers_does_not_win_a_pair_of_kings() -> None:
+    """AU-2.5, AU-7.5: jokers are not wild, so two jokers are a pair of jokers, which
+    does not match the standing bid's rank (AU-2.7); they do win a pair of jokers."""
+    aki = cards("AS AH KS KH 5C 5D 9S 8S 7S 6S")
+    ben = cards("QS QH QD 2C 3C 4C JC 10C JK JK")
+    error = violation([deal(aki=aki, ben=ben), bid("Ben", "pair", "K"), win("Ben", "JK JK")])
+    assert error.rule == "AU-2.7" and error.path == ("cards",)
+    assert error.message == "JK, JK make pair of jokers, not the standing bid, pair of kings"
+    log = play([deal(aki=aki, ben=ben), bid("Ben", "pair", "JK"), win("Ben", "JK JK")])
+    assert log.state.phase is Phase.FLIP
+
+
 def test_two_identical_cards_are_not_one_bid() -> None:
     """AU-2.6 (two decks): Aki's two QH are not a pair of queens."""
     hands = {"Aki": cards("QH QH 3C 4C 5C 6C 7C 8C 9C 10C")}

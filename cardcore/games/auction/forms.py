@@ -118,7 +118,14 @@ def win_bid(cards: Sequence[Card], standing: Bid | None, wheel: bool) -> Bid | R
             message = (f"{_cards(cards)}: jokers are not wild and form only a pair, three or four "
                        "of jokers, of jokers alone")
             return RuleViolation("AU-2.5", message, ("cards",))
-        return standing if standing is not None else made_bid(cards, wheel)
+        if standing is None:
+            return made_bid(cards, wheel)
+        assert kind is not None
+        if standing.ranks and standing.ranks != (JOKER_RANK,):  # jokers are not wild
+            found = Bid(kind, (JOKER_RANK,))
+            message = f"{_cards(cards)} make {found}, not the standing bid, {standing}"
+            return RuleViolation("AU-2.7", message, ("cards",))
+        return standing
     if len(distinct) != count:
         twice = [card for card, copies in Counter(cards).items() if copies > 1]
         message = (f"{_cards(twice)} twice: two identical cards may not both be used in one "
