@@ -159,10 +159,14 @@ class GameRules(Generic[S]):
         setup = players if isinstance(players, Setup) else self.setup(players, options, ages)
         return self.begin(setup)
 
-    apply = dispatch.apply
-    """The next state and the effects of an event, or a RuleViolation carrying
-    every problem it has: :func:`cardcore.dispatch.apply` itself, so that the
-    replay calls one function per event, not two."""
+    if TYPE_CHECKING:
+        def apply(self, state: S, event: Event) -> tuple[S, tuple[Effect, ...]]:
+            """The next state and the effects of ``event``, or a RuleViolation
+            carrying every problem it has (:mod:`cardcore.dispatch`)."""
+    else:
+        apply = dispatch.apply
+        """:func:`cardcore.dispatch.apply` itself, so that the replay calls one
+        function per event, not two (typed as above for the checker)."""
 
     def expected(self, state: S) -> Expected:
         """What may come next, in names and words."""
