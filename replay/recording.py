@@ -23,14 +23,13 @@ from typing import Any
 
 import attrs
 
-from cardcore.effects import Effect
 from cardcore.errors import CardcoreError, RuleViolation
 from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
 from cardcore.protocol import Check, Event
 from cardcore.replay.entry import event_line, kind_of, parse_line, structure_event
 from cardcore.replay.problems import RULE, Problem, pointer
-from cardcore.replay.runner import compare
+from cardcore.replay.runner import Step, compare
 from cardcore.replay.store import load_log, save_log
 from cardcore.replay.transcript import event_json, read_transcript
 
@@ -50,14 +49,9 @@ class Refused(CardcoreError):
         super().__init__("; ".join(str(p) for p in self.problems))
 
 
-@attrs.frozen(kw_only=True)
-class Accepted:
-    """An event taken into the record, where it happened and what it caused."""
-
-    index: int
-    event: Event
-    position: str
-    effects: tuple[Effect, ...]
+Accepted = Step
+"""An event taken into the record, where it happened and what it caused: the
+replay's own :class:`~cardcore.replay.runner.Step`."""
 
 
 @attrs.frozen(kw_only=True)
