@@ -205,12 +205,12 @@ class Draft(Generic[C]):
         self._copied_totals = False
         self._published = False
 
-    def _learn(self, card: C, total: int) -> None:
-        """Another copy of ``card`` is known (``total`` in all)."""
+    def _writable_totals(self) -> dict[C, int]:
+        """The known totals to change: copied from the base on the first change."""
         if not self._copied_totals:
             self.known_totals = dict(self.known_totals)
             self._copied_totals = True
-        self.known_totals[card] = total  # type: ignore[index]
+        return self.known_totals  # type: ignore[return-value]
 
     def deal(self, source: str, target: str, count: int) -> None:
         """Move ``count`` unseen cards (face down) from ``source`` to ``target``."""
@@ -284,7 +284,7 @@ class Draft(Generic[C]):
             copies = self.deck.counts.get(card, 0)
             if seen >= copies:
                 raise RuleViolation("C-1", self._overcount(card, source, verb, copies))
-            self._learn(card, seen + 1)
+            self._writable_totals()[card] = seen + 1
             left = src_known
             unknown -= 1
         if source == target:
@@ -345,11 +345,9 @@ class Draft(Generic[C]):
                 return False
             left = fewer
         if fresh_cards:
-            if not self._copied_totals:
-                self.known_totals = totals = dict(totals)
-                self._copied_totals = True
+            writable = self._writable_totals()
             for card, count in fresh_cards.items():
-                totals[card] = totals.get(card, 0) + count  # type: ignore[index]
+                writable[card] = writable.get(card, 0) + count
         dst = zones.get(target) or _NOWHERE
         if dst.known:
             arrived = dict(dst.known)
