@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
+from imports import imported_by
 
 from cardcore.cli.main import main
 
@@ -384,3 +385,15 @@ def test_diff_says_a_stopped_side_is_only_derived_up_to_its_stop(tmp_path: Path)
     assert code == 1
     assert "is not valid; its problems:" in out
     assert "outcome below is only what the rules derive before event #7" in out
+
+
+def test_validating_a_good_file_does_not_import_cattrs() -> None:
+    """The loader's fast path builds a well-formed transcript itself: cattrs (the full
+    loader, for explaining mistakes) is not imported, which keeps start-up short."""
+    good = ROOT / "fixtures" / "goblin-poker" / "ante-shortfall-and-session-ended-by-chips.json"
+    loaded = imported_by("import sys\n"
+                         f"sys.argv = ['cardcore', 'validate', {str(good)!r}]\n"
+                         "from cardcore.cli.main import main\n"
+                         "main()")
+    assert "cardcore.replay.runner" in loaded
+    assert "cattrs" not in loaded

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from imports import imported_by
+
 import cardcore
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,10 +25,8 @@ def test_the_version_is_the_distributions() -> None:
 
 def test_importing_cardcore_loads_neither_the_games_nor_replay() -> None:
     """`import cardcore` is cheap: only the package itself is imported."""
-    code = "import sys, cardcore; print(sorted(m for m in sys.modules if m.startswith('cardcore')))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
-    assert out.strip() == "['cardcore']"
+    loaded = imported_by("import cardcore")
+    assert [m for m in loaded if m.startswith("cardcore")] == ["cardcore"]
 
 
 def test_the_facade_names_are_the_modules_objects() -> None:

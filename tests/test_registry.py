@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
+from imports import imported_by
 
 from cardcore.registry import GAMES, PACKAGES, get_game
 
@@ -17,9 +16,6 @@ def test_the_registry_names_the_four_games_in_order() -> None:
 
 def test_asking_for_one_game_imports_that_game_only() -> None:
     """Judging one Goblin Poker record does not build the other engines."""
-    code = ("import sys; from cardcore.registry import GAMES; GAMES['goblin-poker']; "
-            "print(sorted(m for m in sys.modules if m.startswith('cardcore.games.')"
-            " and m.count('.') == 2))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
-    assert out.strip() == "['cardcore.games.goblin']"
+    loaded = imported_by("from cardcore.registry import GAMES; GAMES['goblin-poker']")
+    games = [m for m in loaded if m.startswith("cardcore.games.") and m.count(".") == 2]
+    assert games == ["cardcore.games.goblin"]

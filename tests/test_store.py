@@ -6,11 +6,11 @@ import json
 import os
 import random
 import signal
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from imports import imported_by
 
 from cardcore.gamelog import GameLog
 from cardcore.games.goblin import RULES, Deal, Pitch, Reveal
@@ -112,14 +112,9 @@ def test_a_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.
 
 def test_gamelog_save_and_load_keep_the_engine_free_of_json() -> None:
     """Importing cardcore.gamelog loads neither json nor cardcore.replay (they load on save)."""
-    import subprocess
-
-    code = ("import sys, cardcore.gamelog, cardcore.games.goblin; "
-            "print(sorted(m for m in sys.modules if m == 'json' or m.startswith('json.') "
-            "or m.startswith('cardcore.replay') or m == 'cattrs'))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
-    assert out.strip() == "[]"
+    loaded = imported_by("import cardcore.gamelog, cardcore.games.goblin")
+    assert [m for m in loaded if m == "json" or m.startswith("json.")
+            or m.startswith("cardcore.replay") or m == "cattrs"] == []
 
 
 KILLS = 200
