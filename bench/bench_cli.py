@@ -14,9 +14,11 @@ machine, and the ratio A/B is given for the minimum and the median. Prints:
    against ``python -c "import click"``: min, median, max over ``--runs``,
    and the ratio (target: at most 1.5x); importing click, attrs and the
    game's package alone, the part of the start-up that the engine takes
-   before any replay or command-line code runs; then where that command's imports
-   spend their time, by package (``python -X importtime``; ``--no-importtime``:
-   not);
+   before any replay or command-line code runs; the floor the fixed choices
+   set (:data:`FLOOR`: click, attrs and as many frozen attrs classes, of the
+   same sizes, as that command builds, and nothing else); then where that
+   command's imports spend their time, by package (``python -X importtime``;
+   ``--no-importtime``: not);
 2. ``cardcore validate --quiet FOLDER`` for each game's corpus (the first
    ``--files`` transcripts, linked into a folder of their own), over
    ``--dir-runs`` runs: seconds and events/s of the whole process; with
@@ -29,6 +31,7 @@ machine, and the ratio A/B is given for the minimum and the median. Prints:
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -42,6 +45,37 @@ from corpus import Corpus, build, corpus_arguments
 from cardcore.registry import PACKAGES
 
 TARGET_STARTUP = 1.5
+
+SIZES = """
+import atexit, json, sys
+import attrs
+
+def sizes():
+    found = [len(attrs.fields(value)) for name, module in list(sys.modules.items())
+             if name.startswith("cardcore") and module is not None
+             for value in vars(module).values()
+             if isinstance(value, type) and attrs.has(value) and value.__module__ == name]
+    sys.stderr.write("SIZES " + json.dumps(sorted(found)) + "\\n")
+
+atexit.register(sizes)
+from cardcore.cli.main import main
+sys.argv = ["cardcore", *sys.argv[1:]]
+main()
+"""
+"""Run as ``python -c SIZES validate FILE``: the command, then on standard error
+the field counts of the attrs classes of cardcore's modules it built."""
+
+FLOOR = """
+import sys, click, attrs
+for index, size in enumerate(map(int, sys.argv[1:])):
+    fields = {f"f{field}": "int" for field in range(size)}
+    attrs.frozen(kw_only=True)(type(f"C{index}", (), {"__annotations__": fields}))
+"""
+"""Run as ``python -c FLOOR 5 3 ...``: what start-up cannot go below while the
+command is written with click and frozen attrs classes (the project's fixed
+choices): both imported, and one frozen class per size given, with no other
+code. Compared with ``import click``, it shows how much of the 1.5x target the
+fixed choices leave to cardcore's own code."""
 
 
 def child_env() -> dict[str, str]:
@@ -83,6 +117,15 @@ def summary(times: Sequence[float]) -> str:
 def ratio(a: Sequence[float], b: Sequence[float]) -> str:
     return (f"{min(a) / min(b):.2f}x (min), {statistics.median(a) / statistics.median(b):.2f}x "
             f"(median)")
+
+
+def class_sizes(command: Sequence[str], env: dict[str, str]) -> list[int]:
+    """The field counts of the attrs classes ``command`` (:data:`SIZES`) builds."""
+    done = subprocess.run(command, env=env, capture_output=True, text=True)
+    for line in done.stderr.splitlines():
+        if line.startswith("SIZES "):
+            return [int(size) for size in json.loads(line[len("SIZES "):])]
+    raise SystemExit(f"bench_cli: no class sizes from {command[-1]}:\n{done.stderr[-2000:]}")
 
 
 def slowest_imports(command: Sequence[str], env: dict[str, str], top: int = 10
@@ -149,13 +192,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     click = [sys.executable, "-c", "import click"]
     package = PACKAGES[game]
     engine = [sys.executable, "-c", f"import click, attrs, {package}"]
-    ours, theirs, floor = alternate([validate, click, engine], args.runs, env)
+    sizes = class_sizes([sys.executable, "-c", SIZES, "validate", str(one)], env)
+    fixed = [sys.executable, "-c", FLOOR, *map(str, sizes)]
+    ours, theirs, floor, least = alternate([validate, click, engine, fixed], args.runs, env)
     print(f"1. start-up, {args.runs} runs each, alternately")
     print(f"   cardcore validate {one.name:<12} {summary(ours)}")
     print(f"   python -c 'import click'      {summary(theirs)}")
     print(f"   ratio: {ratio(ours, theirs)} (target <= {TARGET_STARTUP}x)")
     print(f"   importing click, attrs and {package} alone (the engine, before any "
           f"replay or command-line code): {summary(floor)}, {ratio(floor, theirs)}")
+    print(f"   the fixed choices' floor: click, attrs and {len(sizes)} frozen attrs classes "
+          f"({sum(sizes)} fields, the sizes of those this command builds), nothing else: "
+          f"{summary(least)}, {ratio(least, theirs)}")
     if args.importtime:
         print("   where its imports spend their time (python -X importtime; the modules' "
               "own time, by package):")
