@@ -26,6 +26,7 @@ from cardcore.games.auction import (
 )
 from cardcore.games.auction.state import STOCK, hand
 from cardcore.protocol import Event, SetupError
+from cardcore.registry import GAMES
 
 AB = ("Aki", "Ben")
 ABCD = ("Aki", "Ben", "Chie", "Dan")
@@ -357,6 +358,30 @@ def test_a_stock_emptied_by_a_short_pile_turns_no_card() -> None:
     assert after.phase is Phase.SHOW and after.stock == 0
     assert after.account.size(hand("Aki")) == 8
     assert [e.rule for e in effects if e.kind in ("short", "hand_end")] == ["AU-7.6", "AU-7.6"]
+
+
+@pytest.mark.parametrize(("stock", "drawn", "texts", "phase"), [
+    (3, 2, ["Ben takes 3D from the top of the starter pile and 2 cards from the stock, unseen"],
+     Phase.FLIP),
+    (1, 1, ["Ben takes 3D from the top of the starter pile and 1 card from the stock, unseen",
+            "the stock is empty: 1 card of the pile cannot be made up"], Phase.SHOW),
+])
+def test_the_take_counts_the_stock_before_the_draw(stock: int, drawn: int, texts: list[str],
+                                                   phase: Phase) -> None:
+    """AU-3.1, AU-7.6: three queens on a pile of one are short by 2. A stock of 3
+    makes up both (1 card is left to turn); a stock of 1 makes up one, only the
+    other cannot be made up, and the hand ends. The words count the stock before
+    the draw, not what the draw left of it.
+
+    A pile never shrinks, so with 10-card hands only a stock set aside by hand
+    gets this short; the state is built so."""
+    rules = GAMES["auction"]
+    state, _ = rules.apply(rules.start(AB), deal())
+    state = evolve(state, account=state.account.deal(STOCK, "set aside", state.stock - stock))
+    after, effects = rules.apply(state, win("Ben", "QS QH QD"))
+    assert [e.text for e in effects if e.kind in ("take", "short")] == texts
+    assert after.phase is phase and after.stock == stock - drawn
+    assert after.account.size(hand("Ben")) == 10 - 3 + 1 + drawn
 
 
 def test_a_declaration_needs_eight_cards_on_the_pile() -> None:

@@ -9,6 +9,7 @@ scores a hand is in :mod:`cardcore.games.auction.scoring`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from cardcore.cards import Card
 from cardcore.effects import Effect
@@ -16,7 +17,7 @@ from cardcore.errors import RuleViolation
 from cardcore.evolve import evolve
 from cardcore.games.auction.bids import Bid, named_bid
 from cardcore.games.auction.events import BidEvent, Deal, Declare, Flip, Win
-from cardcore.games.auction.forms import made_bid, win_bid
+from cardcore.games.auction.forms import win_bid
 from cardcore.games.auction.state import (
     DECLARE_PILE,
     HAND_SIZE,
@@ -33,8 +34,8 @@ from cardcore.standings import plural
 from cardcore.table import names
 from cardcore.zones import CardAccount
 
-__all__ = ["begin", "bid", "deal", "deal_cards", "declare", "drawn_from_stock", "flip",
-           "flip_cards", "win", "win_cards"]
+__all__ = ["Settled", "begin", "bid", "deal", "deal_cards", "declare", "drawn_from_stock",
+           "flip", "flip_cards", "win", "win_cards"]
 
 
 
@@ -126,16 +127,32 @@ def _taken(state: AuctionState, count: int) -> tuple[Card, ...]:
 
 
 def drawn_from_stock(state: AuctionState, count: int) -> int:
-    """AU-3.1, AU-7.6: how many cards the stock makes up of a short pile."""
+    """AU-3.1, AU-7.6: how many cards the stock makes up of a short pile, for a
+    bid of ``count`` cards; ``state`` is the one before the win's card moves
+    (after them the stock no longer holds the cards drawn)."""
     return min(max(count - len(state.pile), 0), state.stock)
+
+
+class Settled(NamedTuple):
+    """What :func:`win_cards` works out for :func:`win` (``moves.found``): the
+    play stage sees the card account after the moves, so it can no longer tell
+    from the stock how many cards the stock made up."""
+
+    bid: Bid
+    """The bid the cards settle (:func:`~cardcore.games.auction.forms.win_bid`)."""
+    drawn: int
+    """How many cards the stock made up of a short pile, counted before the draw
+    (:func:`drawn_from_stock`): fewer than the shortfall when the stock ran out
+    (AU-7.6)."""
 
 
 def win_cards(state: AuctionState, event: Win, moves: Moves[Card]) -> None:
     """AU-3.1, AU-3.2: the bid cards leave the hand as it was before the take (so
     a card just taken cannot be bid back), the winner takes the pile's top cards
     and the stock makes up a short pile. The bid the cards settle
-    (:func:`~cardcore.games.auction.forms.win_bid`) goes on to :func:`win`, which
-    words it without ranking the cards again."""
+    (:func:`~cardcore.games.auction.forms.win_bid`) and the number of cards the
+    stock made up go on to :func:`win` as :class:`Settled`, which words them
+    without ranking the cards again or reading the stock after the draw."""
     name = event.player
     standing = state.standing
     if standing is not None and state.players[state.bidder] != name:
@@ -145,12 +162,13 @@ def win_cards(state: AuctionState, event: Win, moves: Moves[Card]) -> None:
     cards = event.cards
     count = len(cards)
     named = [card for card in cards if card is not None]
+    won: Bid | None = None
     if len(named) == count:
-        settled = win_bid(named, standing, state.options.wheel)
-        if isinstance(settled, RuleViolation):
-            moves.defer(settled.rule, settled.message, settled.path)
+        formed = win_bid(named, standing, state.options.wheel)
+        if isinstance(formed, RuleViolation):
+            moves.defer(formed.rule, formed.message, formed.path)
         else:
-            moves.found = settled
+            won = formed
     zone = hand(name)
     taken = _taken(state, count)
     if _meets(named, taken):
@@ -170,6 +188,8 @@ def win_cards(state: AuctionState, event: Win, moves: Moves[Card]) -> None:
         moves.deal(STOCK, zone, drawn, ("cards",))
     else:
         moves.move_cards(STOCK, zone, from_stock, path=("from_stock",), verb="drawn from")
+    if won is not None:  # else a card is unnamed (C-3) or they settle no bid: no play stage
+        moves.found = Settled(won, drawn)
 
 
 def _meets(laid: list[Card], taken: tuple[Card, ...]) -> bool:
@@ -195,19 +215,19 @@ def _lay_past_take(moves: Moves[Card], name: str, zone: str, cards: Sequence[Car
         moves.move(zone, PILE, card, path=("cards", index), face_up=True, verb="laid from")
 
 
-def win(state: AuctionState, event: Win, won: Bid | None = None) -> Step[AuctionState]:
+def win(state: AuctionState, event: Win, settled: Settled) -> Step[AuctionState]:
     """AU-3: take from the pile (and the stock), lay the bid; then a card is
-    turned, or the hand ends if the stock is empty (AU-4.2, AU-7.6). ``won`` is
-    the bid the cards stage found the cards to settle (worked out here if not
-    given)."""
+    turned, or the hand ends if the stock is empty (AU-4.2, AU-7.6).
+
+    ``settled`` is what :func:`win_cards` worked out: the bid and how many cards
+    the stock made up. ``state`` already has the win's card moves, so its stock
+    is the one after the draw: that decides whether a card is turned (AU-7.6),
+    but not how many cards were drawn."""
     name = event.player
     laid: list[Card] = [card for card in event.cards if card is not None]
-    if won is None:
-        won = state.standing if state.standing is not None else made_bid(
-            laid, state.options.wheel)
+    won, drawn = settled
     count = len(laid)
     taken = _taken(state, count)
-    drawn = drawn_from_stock(state, count)
     short = count - len(taken) - drawn
     effects = [Effect(kind="win", rule="AU-3", players=(name,),
                       text=f"{name} wins auction {state.auction} with {won}")]
