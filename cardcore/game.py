@@ -12,7 +12,6 @@ the simulation loop. No game copies another's control flow.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -36,7 +35,9 @@ from cardcore.protocol import (
 from cardcore.standings import standing
 from cardcore.table import inadmissible, wrong_player
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # only simulating needs random (replaying a record never does)
+    import random
+
     from cardcore.simulation import Simulator
 
 __all__ = ["GameRules"]
@@ -211,6 +212,8 @@ class GameRules(Generic[S]):
     def simulate(self, players: Sequence[str] | Setup, options: Any = None,
                  rng: random.Random | None = None, **knobs: Any) -> Iterator[Event]:
         """The events of a random legal full-information game (:mod:`cardcore.simulation`)."""
+        import random
+
         from cardcore.simulation import simulate
 
         setup = players if isinstance(players, Setup) else self.setup(players, options)
