@@ -7,7 +7,6 @@ The order in which the checks are made and reported is the dispatch's
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 
 from cardcore.errors import RuleViolation
@@ -44,6 +43,8 @@ def likely(name: object, players: Sequence[str]) -> str:
     """
     if not isinstance(name, str):
         return ""
+    import difflib  # here: only a message for a mistyped name pays for it
+
     same_case = [p for p in players if p.casefold() == name.casefold()]
     close = same_case or difflib.get_close_matches(name, players, n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""

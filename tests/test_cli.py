@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 from imports import imported_by
 
@@ -397,3 +398,22 @@ def test_validating_a_good_file_does_not_import_cattrs() -> None:
                          "main()")
     assert "cardcore.replay.runner" in loaded
     assert "cattrs" not in loaded
+
+
+@pytest.mark.parametrize("good", [
+    "goblin-poker/ante-shortfall-and-session-ended-by-chips.json",
+    "saint-poker/board-plays-for-everyone.json",
+    "auction/declare-between-auctions-declarer-best.json",
+])
+def test_validating_a_good_file_imports_neither_random_nor_difflib(good: str) -> None:
+    """Only simulating draws random numbers and only a message for a mistyped name
+    suggests one (difflib): the kernel, a game's package and its simulator import
+    them where they are used, so judging a valid record loads neither. (Orc Poker's
+    simulator names random.Random in a type alias at import, so it is not listed.)"""
+    path = ROOT / "fixtures" / good
+    loaded = imported_by("import sys\n"
+                         f"sys.argv = ['cardcore', 'validate', {str(path)!r}]\n"
+                         "from cardcore.cli.main import main\n"
+                         "main()")
+    assert "cardcore.simulation" in loaded  # the game was built, simulator and all
+    assert [m for m in ("random", "difflib") if m in loaded] == []
