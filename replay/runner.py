@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import attrs
 
@@ -27,13 +27,10 @@ from cardcore.errors import RuleViolation
 from cardcore.fold import fold
 from cardcore.protocol import Check, Event, Outcome
 from cardcore.replay.problems import CHECK, FORMAT, INTERNAL, RULE, Problem, pointer, split_pointer
-from cardcore.replay.transcript import (
-    ExpectedProblem,
-    Result,
-    Transcript,
-    TranscriptError,
-    read_transcript,
-)
+from cardcore.replay.transcript import Result, Transcript, TranscriptError, read_transcript
+
+if TYPE_CHECKING:
+    from cardcore.replay.expected_problems import ExpectedProblem
 
 __all__ = ["Report", "Step", "replay_file", "replay_transcript"]
 
