@@ -24,7 +24,6 @@ from cardcore.errors import RuleViolation
 from cardcore.options import game_options
 from cardcore.protocol import (
     Event,
-    Expected,
     Handler,
     Outcome,
     Setup,
@@ -38,6 +37,7 @@ from cardcore.table import inadmissible, wrong_player
 if TYPE_CHECKING:  # only simulating needs random (replaying a record never does)
     import random
 
+    from cardcore.expected import Expected
     from cardcore.simulation import Simulator
 
 __all__ = ["GameRules"]
@@ -171,6 +171,8 @@ class GameRules(Generic[S]):
 
     def expected(self, state: S) -> Expected:
         """What may come next, in names and words."""
+        from cardcore.expected import Expected  # for words and simulators only
+
         turn = self.turn(state)
         players: tuple[str, ...] = state.players  # type: ignore[attr-defined]
         kinds = turn.kinds | {"ruling"} if turn.choice else turn.kinds
