@@ -401,9 +401,10 @@ def test_validating_a_good_file_does_not_import_cattrs() -> None:
 
 
 LAZY = ("random", "difflib", "cardcore.expected", "cardcore.replay.steps",
-        "cardcore.replay.expected_problems")
+        "cardcore.replay.expected_problems", "encodings.utf_8_sig")
 """Modules that only other paths need: simulating, wording a mistyped name, what
-may come next in words, telling a game step by step, a fixture's ``expect``."""
+may come next in words, telling a game step by step, a fixture's ``expect``; and
+a codec the loader does without (it skips a byte order mark itself)."""
 
 
 @pytest.mark.parametrize("good", [
@@ -415,7 +416,7 @@ def test_validating_a_good_file_imports_none_of_the_lazy_modules(good: str) -> N
     """Start-up is the whole cost of checking one file, so a valid record loads none of
     LAZY: random (only simulating draws numbers), difflib (only a message suggests a
     name), nor the modules of Expected, Step and a fixture's expect classes, each
-    imported where it is used. (Orc Poker's simulator names random.Random in a type
+    imported where it is used, nor the utf-8-sig codec. (Orc Poker's simulator names random.Random in a type
     alias at import, so Orc Poker is not listed.)"""
     path = ROOT / "fixtures" / good
     loaded = imported_by("import sys\n"
