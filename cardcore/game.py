@@ -12,7 +12,6 @@ the simulation loop. No game copies another's control flow.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -25,7 +24,6 @@ from cardcore.errors import RuleViolation
 from cardcore.options import game_options
 from cardcore.protocol import (
     Event,
-    Expected,
     Handler,
     Outcome,
     Setup,
@@ -36,7 +34,10 @@ from cardcore.protocol import (
 from cardcore.standings import standing
 from cardcore.table import inadmissible, wrong_player
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # only simulating needs random (replaying a record never does)
+    import random
+
+    from cardcore.expected import Expected
     from cardcore.simulation import Simulator
 
 __all__ = ["GameRules"]
@@ -170,6 +171,8 @@ class GameRules(Generic[S]):
 
     def expected(self, state: S) -> Expected:
         """What may come next, in names and words."""
+        from cardcore.expected import Expected  # for words and simulators only
+
         turn = self.turn(state)
         players: tuple[str, ...] = state.players  # type: ignore[attr-defined]
         kinds = turn.kinds | {"ruling"} if turn.choice else turn.kinds
@@ -211,6 +214,8 @@ class GameRules(Generic[S]):
     def simulate(self, players: Sequence[str] | Setup, options: Any = None,
                  rng: random.Random | None = None, **knobs: Any) -> Iterator[Event]:
         """The events of a random legal full-information game (:mod:`cardcore.simulation`)."""
+        import random
+
         from cardcore.simulation import simulate
 
         setup = players if isinstance(players, Setup) else self.setup(players, options)

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 import attrs
 
 from cardcore.cards import PairsCard
 from cardcore.effects import Effect
 from cardcore.errors import CardcoreError
+
+if TYPE_CHECKING:  # built only for words and simulators (see __getattr__)
+    from cardcore.expected import Expected
 
 __all__ = [
     "Act",
@@ -38,6 +41,17 @@ __all__ = [
     "check_players",
     "per_seat",
 ]
+
+if not TYPE_CHECKING:  # the checker reads the import above, and no other name is made up
+    def __getattr__(name: str) -> Any:
+        """:class:`~cardcore.expected.Expected` is still this module's name, imported
+        on first use: replaying a record never builds one."""
+        if name == "Expected":
+            from cardcore.expected import Expected
+
+            return Expected
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 class SetupError(CardcoreError):
     """Players, options or ages that a game cannot start with."""
@@ -138,28 +152,6 @@ class Turn(NamedTuple):
     actors: tuple[int, ...] = ()
     choice: tuple[int, ...] = ()
     rule: str = ""
-
-
-@attrs.frozen(kw_only=True)
-class Expected:
-    """What may come next, in names and words (for people, simulators and GameLog).
-
-    ``kinds`` are the event types the rules allow now (``check`` is always
-    allowed and not listed). ``players`` are who may take the step; with
-    ``choice`` they are the admissible players of a table choice. ``text`` says
-    it in words ("Ben pitches or folds").
-    """
-
-    kinds: frozenset[str]
-    players: tuple[str, ...] = ()
-    choice: bool = False
-    text: str = ""
-    rule: str = ""
-    """The game's rule that decides whose step it is (cited in C-5 messages)."""
-
-    @property
-    def over(self) -> bool:
-        return not self.kinds
 
 
 @attrs.frozen(kw_only=True)

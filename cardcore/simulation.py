@@ -10,7 +10,6 @@ construction, and the replay re-checks it anyway.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -18,7 +17,9 @@ import attrs
 
 from cardcore.protocol import Event, Ruling, Setup, Turn
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the caller brings the random.Random: a game's import must not load random
+    import random
+
     from cardcore.game import GameRules
 
 __all__ = ["Simulator", "acting", "known", "shuffled_hands", "simulate"]

@@ -7,11 +7,13 @@ The order in which the checks are made and reported is the dispatch's
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cardcore.errors import RuleViolation
-from cardcore.protocol import Expected
+
+if TYPE_CHECKING:
+    from cardcore.expected import Expected
 
 __all__ = ["inadmissible", "likely", "names", "needless_ruling", "wrong_player"]
 
@@ -44,6 +46,8 @@ def likely(name: object, players: Sequence[str]) -> str:
     """
     if not isinstance(name, str):
         return ""
+    import difflib  # here: only a message for a mistyped name pays for it
+
     same_case = [p for p in players if p.casefold() == name.casefold()]
     close = same_case or difflib.get_close_matches(name, players, n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
@@ -53,6 +57,7 @@ def wrong_player(name: str, doing: str, expected: Expected, players: Sequence[st
     """C-5 saying whose step it is (or who is admissible for a table choice), and the
     game's rule that makes it theirs:
 
+    >>> from cardcore.expected import Expected
     >>> expected = Expected(kinds=frozenset({"draw"}), players=("Chie",), rule="OP-3.2")
     >>> str(wrong_player("Ben", "draw", expected, ("Aki", "Ben", "Chie")))
     "Ben cannot draw now: it is Chie's turn (OP-3.2) (C-5)"

@@ -11,11 +11,12 @@ import click
 from cardcore.effects import Effect
 from cardcore.protocol import Outcome
 from cardcore.replay.problems import Problem
-from cardcore.replay.runner import Report, Step
+from cardcore.replay.runner import Report
 from cardcore.replay.transcript import event_json
 
-if TYPE_CHECKING:  # accounts are imported by the command that shows one
+if TYPE_CHECKING:  # accounts and steps are imported by the commands that show them
     from cardcore.replay.accounts import Account
+    from cardcore.replay.steps import Step
 
 __all__ = [
     "REPORT_FORMAT",

@@ -167,6 +167,10 @@ def _read_file(handle: BinaryIO, max_bytes: int) -> bytes:
     return data
 
 
+_BOM = b"\xef\xbb\xbf"
+"""UTF-8's byte order mark: allowed before a transcript, and skipped."""
+
+
 def read_json(source: Path | BinaryIO, *, max_bytes: int = MAX_BYTES) -> Any:
     """Read and parse a file (or a binary stream), refusing oversized or non-UTF-8 input."""
     try:
@@ -181,8 +185,10 @@ def read_json(source: Path | BinaryIO, *, max_bytes: int = MAX_BYTES) -> Any:
     if len(data) > max_bytes:
         message = f"the file is larger than {max_bytes} bytes; transcripts are far smaller"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message)])
+    if data.startswith(_BOM):  # what "utf-8-sig" does, without importing that codec
+        data = data[len(_BOM):]
     try:
-        text = data.decode("utf-8-sig")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         message = f"not UTF-8 text (byte {error.start}): a transcript is JSON in UTF-8"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None

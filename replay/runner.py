@@ -18,34 +18,31 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import attrs
 
-from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
 from cardcore.fold import fold
-from cardcore.protocol import Check, Event, Outcome
+from cardcore.protocol import Check, Outcome
 from cardcore.replay.problems import CHECK, FORMAT, INTERNAL, RULE, Problem, pointer, split_pointer
-from cardcore.replay.transcript import (
-    ExpectedProblem,
-    Result,
-    Transcript,
-    TranscriptError,
-    read_transcript,
-)
+from cardcore.replay.transcript import Result, Transcript, TranscriptError, read_transcript
+
+if TYPE_CHECKING:  # Step: imported when a fold keeps its steps (see __getattr__)
+    from cardcore.replay.expected_problems import ExpectedProblem
+    from cardcore.replay.steps import Step
 
 __all__ = ["Report", "Step", "replay_file", "replay_transcript"]
 
+if not TYPE_CHECKING:  # the checker reads the import above, and no other name is made up
+    def __getattr__(name: str) -> Any:
+        """:class:`~cardcore.replay.steps.Step` is still this module's name, imported
+        on first use."""
+        if name == "Step":
+            from cardcore.replay.steps import Step
 
-@attrs.frozen(kw_only=True)
-class Step:
-    """One event with where it happened and what it caused."""
-
-    index: int
-    event: Event
-    position: str
-    effects: tuple[Effect, ...]
+            return Step
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @attrs.frozen(kw_only=True)
@@ -206,6 +203,8 @@ def _fold(transcript: Transcript, steps: bool, stop_after: int | None
     events = transcript.events if stop_after is None else transcript.events[:stop_after + 1]
     problems: list[Problem] = []
     kept: list[Step] = []
+    if steps:  # only telling the game keeps them
+        from cardcore.replay.steps import Step
     stopped: int | None = None
     done = 0
     try:  # the one fold (cardcore.fold); a check passes through it unchanged

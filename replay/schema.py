@@ -81,7 +81,8 @@ def _class_schema(cls: type, tag: str | None = None) -> dict[str, Any]:
 
 def transcript_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of ``cardcore-transcript/1``."""
-    from cardcore.replay.transcript import Result, _Expect
+    from cardcore.replay.expected_problems import _Expect
+    from cardcore.replay.transcript import Result
 
     branches = []
     for name, rules in GAMES.items():

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import attrs
 
@@ -25,6 +25,9 @@ from cardcore.replay.direct import Unsure, build, event_builders
 from cardcore.replay.jsonload import JsonError, read_json
 from cardcore.replay.problems import CHECK, FORMAT, RULE, Problem, describe_value, pointer
 from cardcore.table import likely
+
+if TYPE_CHECKING:  # imported when a transcript has an ``expect`` (see __getattr__)
+    from cardcore.replay.expected_problems import ExpectedProblem
 
 __all__ = [
     "FORMAT_ID",
@@ -64,20 +67,6 @@ class Result:
 
 
 @attrs.frozen(kw_only=True)
-class ExpectedProblem:
-    """A problem a fixture of illegal play must produce: pointer and rule ID."""
-
-    pointer: str
-    rule: str | None = None
-    kind: str | None = None
-
-
-@attrs.frozen(kw_only=True)
-class _Expect:
-    problems: tuple[ExpectedProblem, ...]
-
-
-@attrs.frozen(kw_only=True)
 class Transcript:
     """One session of one game as the table saw it."""
 
@@ -98,6 +87,16 @@ class Transcript:
 
 PROBLEM_KINDS = (FORMAT, RULE, CHECK)
 """The kinds a problem of ``expect`` may name."""
+
+
+if not TYPE_CHECKING:  # the checker reads the import above, and no other name is made up
+    def __getattr__(name: str) -> Any:
+        """:class:`ExpectedProblem` is still this module's name, imported on first use."""
+        if name == "ExpectedProblem":
+            from cardcore.replay.expected_problems import ExpectedProblem
+
+            return ExpectedProblem
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class _Reader:
@@ -220,6 +219,8 @@ def _read(data: object, reader: _Reader) -> Transcript:
             _claimed_names(result, players, reader, "result")
     expect = None
     if "expect" in data:
+        from cardcore.replay.expected_problems import _Expect  # only fixtures have one
+
         found = reader.structure(data["expect"], _Expect, "expect")
         expect = None if found is None else found.problems
         for index, problem in enumerate(expect or ()):

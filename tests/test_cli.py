@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 from imports import imported_by
 
@@ -397,3 +398,30 @@ def test_validating_a_good_file_does_not_import_cattrs() -> None:
                          "main()")
     assert "cardcore.replay.runner" in loaded
     assert "cattrs" not in loaded
+
+
+LAZY = ("random", "difflib", "cardcore.expected", "cardcore.replay.steps",
+        "cardcore.replay.expected_problems", "encodings.utf_8_sig")
+"""Modules that only other paths need: simulating, wording a mistyped name, what
+may come next in words, telling a game step by step, a fixture's ``expect``; and
+a codec the loader does without (it skips a byte order mark itself)."""
+
+
+@pytest.mark.parametrize("good", [
+    "goblin-poker/ante-shortfall-and-session-ended-by-chips.json",
+    "saint-poker/board-plays-for-everyone.json",
+    "auction/declare-between-auctions-declarer-best.json",
+])
+def test_validating_a_good_file_imports_none_of_the_lazy_modules(good: str) -> None:
+    """Start-up is the whole cost of checking one file, so a valid record loads none of
+    LAZY: random (only simulating draws numbers), difflib (only a message suggests a
+    name), nor the modules of Expected, Step and a fixture's expect classes, each
+    imported where it is used, nor the utf-8-sig codec. (Orc Poker's simulator names random.Random in a type
+    alias at import, so Orc Poker is not listed.)"""
+    path = ROOT / "fixtures" / good
+    loaded = imported_by("import sys\n"
+                         f"sys.argv = ['cardcore', 'validate', {str(path)!r}]\n"
+                         "from cardcore.cli.main import main\n"
+                         "main()")
+    assert "cardcore.simulation" in loaded  # the game was built, simulator and all
+    assert [m for m in LAZY if m in loaded] == []

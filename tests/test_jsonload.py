@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from cardcore.replay import jsonload
 from cardcore.replay.jsonload import JsonError, parse_json, read_json
+from cardcore.replay.problems import FORMAT, Problem
 
 
 def _problems(text: str) -> list[tuple[str, str]]:
@@ -110,6 +112,32 @@ def texts(draw: st.DrawFn, depth: int = 0) -> str:
     return "{" + ",".join(
         draw(SPACE) + json.dumps(key, ensure_ascii=draw(st.booleans())) + draw(SPACE) + ":"
         + draw(SPACE) + item for key, item in members) + draw(SPACE) + "}"
+
+
+def _as_before(data: bytes) -> object:
+    """read_json's decoding as it was: the "utf-8-sig" codec, then the parser."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        message = f"not UTF-8 text (byte {error.start}): a transcript is JSON in UTF-8"
+        raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None
+    return parse_json(text)
+
+
+def _read(read: Callable[[bytes], object], data: bytes) -> object:
+    try:
+        return ("value", repr(read(data)))
+    except JsonError as error:
+        return ("problems", [(p.pointer, p.message) for p in error.problems])
+
+
+@pytest.mark.parametrize("data", [b'{"a": 1}', b'\xef\xbb\xbf{"a": 1}', b'{"a": "\xe9"}',
+                                  b'\xef\xbb\xbf{"a": "\xe9"}', b'\xef\xbb\xbf\xef\xbb\xbf{}',
+                                  b'\xef\xbb', b""])
+def test_a_byte_order_mark_is_read_as_the_utf_8_sig_codec_reads_it(data: bytes) -> None:
+    """One leading BOM is skipped and a bad byte is counted after it, as "utf-8-sig"
+    does: the loader strips the mark itself rather than import that codec."""
+    assert _read(lambda d: read_json(io.BytesIO(d)), data) == _read(_as_before, data)
 
 
 @settings(max_examples=200)

@@ -9,9 +9,8 @@ hand can make and the win lays cards that form it.
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Iterator
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardcore.cards import JOKER_RANK, SUITS, Card, rank_name
 from cardcore.games.auction.bids import GROUPS, Bid, kind_name
@@ -29,6 +28,9 @@ from cardcore.games.auction.state import (
 from cardcore.poker import Category, best_five, best_hand
 from cardcore.protocol import Event, Turn
 from cardcore.simulation import Simulator, known, shuffled_hands
+
+if TYPE_CHECKING:  # the driver hands in the random.Random; validating never loads random
+    import random
 
 __all__ = ["SIMULATOR", "offers"]
 

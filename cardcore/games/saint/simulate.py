@@ -7,7 +7,7 @@ settled by the driver now by a ``ruling``, now by the first ``take`` (SP-2.6).
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from cardcore.cards import Card
 from cardcore.decks import STANDARD_DECK
@@ -15,6 +15,9 @@ from cardcore.games.saint.events import Deal, River, Show, Take
 from cardcore.games.saint.state import HAND_SIZE, POOL, Phase, SaintState, hand
 from cardcore.protocol import Event, Setup, Turn
 from cardcore.simulation import Simulator, acting, known, shuffled_hands
+
+if TYPE_CHECKING:  # the driver hands in the random.Random; validating never loads random
+    import random
 
 __all__ = ["SIMULATOR"]
 

@@ -1,0 +1,26 @@
+"""A fixture's ``expect``: the problems a record of illegal play must produce.
+
+Only such fixtures have one, so :mod:`cardcore.replay.transcript` imports this
+module when a transcript gives ``expect`` (or when :class:`ExpectedProblem` is
+asked for by name): validating an ordinary record does not build these classes.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+__all__ = ["ExpectedProblem"]
+
+
+@attrs.frozen(kw_only=True)
+class ExpectedProblem:
+    """A problem a fixture of illegal play must produce: pointer and rule ID."""
+
+    pointer: str
+    rule: str | None = None
+    kind: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class _Expect:
+    problems: tuple[ExpectedProblem, ...]

@@ -1,0 +1,26 @@
+"""A told replay's steps: each event with where it happened and what it caused.
+
+Only telling a game keeps them (``replay``, the movers of a mismatch, the live
+record), so :mod:`cardcore.replay.runner` imports this module when a fold is
+asked for its steps (and still names :class:`Step`): validating a file does
+not build the class.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardcore.effects import Effect
+from cardcore.protocol import Event
+
+__all__ = ["Step"]
+
+
+@attrs.frozen(kw_only=True)
+class Step:
+    """One event with where it happened and what it caused."""
+
+    index: int
+    event: Event
+    position: str
+    effects: tuple[Effect, ...]
