@@ -1,7 +1,7 @@
 """What may come next, in names and words: :meth:`cardcore.game.GameRules.expected`.
 
 Only messages, simulators and :class:`~cardcore.gamelog.GameLog` ask for it, so
-it is imported when first built (:mod:`cardcore.protocol` still names it), and
+it is a module of its own, imported when first built, and
 replaying a valid record does not build the class.
 """
 

@@ -13,8 +13,9 @@ from os import PathLike
 from typing import Any, Generic, TypeVar
 
 from cardcore.effects import Effect
+from cardcore.expected import Expected
 from cardcore.game import GameRules
-from cardcore.protocol import Event, Expected, Outcome
+from cardcore.protocol import Event, Outcome
 
 __all__ = ["GameLog"]
 

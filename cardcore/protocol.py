@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 import attrs
 
@@ -21,15 +21,11 @@ from cardcore.cards import PairsCard
 from cardcore.effects import Effect
 from cardcore.errors import CardcoreError
 
-if TYPE_CHECKING:  # built only for words and simulators (see __getattr__)
-    from cardcore.expected import Expected
-
 __all__ = [
     "Act",
     "Check",
     "Dealing",
     "Event",
-    "Expected",
     "Handler",
     "Outcome",
     "PairsDeal",
@@ -42,15 +38,6 @@ __all__ = [
     "per_seat",
 ]
 
-if not TYPE_CHECKING:  # the checker reads the import above, and no other name is made up
-    def __getattr__(name: str) -> Any:
-        """:class:`~cardcore.expected.Expected` is still this module's name, imported
-        on first use: replaying a record never builds one."""
-        if name == "Expected":
-            from cardcore.expected import Expected
-
-            return Expected
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class SetupError(CardcoreError):

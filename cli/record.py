@@ -21,7 +21,7 @@ from cardcore.registry import GAMES
 from cardcore.replay.entry import EntryError
 from cardcore.replay.problems import FORMAT, Problem
 from cardcore.replay.recording import Accepted, Recorder, RecordingError, Refused
-from cardcore.replay.runner import Step
+from cardcore.replay.steps import Step
 from cardcore.replay.store import RecordError
 from cardcore.replay.transcript import FORMAT_ID, TranscriptError, load_transcript
 

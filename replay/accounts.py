@@ -19,7 +19,8 @@ import attrs
 from cardcore.effects import Effect
 
 if TYPE_CHECKING:
-    from cardcore.replay.runner import Report, Step
+    from cardcore.replay.runner import Report
+    from cardcore.replay.steps import Step
 
 __all__ = ["Account", "Entry", "account", "movers"]
 

@@ -1,8 +1,7 @@
 """A fixture's ``expect``: the problems a record of illegal play must produce.
 
 Only such fixtures have one, so :mod:`cardcore.replay.transcript` imports this
-module when a transcript gives ``expect`` (or when :class:`ExpectedProblem` is
-asked for by name): validating an ordinary record does not build these classes.
+module when a transcript gives ``expect``: validating an ordinary record does not build these classes.
 """
 
 from __future__ import annotations

@@ -29,7 +29,8 @@ from cardcore.gamelog import GameLog
 from cardcore.protocol import Check, Event
 from cardcore.replay.entry import event_line, kind_of, parse_line, structure_event
 from cardcore.replay.problems import RULE, Problem, pointer
-from cardcore.replay.runner import Step, compare
+from cardcore.replay.runner import compare
+from cardcore.replay.steps import Step
 from cardcore.replay.store import load_log, save_log
 from cardcore.replay.transcript import event_json, read_transcript
 
@@ -51,7 +52,7 @@ class Refused(CardcoreError):
 
 Accepted = Step
 """An event taken into the record, where it happened and what it caused: the
-replay's own :class:`~cardcore.replay.runner.Step`."""
+replay's own :class:`~cardcore.replay.steps.Step`."""
 
 
 @attrs.frozen(kw_only=True)

@@ -28,21 +28,12 @@ from cardcore.protocol import Check, Outcome
 from cardcore.replay.problems import CHECK, FORMAT, INTERNAL, RULE, Problem, pointer, split_pointer
 from cardcore.replay.transcript import Result, Transcript, TranscriptError, read_transcript
 
-if TYPE_CHECKING:  # Step: imported when a fold keeps its steps (see __getattr__)
+if TYPE_CHECKING:  # imported when a fold keeps its steps, and by fixtures with an expect
     from cardcore.replay.expected_problems import ExpectedProblem
     from cardcore.replay.steps import Step
 
-__all__ = ["Report", "Step", "replay_file", "replay_transcript"]
+__all__ = ["Report", "replay_file", "replay_transcript"]
 
-if not TYPE_CHECKING:  # the checker reads the import above, and no other name is made up
-    def __getattr__(name: str) -> Any:
-        """:class:`~cardcore.replay.steps.Step` is still this module's name, imported
-        on first use."""
-        if name == "Step":
-            from cardcore.replay.steps import Step
-
-            return Step
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @attrs.frozen(kw_only=True)

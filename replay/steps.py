@@ -2,7 +2,7 @@
 
 Only telling a game keeps them (``replay``, the movers of a mismatch, the live
 record), so :mod:`cardcore.replay.runner` imports this module when a fold is
-asked for its steps (and still names :class:`Step`): validating a file does
+asked for its steps: validating a file does
 not build the class.
 """
 

@@ -26,12 +26,11 @@ from cardcore.replay.jsonload import JsonError, read_json
 from cardcore.replay.problems import CHECK, FORMAT, RULE, Problem, describe_value, pointer
 from cardcore.table import likely
 
-if TYPE_CHECKING:  # imported when a transcript has an ``expect`` (see __getattr__)
+if TYPE_CHECKING:  # imported when a transcript has an ``expect``
     from cardcore.replay.expected_problems import ExpectedProblem
 
 __all__ = [
     "FORMAT_ID",
-    "ExpectedProblem",
     "Result",
     "Transcript",
     "TranscriptError",
@@ -89,14 +88,6 @@ PROBLEM_KINDS = (FORMAT, RULE, CHECK)
 """The kinds a problem of ``expect`` may name."""
 
 
-if not TYPE_CHECKING:  # the checker reads the import above, and no other name is made up
-    def __getattr__(name: str) -> Any:
-        """:class:`ExpectedProblem` is still this module's name, imported on first use."""
-        if name == "ExpectedProblem":
-            from cardcore.replay.expected_problems import ExpectedProblem
-
-            return ExpectedProblem
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class _Reader:

@@ -242,7 +242,8 @@ def test_annotations_are_evaluated_as_get_type_hints_evaluates_them() -> None:
     """The cached evaluation (once per declaring class) gives get_type_hints' types."""
     import typing
 
-    from cardcore.replay.transcript import ExpectedProblem, Result
+    from cardcore.replay.expected_problems import ExpectedProblem
+    from cardcore.replay.transcript import Result
 
     for game in GAMES:
         rules = GAMES[game]

@@ -46,23 +46,6 @@ def test_the_facade_names_are_the_modules_objects() -> None:
     assert set(cardcore.__all__) <= set(dir(cardcore))
 
 
-def test_classes_imported_on_first_use_keep_their_old_names() -> None:
-    """protocol.Expected, runner.Step and transcript.ExpectedProblem live in modules of
-    their own (validate does not build them) and are still importable where they were."""
-    import cardcore.protocol
-    import cardcore.replay.runner
-    import cardcore.replay.transcript
-    from cardcore.expected import Expected
-    from cardcore.replay.expected_problems import ExpectedProblem
-    from cardcore.replay.steps import Step
-
-    assert cardcore.protocol.Expected is Expected
-    assert cardcore.replay.runner.Step is Step
-    assert cardcore.replay.transcript.ExpectedProblem is ExpectedProblem
-    for module in (cardcore.protocol, cardcore.replay.runner, cardcore.replay.transcript):
-        assert not hasattr(module, "Tyop")
-
-
 def test_an_unknown_name_is_an_attribute_error() -> None:
     """No facade name is guessed."""
     try:
