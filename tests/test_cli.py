@@ -410,14 +410,14 @@ a codec the loader does without (it skips a byte order mark itself)."""
 @pytest.mark.parametrize("good", [
     "goblin-poker/ante-shortfall-and-session-ended-by-chips.json",
     "saint-poker/board-plays-for-everyone.json",
+    "orc-poker/bankruptcy-ends-game.json",
     "auction/declare-between-auctions-declarer-best.json",
 ])
 def test_validating_a_good_file_imports_none_of_the_lazy_modules(good: str) -> None:
     """Start-up is the whole cost of checking one file, so a valid record loads none of
     LAZY: random (only simulating draws numbers), difflib (only a message suggests a
     name), nor the modules of Expected, Step and a fixture's expect classes, each
-    imported where it is used, nor the utf-8-sig codec. (Orc Poker's simulator names random.Random in a type
-    alias at import, so Orc Poker is not listed.)"""
+    imported where it is used, nor the utf-8-sig codec."""
     path = ROOT / "fixtures" / good
     loaded = imported_by("import sys\n"
                          f"sys.argv = ['cardcore', 'validate', {str(path)!r}]\n"

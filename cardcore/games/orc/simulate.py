@@ -6,8 +6,8 @@ written: hands, tie-break draws, pitched cards and the order of the action deck.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -18,9 +18,12 @@ from cardcore.games.orc.state import HAND_SIZE, STOCK, OrcState, Phase, hand
 from cardcore.protocol import Event, Setup, Turn
 from cardcore.simulation import Simulator, known, shuffled_hands
 
+if TYPE_CHECKING:  # the driver hands in the random.Random; validating never loads random
+    import random
+
 __all__ = ["SIMULATOR", "Shuffle"]
 
-Shuffle = Callable[[list[PairsCard], random.Random], None]
+Shuffle = Callable[[list[PairsCard], "random.Random"], None]
 """Shuffles a deck in place; tests pass uneven ones to provoke rare situations."""
 
 GIVE_UP_CHANCE = 0.15
