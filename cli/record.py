@@ -43,7 +43,7 @@ How to write an event (or paste its JSON: {"type": "pitch", "player": "Ben"}):
   FIELD=VALUE            any field by name: pitch Ben card=7, note="pays 2"
   FIELD.NAME=VALUE       another table keyed by names: draws.Ben=2
   A,B,C                  a list of cards: win Bob 8D,8S
-  ?                      a card the table did not see: stack Ben ?"""
+  ?                      a card the table did not see: pitch Ben ?"""
 
 
 class _Stop(Exception):

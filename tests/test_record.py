@@ -42,6 +42,20 @@ def test_a_script_records_events_and_shows_their_effects(tmp_path: Path) -> None
     assert replay_file(target).exit_code == 0 and len(json.loads(target.read_text())["events"]) == 4
 
 
+def test_the_helps_unseen_card_example_is_accepted_where_its_kind_may_come(
+        tmp_path: Path) -> None:
+    """The help's example of a card the table did not see is a legal entry once it
+    is that player's turn (a pitched card is face down; a stacked one is face up and
+    must be named, so it would be a bad example)."""
+    from cardcore.cli.record import GRAMMAR
+
+    example = GRAMMAR.rsplit("did not see: ", 1)[1].strip()
+    assert example.endswith(" ?")
+    code, out, target = _new(tmp_path, "deal", "reveal Aki=4 Ben=2 Chie=7", example)
+    assert code == 0, out
+    assert json.loads(target.read_text())["events"][-1].get("card", None) is None
+
+
 def test_a_refused_script_entry_exits_1_with_validates_message_and_writes_nothing(
         tmp_path: Path) -> None:
     """All or nothing: the third event breaks C-5, so not even the file is created; then
