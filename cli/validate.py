@@ -26,7 +26,7 @@ from cardcore.cli.render import (
     unchecked_text,
 )
 from cardcore.replay.batch import Source, chunk_size, judge_all
-from cardcore.replay.runner import Report
+from cardcore.replay.runner import Report, expect_lines
 
 __all__ = ["MANY", "progress_wanted", "validate"]
 
@@ -135,9 +135,8 @@ def _print_validation(report: Report) -> None:
     click.echo(f"{click.style(label, fg='red')}{report.path}")
     for line in problem_lines(report.path, report.problems):
         click.echo(line)
-    if report.expect is not None:
-        wanted = ", ".join(f"{e.pointer} {e.rule or e.kind or ''}".strip() for e in report.expect)
-        click.echo(f"  expected exactly: {wanted or 'no problems'}")
+    for line in expect_lines(report):
+        click.echo(f"  {line}")
     stopped = unchecked_text(report)
     if stopped is not None:
         click.echo(f"  {stopped}")
