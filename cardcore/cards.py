@@ -30,6 +30,7 @@ __all__ = [
     "PairsCard",
     "parse_card",
     "parse_pairs_card",
+    "quoted",
     "rank_name",
 ]
 
@@ -61,6 +62,26 @@ class CardNotationError(CardcoreError):
     """A card written in a way the transcript format does not allow."""
 
 
+def quoted(value: object) -> str:
+    """An input value as a message quotes it: a transcript is JSON, so as JSON
+    writes it (``true``, ``null``, ``[1, 2]``), never in Python's words (``True``,
+    ``None``); a string in quotes, as every message quotes what was written.
+
+    >>> quoted(True), quoted(None), quoted([1, "2"]), quoted({"a": False}), quoted(7.5)
+    ('true', 'null', '[1, "2"]', '{"a": false}', '7.5')
+    >>> quoted("11"), quoted(11)
+    ("'11'", '11')
+    """
+    if isinstance(value, str):
+        return repr(value)
+    import json  # here: only a message about a wrong value pays for it
+
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):  # not a JSON value: a caller of the library passed it
+        return repr(value)
+
+
 def rank_name(rank: int) -> str:
     """Canonical name of a rank number.
 
@@ -78,7 +99,7 @@ def parse_rank(text: str) -> int:
     """
     rank = _RANK_BY_NAME.get(text.upper()) if isinstance(text, str) else None
     if rank is None:
-        message = f"{text!r} is not a rank: ranks are 2-10, J, Q, K, A (T for 10) and JK"
+        message = f"{quoted(text)} is not a rank: ranks are 2-10, J, Q, K, A (T for 10) and JK"
         raise CardNotationError(message)
     return rank
 
@@ -200,7 +221,7 @@ def parse_card(text: object) -> Card:
         if card is not None:
             return card
     message = (
-        f"{text!r} is not a card: write rank then suit, like \"AS\", \"10H\", \"7D\", \"QC\" "
+        f"{quoted(text)} is not a card: write rank then suit, like \"AS\", \"10H\", \"7D\", \"QC\" "
         "(ranks 2-10, J, Q, K, A; suits S H D C), or \"JK\" for a joker"
     )
     raise CardNotationError(message)
@@ -218,7 +239,7 @@ def parse_pairs_card(value: object) -> PairsCard:
     """
     if isinstance(value, int) and not isinstance(value, bool) and PAIRS_LOW <= value <= PAIRS_HIGH:
         return PairsCard(value)
-    message = (f"{value!r} is not a Pairs card: Pairs cards are the integers "
+    message = (f"{quoted(value)} is not a Pairs card: Pairs cards are the integers "
                f"{PAIRS_LOW} to {PAIRS_HIGH}")
     if isinstance(value, str):
         message += " (write 7, not \"7\")"

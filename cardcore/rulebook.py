@@ -42,6 +42,7 @@ __all__ = [
     "pages",
     "parse_page",
     "resolve_page",
+    "unknown_rule",
 ]
 
 PAGES: Final = ("common", "goblin-poker", "orc-poker", "saint-poker", "auction", "transcript")
@@ -313,3 +314,54 @@ def find_rule(rule_id: str, page: str | None = None) -> Rule:
             raise RulebookError(f"{wanted} is a rule of {load_page(home).title}, {other}: "
                                 f"try 'cardcore rules {wanted}'")
     return load_page(home).rule(wanted)
+
+
+def _skeleton(text: str) -> str:
+    """A rule ID's letters and digits, in capitals: what survives a slip of hand
+    (``gp-1.2``, ``GP 1.2``, ``gp-12``, ``GP1,2`` are all ``GP12``)."""
+    return "".join(ch for ch in text.upper() if ch.isalnum())
+
+
+def unknown_rule(rule_id: str, game: str) -> str | None:
+    """Why no problem of a ``game`` transcript can cite ``rule_id``, or None if one can.
+
+    A problem cites a rule ID of its game's page (a rule or a section) or a common
+    rule, exactly as the page writes it; so a fixture's ``expect`` naming anything
+    else could never be met. The message says what exists, and the ID meant when the
+    slip is only in case or punctuation. A game without a page is not checked.
+
+    >>> unknown_rule("GP-4.2", "goblin-poker") is None, unknown_rule("C-3", "auction") is None
+    (True, True)
+    >>> unknown_rule("pitched twice", "goblin-poker")
+    "'pitched twice' is not a rule ID of Goblin Poker: its rules are GP-1.1 ... GP-6.3, and the common rules C-1 ... C-8 (cardcore rules goblin-poker lists them)"
+    >>> unknown_rule("gp-12", "goblin-poker")
+    "'gp-12' is not a rule ID of Goblin Poker (did you mean 'GP-1.2'?): a problem cites its rule ID exactly as the rules write it"
+    >>> unknown_rule("OP-2.4", "goblin-poker")
+    "'OP-2.4' is a rule ID of Orc Poker, not of Goblin Poker: its rules are GP-1.1 ... GP-6.3, and the common rules C-1 ... C-8 (cardcore rules goblin-poker lists them)"
+    """
+    try:
+        page, common = load_page(game), load_page("common")
+    except RulebookError:
+        return None  # no page to check against (a game whose rules are not written yet)
+    known = (*page.ids(sections=True), *common.ids())
+    if rule_id in known:
+        return None
+    head = f"{rule_id!r} is not a rule ID of {page.title}"
+    wanted = normalize_rule_id(rule_id)
+    home = PREFIXES[wanted.split("-")[0]] if wanted is not None else None
+    if home is not None and home not in (page.name, "common"):
+        elsewhere = load_page(home)
+        if wanted in elsewhere.ids(sections=True):
+            head = f"{rule_id!r} is a rule ID of {elsewhere.title}, not of {page.title}"
+    section = wanted.split(".")[0] if wanted is not None and "." in wanted else None
+    members = tuple(r for r in page.ids() if section and r.startswith(section + "."))
+    if members:
+        detail = f"section {section} has {_span(members)} (cardcore rules {section} lists them)"
+    else:
+        detail = (f"its rules are {_span(page.ids())}, and the common rules "
+                  f"{_span(common.ids())} (cardcore rules {page.name} lists them)")
+    slips = [r for r in known if _skeleton(r) == _skeleton(rule_id)]
+    if slips:  # the words of cardcore.table.likely, whose likeness misses "gp-12"
+        return (f"{head} (did you mean {slips[0]!r}?): a problem cites its rule ID exactly "
+                "as the rules write it")
+    return f"{head}: {detail}"

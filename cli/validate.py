@@ -10,8 +10,10 @@ and there are many files, so piped output and logs stay clean.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import IO, Any
 
 import click
@@ -26,7 +28,8 @@ from cardcore.cli.render import (
     unchecked_text,
 )
 from cardcore.replay.batch import Source, chunk_size, judge_all
-from cardcore.replay.runner import Report
+from cardcore.replay.problems import FORMAT, Problem
+from cardcore.replay.runner import Report, expect_lines
 
 __all__ = ["MANY", "progress_wanted", "validate"]
 
@@ -45,6 +48,39 @@ def _sources(names: list[str]) -> Iterator[Source]:
         yield ("<stdin>", sys.stdin.buffer.read()) if name == STDIN else name
 
 
+NO_SUCH_PATH = ("no such file or folder: validate takes files, folders (searched for *.json) "
+                "and - for standard input")
+
+
+def _names(paths: tuple[str, ...]) -> tuple[list[str], set[str]]:
+    """The files to judge, in order (a folder searched, an absent path as given),
+    and the paths among them that do not exist (``""`` too: it names nothing)."""
+    names: list[str] = []
+    missing: set[str] = set()
+    for name in paths:
+        if name != STDIN and not os.path.exists(name):
+            missing.add(name)
+            names.append(name)
+        else:
+            names += files((name,))
+    return names, missing
+
+
+def _judged(names: list[str], missing: set[str], jobs: int) -> Iterator[Report]:
+    """The reports in the order of ``names``: a path that does not exist is an
+    unreadable file (like grep or a linter, the others are still judged), reported
+    in its place without being sent to the processes that judge the rest."""
+    present = [name for name in names if name not in missing]
+    reports = judge_all(_sources(present), jobs=jobs, chunk=chunk_size(len(present), jobs))
+    for name in names:
+        if name in missing:  # labelled as replay_file labels a path
+            yield Report(path=str(Path(name)) if name else "''", problems=(
+                Problem(kind=FORMAT, pointer="", message=NO_SUCH_PATH),))
+        else:
+            yield next(reports)
+    next(reports, None)  # nothing is left: this ends judge_all, which stops its processes
+
+
 def _with_progress(reports: Iterator[Report], count: int) -> Iterator[Report]:
     if not progress_wanted(count, sys.stderr):
         yield from reports
@@ -61,7 +97,7 @@ def _with_progress(reports: Iterator[Report], count: int) -> Iterator[Report]:
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True,
               help="text for people, json for programs")
 @click.option("-q", "--quiet", is_flag=True,
@@ -73,19 +109,19 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int) -> None:
     """Check transcripts: files, folders (searched for *.json), or - for standard input.
 
     Each file's result is printed as soon as it is known, in the order of the
-    input (also with --jobs). With many files, a terminal shows a progress bar
-    on standard error.
+    input (also with --jobs). A path that does not exist is reported as an
+    unreadable file, and the others are still judged. With many files, a
+    terminal shows a progress bar on standard error.
 
     Exit status: 0 every file is valid (a fixture with "expect" is valid when
     it fails exactly as expected), 1 one broke a rule or a check disagreed,
-    2 one could not be read as a transcript (or bad usage), 3 cardcore failed
-    on one (a bug to report; the other files are still judged).
+    2 one could not be read as a transcript or does not exist (or bad usage),
+    3 cardcore failed on one (a bug to report; the other files are still judged).
     """
-    names = list(files(paths))
+    names, missing = _names(paths)
     if not names:
         raise click.UsageError("no *.json files found in the given folders")
-    reports = _with_progress(
-        judge_all(_sources(names), jobs=jobs, chunk=chunk_size(len(names), jobs)), len(names))
+    reports = _with_progress(_judged(names, missing, jobs), len(names))
     sys.exit(_stream_json(reports) if fmt == "json" else _stream_text(reports, quiet))
 
 
@@ -135,9 +171,8 @@ def _print_validation(report: Report) -> None:
     click.echo(f"{click.style(label, fg='red')}{report.path}")
     for line in problem_lines(report.path, report.problems):
         click.echo(line)
-    if report.expect is not None:
-        wanted = ", ".join(f"{e.pointer} {e.rule or e.kind or ''}".strip() for e in report.expect)
-        click.echo(f"  expected exactly: {wanted or 'no problems'}")
+    for line in expect_lines(report):
+        click.echo(f"  {line}")
     stopped = unchecked_text(report)
     if stopped is not None:
         click.echo(f"  {stopped}")

@@ -89,7 +89,7 @@ class TranscriptItem(pytest.Item):
     """The replay of one transcript, judged as ``cardcore validate`` judges it."""
 
     def runtest(self) -> None:
-        from cardcore.replay.runner import replay_file
+        from cardcore.replay.runner import expect_lines, replay_file
 
         report = replay_file(self.path)
         if report.valid:
@@ -100,10 +100,7 @@ class TranscriptItem(pytest.Item):
             if problem.moved_by is not None:
                 lines.append(f"  {problem.pointer}: moved since {problem.since or 'the start'} "
                              f"by {', '.join(problem.moved_by) or 'no event'}")
-        if report.expect is not None:
-            wanted = ", ".join(f"{e.pointer} {e.rule or e.kind or ''}".strip()
-                               for e in report.expect)
-            lines.append(f"expected exactly: {wanted or 'no problems'}")
+        lines += expect_lines(report)
         raise TranscriptFailure(lines or [f"{name}: not valid"])
 
     def _shown_path(self) -> str:

@@ -32,8 +32,7 @@ if TYPE_CHECKING:  # imported when a fold keeps its steps, and by fixtures with 
     from cardcore.replay.expected_problems import ExpectedProblem
     from cardcore.replay.steps import Step
 
-__all__ = ["Report", "replay_file", "replay_transcript"]
-
+__all__ = ["Report", "expect_lines", "replay_file", "replay_transcript"]
 
 
 @attrs.frozen(kw_only=True)
@@ -109,6 +108,27 @@ class Report:
         if self.valid:
             return 0
         return 1 if self.readable else 2
+
+
+def _brief(where: str, what: str | None) -> str:
+    """A problem, expected or found, as ``expect`` names it: pointer, then rule ID or kind."""
+    return f"{where} {what or ''}".strip()
+
+
+def expect_lines(report: Report) -> list[str]:
+    """Why a fixture with ``expect`` failed: what it expected and what the replay
+    found, in the same short form (pointer, rule ID or kind), so that the two lists
+    can be compared; none without ``expect``. The words of both printers of a
+    failed validation, ``cardcore validate`` and the pytest plugin. A file cardcore
+    failed on was not judged, so nothing is said to be found in it."""
+    if report.expect is None:
+        return []
+    wanted = ", ".join(_brief(e.pointer, e.rule or e.kind) for e in report.expect)
+    lines = [f"expected exactly: {wanted or 'no problems'}"]
+    if not report.internal:
+        found = ", ".join(_brief(p.pointer, p.rule or p.kind) for p in report.problems)
+        lines.append(f"the replay found: {found}" if found else "the replay found no problem")
+    return lines
 
 
 def _differs(kind: str, where: str, message: str, derived: object, recorded: object) -> Problem:

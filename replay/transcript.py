@@ -215,7 +215,7 @@ def _read(data: object, reader: _Reader) -> Transcript:
         found = reader.structure(data["expect"], _Expect, "expect")
         expect = None if found is None else found.problems
         for index, problem in enumerate(expect or ()):
-            _expected_problem(problem, reader, "expect", "problems", index)
+            _expected_problem(problem, rules.name, reader, "expect", "problems", index)
     if not reader.problems:
         _start(rules, players, options, ages, reader)
     if reader.problems:
@@ -290,13 +290,20 @@ def _claimed_names(claim: Check | Result, players: tuple[str, ...], reader: _Rea
         reader.names(winners, players, *path, "winners")
 
 
-def _expected_problem(problem: ExpectedProblem, reader: _Reader, *path: str | int) -> None:
+def _expected_problem(problem: ExpectedProblem, game: str, reader: _Reader,
+                      *path: str | int) -> None:
     if problem.pointer and not problem.pointer.startswith("/"):
         reader.refuse((*path, "pointer"), f"{problem.pointer!r} is not a JSON pointer: "
                       "write \"\" for the whole file or start with \"/\", like \"/events/3\"")
     if problem.kind is not None and problem.kind not in PROBLEM_KINDS:
         reader.refuse((*path, "kind"), f"{problem.kind!r} is not a kind of problem: "
                       f"the kinds are {', '.join(PROBLEM_KINDS)}")
+    if problem.rule is not None:  # a rule no problem can cite: the entry could never match
+        from cardcore.rulebook import unknown_rule  # only a fixture's expect reads the pages
+
+        wrong = unknown_rule(problem.rule, game)
+        if wrong is not None:
+            reader.refuse((*path, "rule"), wrong)
 
 
 def _start(rules: GameRules[Any], players: tuple[str, ...], options: object,

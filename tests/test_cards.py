@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -41,6 +43,25 @@ def test_non_strings_are_not_cards() -> None:
     for value in (7, None, ["AS"]):
         with pytest.raises(CardNotationError):
             parse_card(value)
+
+
+@pytest.mark.parametrize(
+    ("parse", "value", "start"),
+    [(parse_pairs_card, True, "true is not a Pairs card"),
+     (parse_pairs_card, None, "null is not a Pairs card"),
+     (parse_pairs_card, [1, 2], "[1, 2] is not a Pairs card"),
+     (parse_card, False, "false is not a card"),
+     (parse_card, {"rank": "A", "suit": "S"}, '{"rank": "A", "suit": "S"} is not a card'),
+     (parse_rank, None, "null is not a rank"),
+     (parse_pairs_card, "7", "'7' is not a Pairs card"),
+     (parse_card, "1S", "'1S' is not a card")],
+)
+def test_a_wrong_value_is_quoted_as_json_writes_it(parse: Any, value: object, start: str) -> None:
+    """A transcript is JSON: a wrong card is quoted as the file writes it (true, null,
+    a list), not in Python's words (True, None); a string stays quoted as before."""
+    with pytest.raises(CardNotationError) as caught:
+        parse(value)
+    assert str(caught.value).startswith(start + ":")
 
 
 @given(st.sampled_from(list(STANDARD_WITH_JOKERS.counts)))

@@ -62,6 +62,24 @@ def test_a_fixture_of_illegal_play_passes_when_it_fails_as_expected(
     result.stdout.fnmatch_lines(["expected exactly: /events/4 C-5"])
 
 
+def test_a_fixture_that_misses_its_expect_says_what_the_replay_found(
+        pytester: pytest.Pytester) -> None:
+    """The plugin words a missed expect as validate does: expected, then found."""
+    games = _folder(pytester)
+    bad = json.loads((games / "bad.json").read_text(encoding="utf-8"))
+    bad["expect"] = {"problems": [{"pointer": "/events/4", "rule": "C-5"}]}
+    (games / "bad.json").write_text(json.dumps(bad), encoding="utf-8")
+    good = json.loads((games / "good.json").read_text(encoding="utf-8"))
+    good["expect"] = {"problems": [{"pointer": "/events/4", "rule": "C-5"}]}
+    (games / "good.json").write_text(json.dumps(good), encoding="utf-8")
+    result = pytester.runpytest("--cardcore-fixtures", "games", "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=2)
+    result.stdout.fnmatch_lines(["expected exactly: /events/4 C-5",
+                                 "the replay found: /events/3/player C-5"])
+    result.stdout.fnmatch_lines(["expected exactly: /events/4 C-5",
+                                 "the replay found no problem"])
+
+
 def test_the_plugin_is_inert_without_folders_and_refuses_a_missing_one(
         pytester: pytest.Pytester) -> None:
     """Other JSON files are not collected; a folder that does not exist is a usage error."""

@@ -64,11 +64,13 @@ def test_an_unknown_event_type_lists_the_games_events() -> None:
 @pytest.mark.parametrize(
     ("card", "fragment"),
     [("11", "'11' is not a Pairs card"), (11, "11 is not a Pairs card"),
-     (True, "True is not a Pairs card"), (None, "None is not a Pairs card"),
-     ("AS", "'AS' is not a Pairs card")],
+     (True, "true is not a Pairs card"), (None, "null is not a Pairs card"),
+     ("AS", "'AS' is not a Pairs card"), ([1, 2], "[1, 2] is not a Pairs card"),
+     ({"n": 7}, '{"n": 7} is not a Pairs card'), (7.5, "7.5 is not a Pairs card")],
 )
 def test_bad_pairs_cards_are_format_problems(card: object, fragment: str) -> None:
-    """A Pairs card is an integer 1-10 (or '?'); the pointer reaches the card."""
+    """A Pairs card is an integer 1-10 (or '?'); the pointer reaches the card, and the
+    message quotes it as the JSON file writes it (true, null), not in Python's words."""
     data = changed(events=[{"type": "deal"},
                            {"type": "reveal", "cards": {"Aki": card, "Ben": 2, "Chie": 7}}])
     ((where, message),) = problems(data)
