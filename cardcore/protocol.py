@@ -17,7 +17,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 
 import attrs
 
-from cardcore.cards import PairsCard
+from cardcore.cards import PairsCard, quoted
 from cardcore.effects import Effect
 from cardcore.errors import CardcoreError
 
@@ -205,7 +205,7 @@ def check_players(players: Sequence[str], low: int, high: int, game: str) -> tup
     names = tuple(players)
     for name in names:
         if not isinstance(name, str) or not name:
-            raise SetupError(f"{name!r} is not a player name: names are non-empty strings")
+            raise SetupError(f"{quoted(name)} is not a player name: names are non-empty strings")
     seen: set[str] = set()
     for name in names:
         if name in seen:

@@ -169,6 +169,8 @@ def test_the_players_are_checked_by_the_engine_and_located_at_the_entry() -> Non
     """check_players decides; the pointer names the first bad entry."""
     assert problems(changed(players=["Aki", "Ben", 7, "Aki"])) == [
         ("/players/2", "7 is not a player name: names are non-empty strings")]
+    assert problems(changed(players=["Aki", True])) == [
+        ("/players/1", "true is not a player name: names are non-empty strings")]
 
 
 def test_every_error_is_a_cardcore_error() -> None:
