@@ -85,9 +85,10 @@ class Report:
         if len(expected) != len(self.problems):
             return False
         wanted = Counter((e.pointer, e.rule, e.kind) for e in expected)
-        for problem in self.problems:
+        for problem in self.problems:  # the entry that names the most of it first
             for key in ((problem.pointer, problem.rule, problem.kind),
-                        (problem.pointer, problem.rule, None)):
+                        (problem.pointer, problem.rule, None),
+                        (problem.pointer, None, problem.kind)):
                 if wanted[key]:
                     wanted[key] -= 1
                     break

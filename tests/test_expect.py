@@ -117,3 +117,18 @@ def test_rules_sections_and_common_rules_of_the_game_are_accepted() -> None:
                        ("OP-2.4", "orc-poker")]:
         assert unknown_rule(rule, game) is None, (rule, game)
     assert unknown_rule("GP-4.2", "orc-poker") is not None
+
+
+@pytest.mark.parametrize(("entry", "passes"), [
+    ({"pointer": "/events/2/player", "kind": "rule"}, True),
+    ({"pointer": "/events/2/player", "rule": "C-5"}, True),
+    ({"pointer": "/events/2/player", "rule": "C-5", "kind": "rule"}, True),
+    ({"pointer": "/events/2/player", "kind": "check"}, False),
+    ({"pointer": "/events/2/player", "rule": "C-4", "kind": "rule"}, False),
+])
+def test_a_kind_alone_matches_any_problem_of_that_kind_at_the_pointer(
+        tmp_path: Path, entry: dict[str, Any], passes: bool) -> None:
+    """``kind`` may stand instead of a rule ID (the format's words): a rule problem at
+    the pointer meets ``{"kind": "rule"}``, while a different kind or rule does not."""
+    code, out = _validate(str(_fixture(tmp_path, [entry], illegal=True)))
+    assert (code == 0) is passes, out
