@@ -13,8 +13,9 @@ from typing import Any, Final
 
 from cardcore.errors import CardcoreError
 from cardcore.game import GameRules
+from cardcore.table import unique_prefix
 
-__all__ = ["GAMES", "UnknownGameError", "get_game"]
+__all__ = ["GAMES", "UnknownGameError", "game_named", "get_game"]
 
 PACKAGES: Final = {
     "goblin-poker": "cardcore.games.goblin",
@@ -75,3 +76,21 @@ def get_game(name: str) -> GameRules[Any]:
         return GAMES[name]
     except (KeyError, TypeError):
         raise UnknownGameError(name) from None
+
+
+def game_named(text: str) -> str:
+    """The transcript name of the game a person typed on the command line: the name
+    itself or the only one it begins (``goblin``, ``saint``), as ``cardcore rules``
+    reads page names. A transcript's ``game`` is always written in full.
+
+    >>> game_named("orc"), game_named("Auction")
+    ('orc-poker', 'auction')
+    >>> game_named("poker")
+    Traceback (most recent call last):
+    ...
+    cardcore.registry.UnknownGameError: no game is called 'poker': the games are goblin-poker, orc-poker, saint-poker, auction
+    """
+    name = unique_prefix(text, tuple(PACKAGES))
+    if name is None:
+        raise UnknownGameError(text)
+    return name

@@ -27,6 +27,7 @@ from typing import Final
 import attrs
 
 from cardcore.errors import CardcoreError
+from cardcore.table import unique_prefix
 
 __all__ = [
     "PAGES",
@@ -263,12 +264,9 @@ def resolve_page(name: str) -> str:
     ...
     cardcore.rulebook.RulebookError: no page 'poker': the pages are common, goblin-poker, orc-poker, saint-poker, auction, transcript
     """
-    wanted = name.strip().lower()
-    if wanted in PAGES:
-        return wanted
-    matches = [page for page in PAGES if page.startswith(wanted)] if wanted else []
-    if len(matches) == 1:
-        return matches[0]
+    page = unique_prefix(name, PAGES)
+    if page is not None:
+        return page
     raise RulebookError(f"no page {name!r}: the pages are {', '.join(PAGES)}")
 
 

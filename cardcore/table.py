@@ -15,7 +15,7 @@ from cardcore.errors import RuleViolation
 if TYPE_CHECKING:
     from cardcore.expected import Expected
 
-__all__ = ["inadmissible", "likely", "names", "needless_ruling", "wrong_player"]
+__all__ = ["inadmissible", "likely", "names", "needless_ruling", "unique_prefix", "wrong_player"]
 
 
 def names(players: Sequence[str], seats: Sequence[int]) -> str:
@@ -51,6 +51,23 @@ def likely(name: object, players: Sequence[str]) -> str:
     same_case = [p for p in players if p.casefold() == name.casefold()]
     close = same_case or difflib.get_close_matches(name, players, n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def unique_prefix(text: str, choices: Sequence[str]) -> str | None:
+    """The choice a person means by ``text`` on the command line: the choice itself
+    (in any case), or the only one it begins; None if it names none or several.
+
+    >>> pages = ("goblin-poker", "orc-poker", "saint-poker")
+    >>> unique_prefix("Goblin-Poker", pages), unique_prefix("saint", pages)
+    ('goblin-poker', 'saint-poker')
+    >>> unique_prefix("", pages), unique_prefix("poker", pages), unique_prefix("gin", pages)
+    (None, None, None)
+    """
+    wanted = text.strip().lower()
+    if wanted in choices:
+        return wanted
+    matches = [choice for choice in choices if choice.startswith(wanted)] if wanted else []
+    return matches[0] if len(matches) == 1 else None
 
 
 def wrong_player(name: str, doing: str, expected: Expected, players: Sequence[str]) -> RuleViolation:

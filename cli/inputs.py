@@ -17,12 +17,23 @@ import click
 
 from cardcore.replay.runner import Report, replay_file
 
-__all__ = ["FORMATS", "STDIN", "emit_json", "files", "replay_named"]
+__all__ = ["FORMATS", "STDIN", "emit_json", "files", "game_argument", "replay_named"]
 
 FORMATS = click.Choice(["text", "json"])
 
 STDIN = "-"
 """The path that means standard input."""
+
+
+def game_argument(text: str, hint: str = "GAME") -> str:
+    """A game named on the command line: its transcript name or the start of it
+    (``goblin``), as ``cardcore rules`` reads page names; bad usage otherwise."""
+    from cardcore.registry import UnknownGameError, game_named
+
+    try:
+        return game_named(text)
+    except UnknownGameError as error:
+        raise click.BadParameter(str(error), param_hint=hint) from None
 
 
 def emit_json(data: Any) -> None:

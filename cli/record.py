@@ -15,9 +15,9 @@ from typing import Any
 
 import click
 
+from cardcore.cli.inputs import game_argument
 from cardcore.cli.render import plural, problem_lines, standings_lines, step_lines
 from cardcore.errors import CardcoreError
-from cardcore.registry import GAMES
 from cardcore.replay.entry import EntryError
 from cardcore.replay.problems import FORMAT, Problem
 from cardcore.replay.recording import Accepted, Recorder, RecordingError, Refused
@@ -76,9 +76,7 @@ def _option_value(text: str) -> Any:
 
 def _new_recorder(game: str, path: Path, players: str | None, options: tuple[str, ...],
                   ages: tuple[str, ...]) -> Recorder:
-    if game not in GAMES:
-        raise click.BadParameter(f"{game!r} is not a game: the games are {', '.join(GAMES)}",
-                                 param_hint="GAME")
+    game = game_argument(game)
     if not players:
         raise click.UsageError("a new record needs --players A,B,C (names in seat order)")
     if path.exists():

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from cardcore.cli.inputs import game_argument
 from cardcore.protocol import SetupError
 from cardcore.registry import GAMES
 from cardcore.replay.changes import OptionSyntaxError, parse_assignments
@@ -49,7 +50,7 @@ def _raw_options(options_text: str, assignments: tuple[str, ...]) -> dict[str, o
 
 
 @click.command()
-@click.argument("game", type=click.Choice(sorted(GAMES)))
+@click.argument("game", callback=lambda ctx, param, value: game_argument(value))
 @click.option("--players", default="3", show_default=True,
               help="how many players (names P1, P2, ...), or names separated by commas")
 @click.option("--seed", type=int, default=0, show_default=True,
@@ -70,7 +71,8 @@ def _raw_options(options_text: str, assignments: tuple[str, ...]) -> dict[str, o
 def simulate(game: str, players: str, seed: int, options_text: str,
              assignments: tuple[str, ...], hidden: bool, output: str | None,
              count: int | None, out_dir: str | None) -> None:
-    """Write legal random transcripts of GAME.
+    """Write legal random transcripts of GAME (goblin-poker, orc-poker, saint-poker,
+    auction, or the start of one: goblin).
 
     The same seed, players and options always give the same transcript. With
     --hidden, the cards the rules keep secret are written as "?" (the outcome

@@ -120,6 +120,23 @@ def test_simulate_writes_a_valid_reproducible_transcript(tmp_path: Path) -> None
     assert code == 2 and "sits twice" in out
 
 
+def test_a_game_is_named_on_the_command_line_as_rules_reads_pages(tmp_path: Path) -> None:
+    """simulate and record take a game's full name or the only one it begins
+    (``goblin``), as ``cardcore rules`` does; a name that fits none or several is bad
+    usage that lists the games."""
+    assert run("simulate", "Goblin", "--seed", "3")[1] == run(
+        "simulate", "goblin-poker", "--seed", "3")[1]
+    code, out = run("record", "orc", "--players", "Aki,Ben,Chie", "--event", "deal",
+                    str(tmp_path / "orc.json"))
+    assert code == 0, out
+    assert json.loads((tmp_path / "orc.json").read_text())["game"] == "orc-poker"
+    for command in (["simulate", "poker"], ["record", "gin", "--players", "A,B",
+                                             str(tmp_path / "gin.json")]):
+        code, out = run(*command)
+        assert code == 2 and "the games are goblin-poker, orc-poker, saint-poker, auction" in out
+    assert not (tmp_path / "gin.json").exists()
+
+
 def test_bad_usage_exits_2() -> None:
     """A missing path is a usage error."""
     assert run("validate", "/no/such/file.json")[0] == 2
