@@ -229,6 +229,60 @@ def test_an_internal_error_is_reported_for_its_file_and_the_others_are_judged(
     assert code == 3 and json.loads(out)["files"][0]["problems"][0]["kind"] == "internal"
 
 
+def _failing_replay(monkeypatch: Any) -> None:
+    """Make every replay fail inside cardcore, as a bug would (after reading the file)."""
+    import cardcore.replay.runner as runner
+
+    def failing(transcript: Any, **kwargs: Any) -> Any:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(runner, "replay_transcript", failing)
+
+
+INTERNAL = "internal error: cardcore failed on this file (ZeroDivisionError: division by zero)"
+
+
+def test_replay_player_says_what_validate_says_when_the_replay_failed(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """A replay that failed inside cardcore has no outcome to account for: replay
+    --player says so as validate does (what to report), exit 3, no traceback."""
+    _failing_replay(monkeypatch)
+    path = _write(tmp_path, "a.json", _example())
+    code, out = run("replay", "--player", "Ben", str(path))
+    assert code == 3 and "Traceback" not in out
+    assert f"BAD  {path}: cardcore failed on it" in out
+    assert INTERNAL in out and f"please report it with the file {path}" in out
+    code, out = run("replay", "--player", "Ben", "--format", "json", str(path))
+    data = json.loads(out)
+    assert code == 3 and data["final"] is None and data["problems"][0]["kind"] == "internal"
+
+
+def test_replay_of_a_failed_replay_prints_no_empty_standings(tmp_path: Path,
+                                                             monkeypatch: Any) -> None:
+    """replay FILE whose replay failed inside cardcore: its problem, exit 3, and no
+    "standings:" line with nothing after it."""
+    _failing_replay(monkeypatch)
+    path = _write(tmp_path, "a.json", _example())
+    code, out = run("replay", str(path))
+    assert code == 3 and INTERNAL in out
+    assert "standings" not in out and f"BAD  {path}: cardcore failed on it" in out
+
+
+def test_replay_player_reports_a_failing_account_as_an_internal_error(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """A bug while working out the account itself: what to report, exit 3, no traceback."""
+    import cardcore.replay.accounts as accounts
+
+    def failing(report: Any, player: str) -> Any:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(accounts, "account", failing)
+    path = _write(tmp_path, "a.json", _example())
+    for fmt in ("text", "json"):
+        code, out = run("replay", "--player", "Ben", "--format", fmt, str(path))
+        assert code == 3 and INTERNAL in out and "Traceback" not in out
+
+
 def test_validate_prints_each_file_before_reading_the_next(tmp_path: Path,
                                                            monkeypatch: Any) -> None:
     """The report of a file is out before the next file is read."""
