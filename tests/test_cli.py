@@ -283,6 +283,24 @@ def test_replay_player_reports_a_failing_account_as_an_internal_error(
         assert code == 3 and INTERNAL in out and "Traceback" not in out
 
 
+def test_diff_of_two_records_reports_a_failure_inside_cardcore(tmp_path: Path,
+                                                              monkeypatch: Any) -> None:
+    """diff A B when replaying them fails inside cardcore: as validate says it (both
+    files to report), exit 3, no traceback, in text and JSON."""
+    import cardcore.replay.diff as diff
+
+    def failing(transcript: Any, **kwargs: Any) -> Any:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(diff, "replay_transcript", failing)
+    a, b = _write(tmp_path, "a.json", _example()), _write(tmp_path, "b.json", _example())
+    for fmt in ("text", "json"):
+        code, out = run("diff", "--format", fmt, str(a), str(b))
+        assert code == 3 and "Traceback" not in out
+        assert "internal error: cardcore failed on these files (ZeroDivisionError" in out
+        assert f"please report it with the files {a} and {b} and this message" in out
+
+
 def test_validate_prints_each_file_before_reading_the_next(tmp_path: Path,
                                                            monkeypatch: Any) -> None:
     """The report of a file is out before the next file is read."""
