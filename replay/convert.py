@@ -14,6 +14,7 @@ and propagates, so that it is reported as one instead of as "invalid value".
 from __future__ import annotations
 
 import functools
+import re
 import typing
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
@@ -32,7 +33,13 @@ from cardcore.cards import UNKNOWN as UNKNOWN_CARD
 from cardcore.cards import Card, CardNotationError, PairsCard, parse_card, parse_pairs_card
 from cardcore.errors import CardcoreError
 from cardcore.options import OptionsError
-from cardcore.replay.problems import describe_value, pointer
+from cardcore.replay.problems import (
+    MAX_INTEGER,
+    describe_value,
+    out_of_range,
+    pointer,
+    shown_number,
+)
 
 __all__ = ["StructureFailure", "converter", "describe_value", "structure"]
 
@@ -66,6 +73,8 @@ def _string(value: object, _: type) -> str:
 def _integer(value: object, _: type) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"expected a whole number, not {describe_value(value)}")
+    if not -MAX_INTEGER <= value <= MAX_INTEGER:
+        raise ValueError(out_of_range(value))
     return value
 
 
@@ -78,7 +87,13 @@ def _boolean(value: object, _: type) -> bool:
 def _pairs_card(value: object, _: type) -> PairsCard | None:
     if value == UNKNOWN_CARD:
         return None
-    return parse_pairs_card(value)
+    try:
+        return parse_pairs_card(value)
+    except CardNotationError as error:
+        if type(value) is not int or -MAX_INTEGER <= value <= MAX_INTEGER:
+            raise
+        # The kernel's message writes the number out; a long one is shown shortened.
+        raise CardNotationError(str(error).replace(str(value), shown_number(value), 1)) from None
 
 
 def _standard_card(value: object, _: type) -> Card | None:
@@ -91,14 +106,30 @@ def _standard_card(value: object, _: type) -> Card | None:
     return parse_card(value)
 
 
+_FRACTION = re.compile(r"(-?)([0-9]+)/([0-9]+)")
+"""A fraction of points as written, ``"23/3"``: ASCII digits, as the schema says."""
+
+
+def _in_range(digits: str) -> bool:
+    """The whole number written ``digits`` is at most :data:`MAX_INTEGER`
+    (counted before it is converted: Python refuses to convert very long ones)."""
+    digits = digits.lstrip("0")
+    return len(digits) <= len(str(MAX_INTEGER)) and int(digits or "0") <= MAX_INTEGER
+
+
 def _score(value: object, _: type) -> int | Fraction:
-    """Points: a whole number, or an exact fraction written as a string ``"23/3"``."""
+    """Points: a whole number, or an exact fraction written as a string ``"23/3"``
+    (its top and bottom each within the range of a transcript's numbers)."""
     if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.count("/") == 1:
-        top, bottom = value.split("/")
-        if top.lstrip("-").isdigit() and bottom.isdigit() and int(bottom) > 0:
-            return Fraction(int(top), int(bottom))
+        return _integer(value, int)
+    found = _FRACTION.fullmatch(value) if isinstance(value, str) else None
+    if found is not None:
+        sign, top, bottom = found.groups()
+        if not (_in_range(top) and _in_range(bottom)):
+            raise ValueError(f"{describe_value(value)} is out of range: a fraction of points "
+                             f"has a top and a bottom of at most {MAX_INTEGER}")
+        if int(bottom) > 0:
+            return Fraction(int(sign + top), int(bottom))
     raise ValueError(
         f"expected points as a whole number or a fraction like \"23/3\", not {describe_value(value)}"
     )
