@@ -301,6 +301,32 @@ def test_diff_of_two_records_reports_a_failure_inside_cardcore(tmp_path: Path,
         assert f"please report it with the files {a} and {b} and this message" in out
 
 
+def _starting_chips_of_4300_nines(folder: Path, name: str) -> Path:
+    """The rules' example, with starting chips of 4300 nines (the longest integer
+    Python reads from JSON) and a result to compare: totals would grow past what
+    Python can write out."""
+    data = _example()
+    data["result"] = {"chips": {"Ben": 5}}
+    text = json.dumps(data).replace('"players"', '"options": {"starting_chips": '
+                                    + "9" * 4300 + '}, "players"')
+    return _write(folder, name, text)
+
+
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--player", "Ben"],
+                                     ["replay", "--player", "Ben", "--format", "json"],
+                                     ["validate"], ["diff"]])
+def test_starting_chips_of_4300_digits_are_a_format_problem_not_a_traceback(
+        tmp_path: Path, command: list[str]) -> None:
+    """replay, replay --player, validate and diff A B on it: the option is refused
+    at /options/starting_chips, exit 2, its digits not written out in full."""
+    paths = [str(_starting_chips_of_4300_nines(tmp_path, f"{side}.json"))
+             for side in ("a", "b")[:2 if command == ["diff"] else 1]]
+    code, out = run(*command, *paths)
+    assert code == 2 and "Traceback" not in out and "internal error" not in out
+    assert "/options/starting_chips" in out and "is out of range" in out
+    assert "9" * 30 not in out
+
+
 def test_validate_prints_each_file_before_reading_the_next(tmp_path: Path,
                                                            monkeypatch: Any) -> None:
     """The report of a file is out before the next file is read."""
