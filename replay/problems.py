@@ -7,8 +7,8 @@ from typing import Any
 
 import attrs
 
-__all__ = ["CHECK", "FORMAT", "INTERNAL", "MAX_INTEGER", "RULE", "Problem", "describe_value",
-           "out_of_range", "pointer", "shown_number"]
+__all__ = ["CHECK", "FORMAT", "INTERNAL", "MAX_INTEGER", "NUMBERS_ARE", "RULE", "Problem",
+           "describe_value", "out_of_range", "pointer", "shown_number"]
 
 FORMAT = "format"
 RULE = "rule"
@@ -35,7 +35,7 @@ MAX_INTEGER = 2**53 - 1
 the smallest): the largest integer every JSON reader keeps exactly (RFC 8259,
 section 6), and far more chips or points than any table counts."""
 
-INTEGER_RANGE = f"whole numbers from -{MAX_INTEGER} to {MAX_INTEGER}"
+NUMBERS_ARE = f"numbers in a transcript are whole numbers from -{MAX_INTEGER} to {MAX_INTEGER}"
 """What a transcript's numbers are, in the words of its messages."""
 
 SHOWN_DIGITS = 20
@@ -65,7 +65,7 @@ def out_of_range(value: int) -> str:
     >>> out_of_range(2**53)
     'the number 9007199254740992 is out of range: numbers in a transcript are whole numbers from -9007199254740991 to 9007199254740991'
     """
-    return f"{describe_value(value)} is out of range: numbers in a transcript are {INTEGER_RANGE}"
+    return f"{describe_value(value)} is out of range: {NUMBERS_ARE}"
 
 
 def describe_value(value: object) -> str:
