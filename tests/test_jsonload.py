@@ -268,3 +268,20 @@ def test_nan_and_infinity_are_located_and_said_in_json_words(name: str) -> None:
     assert message == (f"not JSON: line 2, column 9: {name} is not a JSON number (JSON has no "
                        f"NaN or Infinity): {NUMBERS_ARE}")
     assert context == f' "pot": {name}}}\n        ^'
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    ('{"events": [\n  {"type": "deal", "note": "cut', (2, 28),
+     "a string starts here and is never closed (the file may be cut off)"),
+    ('{"note": "a\\qb"}', (1, 12), "a backslash that starts no escape: JSON's escapes are "
+     '\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX (a backslash itself is written \\\\)'),
+    ('{"note": "\\u12"}', (1, 12),
+     "a \\u escape without four hexadecimal digits after it: write it like \\u00e9"),
+])
+def test_syntax_messages_that_pointed_at_their_position_read_whole(
+        text: str, where: tuple[int, int], words: str) -> None:
+    """Python's "Unterminated string starting at" and "Invalid \\escape" lose their
+    sense once the position is said apart: each is said in whole words instead."""
+    line, column, message, _ = _located(text)
+    assert (line, column) == where
+    assert message == f"not JSON: line {line}, column {column}: {words}"
