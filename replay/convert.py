@@ -38,6 +38,7 @@ from cardcore.replay.problems import (
     describe_value,
     out_of_range,
     pointer,
+    quoted,
     shown_number,
 )
 
@@ -84,16 +85,27 @@ def _boolean(value: object, _: type) -> bool:
     return value
 
 
+def _shortened(error: CardNotationError, value: object) -> CardNotationError:
+    """The kernel's message for a card it refuses, which writes ``value`` out in
+    full, with a long number or string shortened as describe_value shortens it."""
+    if type(value) is int:
+        full, short = str(value), shown_number(value)
+    elif type(value) is str:
+        full, short = repr(value), quoted(value)
+    else:
+        return error
+    if full == short:
+        return error
+    return CardNotationError(str(error).replace(full, short, 1))
+
+
 def _pairs_card(value: object, _: type) -> PairsCard | None:
     if value == UNKNOWN_CARD:
         return None
     try:
         return parse_pairs_card(value)
     except CardNotationError as error:
-        if type(value) is not int or -MAX_INTEGER <= value <= MAX_INTEGER:
-            raise
-        # The kernel's message writes the number out; a long one is shown shortened.
-        raise CardNotationError(str(error).replace(str(value), shown_number(value), 1)) from None
+        raise _shortened(error, value) from None
 
 
 def _standard_card(value: object, _: type) -> Card | None:
@@ -103,7 +115,10 @@ def _standard_card(value: object, _: type) -> Card | None:
         raise CardNotationError(
             f"{describe_value(value)} is not a card: cards are strings like \"AS\" or \"10H\""
         )
-    return parse_card(value)
+    try:
+        return parse_card(value)
+    except CardNotationError as error:
+        raise _shortened(error, value) from None
 
 
 _FRACTION = re.compile(r"(-?)([0-9]+)/([0-9]+)")

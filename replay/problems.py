@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 __all__ = ["CHECK", "FORMAT", "INTERNAL", "MAX_INTEGER", "NUMBERS_ARE", "RULE", "Problem",
-           "describe_value", "out_of_range", "pointer", "shown_number"]
+           "describe_value", "out_of_range", "pointer", "quoted", "shown_number"]
 
 FORMAT = "format"
 RULE = "rule"
@@ -38,6 +38,10 @@ section 6), and far more chips or points than any table counts."""
 NUMBERS_ARE = f"numbers in a transcript are whole numbers from -{MAX_INTEGER} to {MAX_INTEGER}"
 """What a transcript's numbers are, in the words of its messages."""
 
+SHOWN_CHARACTERS = 60
+"""The longest string a message quotes in full; a longer one is quoted by its
+first 40 characters and its length."""
+
 SHOWN_DIGITS = 20
 """The longest number a message writes out in full (any 64-bit one); a longer
 one is shown by its first and last digits and its length."""
@@ -59,6 +63,17 @@ def shown_number(value: int) -> str:
     return f"{text[:len(text) - digits + 10]}...{text[-4:]} ({digits} digits)"
 
 
+def quoted(value: str) -> str:
+    """A string as a message quotes it: in quotes, shortened when long.
+
+    >>> quoted("7"), quoted("x" * 100)
+    ("'7'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (100 characters)")
+    """
+    if len(value) <= SHOWN_CHARACTERS:
+        return repr(value)
+    return f"{value[:40]!r}... ({len(value)} characters)"
+
+
 def out_of_range(value: int) -> str:
     """The message for an integer beyond :data:`MAX_INTEGER`.
 
@@ -69,19 +84,21 @@ def out_of_range(value: int) -> str:
 
 
 def describe_value(value: object) -> str:
-    """A JSON value in words for messages (a long number shortened).
+    """A JSON value in words for messages (a long number or string shortened).
 
     >>> describe_value("7"), describe_value(None), describe_value([1])
     ("the string '7'", 'null', 'a list')
     >>> describe_value(-10**4000)
     'the number -1000000000...0000 (4001 digits)'
+    >>> describe_value("1/" + "9" * 5000)
+    "the string '1/99999999999999999999999999999999999999'... (5002 characters)"
     """
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"the string {value!r}"
+        return f"the string {quoted(value)}"
     if isinstance(value, int):
         shown = shown_number(value)
         return shown if shown.startswith("a number") else f"the number {shown}"
