@@ -34,6 +34,7 @@ from cardcore.cli.render import (
     unchecked_text,
 )
 from cardcore.registry import GAMES
+from cardcore.replay.problems import MAX_INTEGER, quoted
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import Transcript, dump_transcript, not_a_player
 
@@ -64,13 +65,17 @@ def main(ctx: click.Context) -> None:
 
 
 def _parse_at(text: str | None) -> int | None:
+    """The event index of ``--at``: ASCII digits only (``int`` reads others, such as
+    "٣", and refuses "²"); one far too long for any transcript is past its end
+    (``int`` refuses to read more than 4300 digits)."""
     if text is None:
         return None
     raw = text.removeprefix("/events/").split("/")[0] if text.startswith("/") else text
-    if not raw.isdigit():
-        raise click.BadParameter(f"{text!r}: give an event index (12) or a pointer (/events/12)",
-                                 param_hint="--at")
-    return int(raw)
+    if not (raw.isascii() and raw.isdigit()):
+        raise click.BadParameter(f"{quoted(text)}: give an event index (12) or a pointer "
+                                 "(/events/12)", param_hint="--at")
+    digits = raw.lstrip("0") or "0"
+    return int(digits) if len(digits) <= len(str(MAX_INTEGER)) else MAX_INTEGER + 1
 
 
 @main.command()
@@ -100,7 +105,7 @@ def replay(file: str, at: str | None, player: str | None, fmt: str) -> None:
     if stop is not None and transcript is not None and stop >= len(transcript.events):
         count = len(transcript.events)
         last = f"the events are 0 to {count - 1}" if count else "it has no events"
-        raise click.BadParameter(f"{at!r} is past the end: the transcript has "
+        raise click.BadParameter(f"{quoted(str(at))} is past the end: the transcript has "
                                  f"{plural(count, 'event')} ({last})", param_hint="--at")
     if transcript is None or report.outcome is None:  # unreadable, or cardcore failed on it
         _print_failure(report, fmt)

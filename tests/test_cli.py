@@ -327,6 +327,20 @@ def test_starting_chips_of_4300_digits_are_a_format_problem_not_a_traceback(
     assert "9" * 30 not in out
 
 
+@pytest.mark.parametrize(("at", "said"), [
+    ("9" * 5000, "'" + "9" * 40 + "'... (5000 characters) is past the end"),
+    ("/events/" + "9" * 5000, "... (5008 characters) is past the end"),
+    ("\u00b2", "'\u00b2': give an event index (12) or a pointer (/events/12)"),
+    ("\u0663", "'\u0663': give an event index (12) or a pointer (/events/12)"),
+])
+def test_replay_at_refuses_what_int_cannot_read_as_bad_usage(at: str, said: str) -> None:
+    """--at of 5000 digits is past the end (int() refuses to read it), and digits
+    that are not ASCII are no index (int() refuses "²" and reads "٣" as 3): exit
+    2 with the usage message, the long one quoted short, no traceback."""
+    code, out = run("replay", "--at", at, str(EXAMPLE))
+    assert code == 2 and "Traceback" not in out and said in out
+
+
 def test_validate_prints_each_file_before_reading_the_next(tmp_path: Path,
                                                            monkeypatch: Any) -> None:
     """The report of a file is out before the next file is read."""
