@@ -125,11 +125,14 @@ _FRACTION = re.compile(r"(-?)([0-9]+)/([0-9]+)")
 """A fraction of points as written, ``"23/3"``: ASCII digits, as the schema says."""
 
 
-def _in_range(digits: str) -> bool:
-    """The whole number written ``digits`` is at most :data:`MAX_INTEGER`
-    (counted before it is converted: Python refuses to convert very long ones)."""
-    digits = digits.lstrip("0")
-    return len(digits) <= len(str(MAX_INTEGER)) and int(digits or "0") <= MAX_INTEGER
+def _whole(digits: str) -> int | None:
+    """The whole number written ``digits``, or None beyond :data:`MAX_INTEGER`
+    (counted before it is converted: Python refuses to convert very long ones,
+    leading zeros included)."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > len(str(MAX_INTEGER)) or int(digits) > MAX_INTEGER:
+        return None
+    return int(digits)
 
 
 def _score(value: object, _: type) -> int | Fraction:
@@ -139,12 +142,12 @@ def _score(value: object, _: type) -> int | Fraction:
         return _integer(value, int)
     found = _FRACTION.fullmatch(value) if isinstance(value, str) else None
     if found is not None:
-        sign, top, bottom = found.groups()
-        if not (_in_range(top) and _in_range(bottom)):
+        sign, top, bottom = found[1], _whole(found[2]), _whole(found[3])
+        if top is None or bottom is None:
             raise ValueError(f"{describe_value(value)} is out of range: a fraction of points "
                              f"has a top and a bottom of at most {MAX_INTEGER}")
-        if int(bottom) > 0:
-            return Fraction(int(sign + top), int(bottom))
+        if bottom > 0:
+            return Fraction(-top if sign else top, bottom)
     raise ValueError(
         f"expected points as a whole number or a fraction like \"23/3\", not {describe_value(value)}"
     )

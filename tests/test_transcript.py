@@ -243,6 +243,8 @@ def test_a_4000_digit_pairs_card_is_refused_as_a_card_and_quoted_short() -> None
     ("1/" + "9" * 5000, "the string '1/99999999999999999999999999999999999999'... "
                         "(5002 characters) is out of range: a fraction of points has a top "
                         "and a bottom of at most 9007199254740991"),
+    ("3/" + "0" * 5000, 'expected points as a whole number or a fraction like "23/3", '
+                        "not the string '3/" + "0" * 38 + "'... (5002 characters)"),
     ("--5/3", 'expected points as a whole number or a fraction like "23/3", '
               "not the string '--5/3'"),
     ("\u00b2/3", 'expected points as a whole number or a fraction like "23/3", '
