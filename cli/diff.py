@@ -102,11 +102,19 @@ def _two_records(left: str, right: str, fmt: str) -> NoReturn:
     for path in (left, right):
         if Path(path).is_dir():
             raise click.UsageError(f"{path} is a folder: two records are compared as files")
-    result = diff_transcripts(_read(left), _read(right))
-    if fmt == "json":
-        emit_json(diff_json(result, left, right))
-    else:
-        print_diff(result, left, right)
+    records = _read(left), _read(right)
+    try:
+        result = diff_transcripts(*records)
+        if fmt == "json":
+            emit_json(diff_json(result, left, right))
+        else:
+            print_diff(result, left, right)
+    except Exception as error:  # a bug: say what to report, as validate does, no traceback
+        click.echo(f"{click.style('ERROR', fg='red')} {left}, {right}: cardcore failed "
+                   "comparing them")
+        problem = internal_error(left, error, right)
+        click.echo(f"  {problem.kind}: {problem.message}")
+        sys.exit(3)
     sys.exit(2 if not result.comparable else 0 if result.same_outcome else 1)
 
 

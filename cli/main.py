@@ -34,6 +34,7 @@ from cardcore.cli.render import (
     unchecked_text,
 )
 from cardcore.registry import GAMES
+from cardcore.replay.problems import MAX_INTEGER, quoted
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import Transcript, dump_transcript, not_a_player
 
@@ -64,13 +65,17 @@ def main(ctx: click.Context) -> None:
 
 
 def _parse_at(text: str | None) -> int | None:
+    """The event index of ``--at``: ASCII digits only (``int`` reads others, such as
+    "٣", and refuses "²"); one far too long for any transcript is past its end
+    (``int`` refuses to read more than 4300 digits)."""
     if text is None:
         return None
     raw = text.removeprefix("/events/").split("/")[0] if text.startswith("/") else text
-    if not raw.isdigit():
-        raise click.BadParameter(f"{text!r}: give an event index (12) or a pointer (/events/12)",
-                                 param_hint="--at")
-    return int(raw)
+    if not (raw.isascii() and raw.isdigit()):
+        raise click.BadParameter(f"{quoted(text)}: give an event index (12) or a pointer "
+                                 "(/events/12)", param_hint="--at")
+    digits = raw.lstrip("0") or "0"
+    return int(digits) if len(digits) <= len(str(MAX_INTEGER)) else MAX_INTEGER + 1
 
 
 @main.command()
@@ -100,21 +105,14 @@ def replay(file: str, at: str | None, player: str | None, fmt: str) -> None:
     if stop is not None and transcript is not None and stop >= len(transcript.events):
         count = len(transcript.events)
         last = f"the events are 0 to {count - 1}" if count else "it has no events"
-        raise click.BadParameter(f"{at!r} is past the end: the transcript has "
+        raise click.BadParameter(f"{quoted(str(at))} is past the end: the transcript has "
                                  f"{plural(count, 'event')} ({last})", param_hint="--at")
-    if player is not None and transcript is not None:
+    if transcript is None or report.outcome is None:  # unreadable, or cardcore failed on it
+        _print_failure(report, fmt)
+    if player is not None:
         _print_account(report, player, fmt)
     if fmt == "json":
-        data = {"report_format": REPORT_FORMAT, **report_json(report)}
-        data["events"] = [step_json(step) for step in report.steps]
-        emit_json(data)
-        sys.exit(report.exit_code)
-    if transcript is None:
-        what = "cardcore failed on it" if report.internal else "not a readable transcript"
-        click.echo(f"{click.style('BAD  ', fg='red')}{report.path}: {what}")
-        for line in problem_lines(report.path, report.problems):
-            click.echo(line)
-        sys.exit(report.exit_code)
+        _emit_report(report)
     _print_header(transcript)
     position = None
     for step in report.steps:
@@ -136,24 +134,51 @@ def replay(file: str, at: str | None, player: str | None, fmt: str) -> None:
     sys.exit(report.exit_code)
 
 
+def _emit_report(report: Report) -> NoReturn:
+    """``replay --format json``: the report and every event told."""
+    data = {"report_format": REPORT_FORMAT, **report_json(report)}
+    data["events"] = [step_json(step) for step in report.steps]
+    emit_json(data)
+    sys.exit(report.exit_code)
+
+
+def _print_failure(report: Report, fmt: str) -> NoReturn:
+    """A file with no game to tell (unreadable, or cardcore failed on it): its problems."""
+    if fmt == "json":
+        _emit_report(report)
+    what = "cardcore failed on it" if report.internal else "not a readable transcript"
+    click.echo(f"{click.style('BAD  ', fg='red')}{report.path}: {what}")
+    for line in problem_lines(report.path, report.problems):
+        click.echo(line)
+    sys.exit(report.exit_code)
+
+
 def _print_account(report: Report, player: str, fmt: str) -> NoReturn:
+    """``replay --player``, for a report the replay finished (it has an outcome)."""
     transcript = report.transcript
     assert transcript is not None
     if player not in transcript.players:
         raise click.BadParameter(not_a_player(player, transcript.players), param_hint="--player")
     from cardcore.replay.accounts import account  # only `replay --player` pays for it
 
-    found = account(report, player)
-    if fmt == "json":
-        emit_json({"report_format": REPORT_FORMAT, "path": report.path, "valid": report.valid,
-                   **account_json(found)})
-    else:
-        for line in account_lines(found, report, transcript.rules.title):
+    try:
+        found = account(report, player)
+        if fmt == "json":
+            emit_json({"report_format": REPORT_FORMAT, "path": report.path,
+                       "valid": report.valid, **account_json(found)})
+            sys.exit(report.exit_code)
+        lines = account_lines(found, report, transcript.rules.title)
+    except Exception as error:  # a bug: said as validate says it, with no traceback
+        from cardcore.replay.runner import internal_error
+
+        failed = internal_error(report.path or "-", error)
+        _print_failure(attrs.evolve(report, problems=(*report.problems, failed)), fmt)
+    for line in lines:
+        click.echo(line)
+    if report.problems:  # the exit status says something is wrong: say what
+        click.echo(click.style("problems:", fg="red"))
+        for line in problem_lines(report.path, report.problems):
             click.echo(line)
-        if report.problems:  # the exit status says something is wrong: say what
-            click.echo(click.style("problems:", fg="red"))
-            for line in problem_lines(report.path, report.problems):
-                click.echo(line)
     sys.exit(report.exit_code)
 
 

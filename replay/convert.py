@@ -14,6 +14,7 @@ and propagates, so that it is reported as one instead of as "invalid value".
 from __future__ import annotations
 
 import functools
+import re
 import typing
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
@@ -32,7 +33,14 @@ from cardcore.cards import UNKNOWN as UNKNOWN_CARD
 from cardcore.cards import Card, CardNotationError, PairsCard, parse_card, parse_pairs_card
 from cardcore.errors import CardcoreError
 from cardcore.options import OptionsError
-from cardcore.replay.problems import describe_value, pointer
+from cardcore.replay.problems import (
+    MAX_INTEGER,
+    describe_value,
+    out_of_range,
+    pointer,
+    quoted,
+    shown_number,
+)
 
 __all__ = ["StructureFailure", "converter", "describe_value", "structure"]
 
@@ -66,6 +74,8 @@ def _string(value: object, _: type) -> str:
 def _integer(value: object, _: type) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"expected a whole number, not {describe_value(value)}")
+    if not -MAX_INTEGER <= value <= MAX_INTEGER:
+        raise ValueError(out_of_range(value))
     return value
 
 
@@ -75,10 +85,27 @@ def _boolean(value: object, _: type) -> bool:
     return value
 
 
+def _shortened(error: CardNotationError, value: object) -> CardNotationError:
+    """The kernel's message for a card it refuses, which writes ``value`` out in
+    full, with a long number or string shortened as describe_value shortens it."""
+    if type(value) is int:
+        full, short = str(value), shown_number(value)
+    elif type(value) is str:
+        full, short = repr(value), quoted(value)
+    else:
+        return error
+    if full == short:
+        return error
+    return CardNotationError(str(error).replace(full, short, 1))
+
+
 def _pairs_card(value: object, _: type) -> PairsCard | None:
     if value == UNKNOWN_CARD:
         return None
-    return parse_pairs_card(value)
+    try:
+        return parse_pairs_card(value)
+    except CardNotationError as error:
+        raise _shortened(error, value) from None
 
 
 def _standard_card(value: object, _: type) -> Card | None:
@@ -88,17 +115,39 @@ def _standard_card(value: object, _: type) -> Card | None:
         raise CardNotationError(
             f"{describe_value(value)} is not a card: cards are strings like \"AS\" or \"10H\""
         )
-    return parse_card(value)
+    try:
+        return parse_card(value)
+    except CardNotationError as error:
+        raise _shortened(error, value) from None
+
+
+_FRACTION = re.compile(r"(-?)([0-9]+)/([0-9]+)")
+"""A fraction of points as written, ``"23/3"``: ASCII digits, as the schema says."""
+
+
+def _whole(digits: str) -> int | None:
+    """The whole number written ``digits``, or None beyond :data:`MAX_INTEGER`
+    (counted before it is converted: Python refuses to convert very long ones,
+    leading zeros included)."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > len(str(MAX_INTEGER)) or int(digits) > MAX_INTEGER:
+        return None
+    return int(digits)
 
 
 def _score(value: object, _: type) -> int | Fraction:
-    """Points: a whole number, or an exact fraction written as a string ``"23/3"``."""
+    """Points: a whole number, or an exact fraction written as a string ``"23/3"``
+    (its top and bottom each within the range of a transcript's numbers)."""
     if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.count("/") == 1:
-        top, bottom = value.split("/")
-        if top.lstrip("-").isdigit() and bottom.isdigit() and int(bottom) > 0:
-            return Fraction(int(top), int(bottom))
+        return _integer(value, int)
+    found = _FRACTION.fullmatch(value) if isinstance(value, str) else None
+    if found is not None:
+        sign, top, bottom = found[1], _whole(found[2]), _whole(found[3])
+        if top is None or bottom is None:
+            raise ValueError(f"{describe_value(value)} is out of range: a fraction of points "
+                             f"has a top and a bottom of at most {MAX_INTEGER}")
+        if bottom > 0:
+            return Fraction(-top if sign else top, bottom)
     raise ValueError(
         f"expected points as a whole number or a fraction like \"23/3\", not {describe_value(value)}"
     )

@@ -12,9 +12,10 @@ to what ``structure`` returns for it; tests/test_direct.py holds it to that.
 
 "Well-formed" is deliberately narrower than what ``structure`` accepts: JSON's
 own types (``type(value) is int``: never ``True`` for the card 1), a card in a
-notation the kernel's parser accepts, scores as whole numbers (a fraction
-``"23/3"`` goes the long way). Anything else, including an annotation this
-module does not know, is :class:`Unsure`.
+notation the kernel's parser accepts, whole numbers within the transcript's
+range (:data:`~cardcore.replay.problems.MAX_INTEGER`: one comparison each),
+scores as whole numbers (a fraction ``"23/3"`` goes the long way). Anything
+else, including an annotation this module does not know, is :class:`Unsure`.
 
 The cost that remains is Python's per value, so the builders are shaped by it
 (CPython 3.11): they are made once per annotation and kept; a card already seen
@@ -37,6 +38,7 @@ import attrs
 
 from cardcore.cards import UNKNOWN, Card, PairsCard, parse_card, parse_pairs_card
 from cardcore.errors import CardcoreError
+from cardcore.replay.problems import MAX_INTEGER
 
 __all__ = ["Unsure", "build", "builder", "event_builder"]
 
@@ -61,20 +63,34 @@ class _Leaf:
     ``kinds``: the number ``1`` is a key, and ``True == 1``, ``1.0 == 1``. A
     table of strings alone needs no such test: nothing else equals a string
     (a string subclass reads as the string it equals).
+
+    ``bound`` (whole numbers only, with no table): a value is its own result only
+    if it lies from ``-bound`` to ``bound``.
     """
 
-    def __init__(self, kinds: frozenset[type], parse: Callable[[Any], Any] | None = None
-                 ) -> None:
+    def __init__(self, kinds: frozenset[type], parse: Callable[[Any], Any] | None = None,
+                 bound: int | None = None) -> None:
+        assert bound is None or (parse is None and kinds == {int})
         self.kinds = kinds
         self.table: dict[Any, Any] | None = None if parse is None else {}
         self.parse = parse
+        self.bound = bound
         self.by_text = self.table is not None and kinds == {str}
         self.one = self._make_one()
         self.sequence = self._make_sequence()
         self.mapping = self._make_mapping()
 
     def _make_one(self) -> Build:
-        kinds, table = self.kinds, self.table
+        kinds, table, bound = self.kinds, self.table, self.bound
+        if bound is not None:
+            low = -bound
+
+            def bounded(value: Any) -> Any:
+                if type(value) not in kinds or not low <= value <= bound:
+                    raise Unsure
+                return value
+
+            return bounded
         if table is None:
             def same(value: Any) -> Any:
                 if type(value) not in kinds:
@@ -128,6 +144,19 @@ class _Leaf:
 
             return looked_up
 
+        if self.bound is not None:
+            low, high = -self.bound, self.bound
+
+            def bounded(value: Any) -> tuple[Any, ...]:
+                if type(value) is not list:
+                    raise Unsure
+                for item in value:
+                    if type(item) not in kinds or not low <= item <= high:
+                        raise Unsure
+                return tuple(value)
+
+            return bounded
+
         def same(value: Any) -> tuple[Any, ...]:
             if type(value) is not list:
                 raise Unsure
@@ -153,6 +182,19 @@ class _Leaf:
                 return found
 
             return looked_up
+
+        if self.bound is not None:
+            low, high = -self.bound, self.bound
+
+            def bounded(value: Any) -> dict[str, Any]:
+                if type(value) is not dict:
+                    raise Unsure
+                for item in value.values():
+                    if type(item) not in kinds or not low <= item <= high:
+                        raise Unsure
+                return dict(value)
+
+            return bounded
 
         def same(value: Any) -> dict[str, Any]:
             if type(value) is not dict:
@@ -197,7 +239,7 @@ def _standard_card(value: object) -> Card | None:
     return None if value == UNKNOWN else parse_card(value)
 
 
-_INTEGER = _Leaf(frozenset({int}))
+_INTEGER = _Leaf(frozenset({int}), bound=MAX_INTEGER)
 
 _LEAVES: dict[Any, _Leaf] = {
     str: _Leaf(frozenset({str})),
@@ -526,6 +568,9 @@ def _expression(part: Part, item: str, i: int, names: dict[str, Any]) -> str:
     else:
         names[f"kinds_{i}"] = part.kinds
         kind_test = f"type({item}) in kinds_{i}"
+    if part.bound is not None:  # the bound written as literals: constants of the code
+        return (f"{item} if {kind_test} and {-part.bound} <= {item} <= {part.bound} "
+                f"else build_{i}({item})")
     if part.table is None:
         return f"{item} if {kind_test} else build_{i}({item})"
     names[f"table_{i}"] = part.table

@@ -1,18 +1,21 @@
 """Strict JSON reading: the parts of JSON that Python's parser lets through
 silently (duplicate keys, NaN, huge numbers, deep nesting) are refused with a
-pointer, so that no file is misread quietly and none causes a traceback."""
+pointer, or a line and column, so that no file is misread quietly and none
+causes a traceback."""
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from cardcore.errors import CardcoreError
-from cardcore.replay.problems import FORMAT, Problem, pointer
+from cardcore.replay.problems import FORMAT, NUMBERS_ARE, Problem, pointer
 
 __all__ = ["MAX_BYTES", "JsonError", "parse_json", "read_json"]
 
@@ -49,10 +52,6 @@ def _marked(pairs: list[tuple[str, Any]]) -> _Object:
     return marked
 
 
-def _constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
 def _duplicates(value: Any, path: tuple[str | int, ...], depth: int) -> Iterator[Problem]:
     if depth > MAX_DEPTH:
         yield Problem(kind=FORMAT, pointer=pointer(*path),
@@ -69,6 +68,152 @@ def _duplicates(value: Any, path: tuple[str | int, ...], depth: int) -> Iterator
     elif isinstance(value, list):
         for index, item in enumerate(value):
             yield from _duplicates(item, (*path, index), depth + 1)
+
+
+class _Unread(ValueError):
+    """A number the parse hooks refuse: ``token`` as written, and ``message``
+    (after ``prefix``, and the line and column once they are known)."""
+
+    def __init__(self, token: str, message: str, prefix: str = "") -> None:
+        super().__init__(prefix + message)
+        self.token = token
+        self.message = message
+        self.prefix = prefix
+
+
+def _constant(name: str) -> Any:
+    """NaN, Infinity or -Infinity, which Python's parser reads and JSON has not."""
+    raise _Unread(name, f"{name} is not a JSON number (JSON has no NaN or Infinity): "
+                  f"{NUMBERS_ARE}", prefix="not JSON: ")
+
+
+def _float(literal: str) -> float:
+    """A number with a fraction or an exponent; one so large that it reads as
+    infinity (``1e999999999``) is refused, as no reader keeps it. Only such
+    numbers pass through here (a whole number never does), and a transcript
+    holds few of them, if any (in its meta)."""
+    value = float(literal)
+    if math.isinf(value):
+        shown = literal if len(literal) <= 24 else f"{literal[:10]}...{literal[-4:]}"
+        raise _Unread(literal, f"the number {shown} is too large for any JSON reader "
+                      f"(it reads as infinity): {NUMBERS_ARE}")
+    return value
+
+
+_ESCAPE = re.compile(r"\\.", re.DOTALL)
+"""A backslash and the character it escapes (a quote, for one)."""
+
+_DIGITS = "0123456789"
+_DIGIT_RUN = re.compile("[0-9]*")
+_NUMBER_PART = frozenset("0123456789.eE+-")
+"""What a number is written with: a digit run after one of them is in the middle
+of a number (its fraction or exponent), not one of its own."""
+
+
+def _outside_strings(text: str, spans: Iterator[tuple[int, int]]) -> tuple[int, int] | None:
+    """The first of ``spans`` (places in ``text``, in order) that is not inside a
+    string, or None. Only for the place where the parser stopped: the text up to
+    there is JSON, so a quote that no backslash escapes opens or closes a string,
+    and a place is outside every string when such quotes before it are even.
+    Counted in C, from one place to the next: a file that is refused pays a scan
+    or two of its text for the place, and no other file pays anything."""
+    quotes, counted = 0, 0
+    for span in spans:
+        quotes += _ESCAPE.sub("", text[counted:span[0]]).count('"')
+        counted = span[0]
+        if quotes % 2 == 0:
+            return span
+    return None
+
+
+def _written(text: str, token: str) -> Iterator[tuple[int, int]]:
+    """Where ``token`` (a number or a name, as the parser read it) is written as a
+    whole, not as a part of a longer word or number."""
+    at = text.find(token)
+    while at >= 0:
+        end = at + len(token)
+        if (at == 0 or not (text[at - 1].isalnum() or text[at - 1] in _NUMBER_PART)) and (
+                end == len(text) or not (text[end].isalnum() or text[end] in _NUMBER_PART)):
+            yield at, end
+        at = text.find(token, at + 1)
+
+
+def _long_integers(text: str, digits: int) -> Iterator[tuple[int, int]]:
+    """Where integers of at least ``digits`` digits are written (the sign included).
+
+    Every such run of digits covers a multiple of ``digits``, so only those
+    places are looked at (a few thousand in the largest file), and a run is found
+    at the first of them that it covers: it starts less than ``digits`` before.
+    """
+    end = 0
+    for at in range(digits - 1, len(text), digits):
+        if at < end or text[at] not in _DIGITS:
+            continue
+        before = text[at - digits + 1:at + 1]
+        start = at - digits + 1 + len(before.rstrip(_DIGITS))
+        run = _DIGIT_RUN.match(text, at)
+        assert run is not None  # it matches anywhere, if only nothing
+        end = run.end()
+        if end - start < digits or text[end:end + 1] in (".", "e", "E"):
+            continue  # too short, or the whole part of a number with a fraction or exponent
+        if start and text[start - 1] == "-":
+            start -= 1
+        if not start or text[start - 1] not in _NUMBER_PART:
+            yield start, end
+
+
+def _placed(text: str, index: int | None, message: str, prefix: str = "") -> JsonError:
+    """The problem ``message`` at ``index`` of ``text``, said with its line,
+    column and caret (None: at no place)."""
+    if index is None:
+        return JsonError([Problem(kind=FORMAT, pointer="", message=prefix + message)])
+    from cardcore.replay.syntax import explain  # only a refused file pays for it
+
+    # Asked with no message, explain only locates: at a number, it moves no index.
+    found = explain(text, json.JSONDecodeError("", text, index))
+    return JsonError([Problem(
+        kind=FORMAT, pointer="", message=f"{prefix}line {found.line}, column {found.column}: "
+        f"{message}", line=found.line, column=found.column, context=found.context)])
+
+
+def _unread(text: str, error: _Unread) -> JsonError:
+    """The number a parse hook refused, where it is first written."""
+    found = _outside_strings(text, _written(text, error.token))
+    return _placed(text, None if found is None else found[0], error.message, error.prefix)
+
+
+def _too_long(text: str) -> JsonError | None:
+    """Python refuses to read an integer of more digits than
+    ``sys.get_int_max_str_digits()`` (4300): the first one in the text, where it
+    is, or None when there is none (the parser failed otherwise)."""
+    limit = sys.get_int_max_str_digits()
+    found = _outside_strings(text, _long_integers(text, limit + 1)) if limit else None
+    if found is None:
+        return None
+    start, end = found
+    digits = end - start - (text[start] == "-")
+    return _placed(text, start, f"a number of {digits} digits: {NUMBERS_ARE}")
+
+
+WHOLE = {
+    "Unterminated string starting at":
+        "a string starts here and is never closed (the file may be cut off)",
+    "Invalid \\escape":
+        "a backslash that starts no escape: JSON's escapes are \\\" \\\\ \\/ \\b \\f \\n "
+        "\\r \\t and \\uXXXX (a backslash itself is written \\\\)",
+    "Invalid \\uXXXX escape":
+        "a \\u escape without four hexadecimal digits after it: write it like \\u00e9",
+}
+"""Python's syntax messages that are no whole sentence once their position is
+taken out of them (by how they start), and what is said instead."""
+
+
+def _whole(error: json.JSONDecodeError) -> json.JSONDecodeError:
+    """``error`` with a message that reads whole without its position."""
+    for start, words in WHOLE.items():
+        if error.msg.startswith(start):
+            return json.JSONDecodeError(words, error.doc, error.pos)
+    return error
 
 
 _LONE_COLON = re.compile(r':(?<!":)')
@@ -129,22 +274,27 @@ def parse_json(text: str) -> Any:
         return _marked(items)
 
     try:
-        value = json.loads(text, object_hook=counted, parse_constant=_constant)
+        value = json.loads(text, object_hook=counted, parse_constant=_constant,
+                           parse_float=_float)
         if not _no_repeats(text, members):
             # Only a text that may repeat a key pays for seeing every member.
-            value = json.loads(text, object_pairs_hook=pairs, parse_constant=_constant)
+            value = json.loads(text, object_pairs_hook=pairs, parse_constant=_constant,
+                               parse_float=_float)
     except json.JSONDecodeError as error:
         from cardcore.replay.syntax import explain  # only a syntax error pays for it
 
-        found = explain(text, error)
+        found = explain(text, _whole(error))
         message = f"not JSON: line {found.line}, column {found.column}: {found.message}"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message, line=found.line,
                                  column=found.column, context=found.context)]) from None
     except RecursionError:
         message = f"not a transcript: nested more than {MAX_DEPTH} levels deep"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None
-    except ValueError as error:
-        raise JsonError([Problem(kind=FORMAT, pointer="", message=f"not JSON: {error}")]) from None
+    except _Unread as error:
+        raise _unread(text, error) from None
+    except ValueError as error:  # an integer longer than Python reads, or else
+        raise (_too_long(text) or JsonError(
+            [Problem(kind=FORMAT, pointer="", message=f"not JSON: {error}")])) from None
     if repeated:
         raise JsonError(list(_duplicates(value, (), 0)))
     return value

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import attrs
 
-__all__ = ["CHECK", "FORMAT", "INTERNAL", "RULE", "Problem", "describe_value", "pointer"]
+__all__ = ["CHECK", "FORMAT", "INTERNAL", "MAX_INTEGER", "NUMBERS_ARE", "RULE", "Problem",
+           "describe_value", "out_of_range", "pointer", "quoted", "shown_number"]
 
 FORMAT = "format"
 RULE = "rule"
@@ -28,19 +30,79 @@ def pointer(*parts: str | int) -> str:
     return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
 
 
+MAX_INTEGER = 2**53 - 1
+"""The largest whole number in a transcript, 9007199254740991 (and its negative
+the smallest): the largest integer every JSON reader keeps exactly (RFC 8259,
+section 6), and far more chips or points than any table counts."""
+
+NUMBERS_ARE = f"numbers in a transcript are whole numbers from -{MAX_INTEGER} to {MAX_INTEGER}"
+"""What a transcript's numbers are, in the words of its messages."""
+
+SHOWN_CHARACTERS = 60
+"""The longest string a message quotes in full; a longer one is quoted by its
+first 40 characters and its length."""
+
+SHOWN_DIGITS = 20
+"""The longest number a message writes out in full (any 64-bit one); a longer
+one is shown by its first and last digits and its length."""
+
+
+def shown_number(value: int) -> str:
+    """An integer as a message writes it: in full, or shortened when long.
+
+    >>> shown_number(-12), shown_number(7 * 10**30 + 1)
+    ('-12', '7000000000...0001 (31 digits)')
+    """
+    try:
+        text = str(value)
+    except ValueError:  # longer than Python writes out (sys.get_int_max_str_digits())
+        return f"a number of more than {sys.get_int_max_str_digits()} digits"
+    digits = len(text) - text.startswith("-")
+    if digits <= SHOWN_DIGITS:
+        return text
+    return f"{text[:len(text) - digits + 10]}...{text[-4:]} ({digits} digits)"
+
+
+def quoted(value: str) -> str:
+    """A string as a message quotes it: in quotes, shortened when long.
+
+    >>> quoted("7"), quoted("x" * 100)
+    ("'7'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (100 characters)")
+    """
+    if len(value) <= SHOWN_CHARACTERS:
+        return repr(value)
+    return f"{value[:40]!r}... ({len(value)} characters)"
+
+
+def out_of_range(value: int) -> str:
+    """The message for an integer beyond :data:`MAX_INTEGER`.
+
+    >>> out_of_range(2**53)
+    'the number 9007199254740992 is out of range: numbers in a transcript are whole numbers from -9007199254740991 to 9007199254740991'
+    """
+    return f"{describe_value(value)} is out of range: {NUMBERS_ARE}"
+
+
 def describe_value(value: object) -> str:
-    """A JSON value in words for messages.
+    """A JSON value in words for messages (a long number or string shortened).
 
     >>> describe_value("7"), describe_value(None), describe_value([1])
     ("the string '7'", 'null', 'a list')
+    >>> describe_value(-10**4000)
+    'the number -1000000000...0000 (4001 digits)'
+    >>> describe_value("1/" + "9" * 5000)
+    "the string '1/99999999999999999999999999999999999999'... (5002 characters)"
     """
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"the string {value!r}"
-    if isinstance(value, int | float):
+        return f"the string {quoted(value)}"
+    if isinstance(value, int):
+        shown = shown_number(value)
+        return shown if shown.startswith("a number") else f"the number {shown}"
+    if isinstance(value, float):
         return f"the number {value!r}"
     if isinstance(value, list):
         return "a list"

@@ -302,12 +302,17 @@ def replay_transcript(
                   unchecked_result=stopped is not None and transcript.result is not None)
 
 
-def internal_error(name: str, error: BaseException) -> Problem:
-    """The problem that says cardcore failed on a file, and what to report."""
+def internal_error(name: str, error: BaseException, *others: str) -> Problem:
+    """The problem that says cardcore failed on a file (or on it and ``others``
+    together, as ``diff A B`` reads two), and what to report."""
     detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    if others:
+        this, the, named = "these files", "the files", " and ".join((name, *others))
+    else:
+        this, the, named = "this file", "the file", name
     return Problem(kind=INTERNAL, pointer="", message=(
-        f"internal error: cardcore failed on this file ({detail}). This is a bug in "
-        f"cardcore, not a mistake in the file: please report it with the file {name} "
+        f"internal error: cardcore failed on {this} ({detail}). This is a bug in "
+        f"cardcore, not a mistake in {the}: please report it with {the} {named} "
         "and this message."))
 
 

@@ -18,6 +18,7 @@ import attrs
 
 from cardcore.cards import Card, PairsCard
 from cardcore.registry import GAMES
+from cardcore.replay.problems import MAX_INTEGER
 from cardcore.replay.transcript import ENVELOPE_KEYS, FORMAT_ID, REQUIRED_KEYS
 
 __all__ = ["transcript_schema"]
@@ -27,7 +28,9 @@ _PAIRS = {"description": "a Pairs card (1-10) or \"?\"",
 _CARD = {"description": "a card like \"AS\", \"10H\", \"TH\", \"JK\", or \"?\"",
          "type": "string",
          "pattern": "^(\\?|[jJ][kK]|([2-9]|10|[tTjJqQkKaA])[SHDCshdc♠♥♦♣♤♡♢♧])$"}
-_SCORE = {"oneOf": [{"type": "integer"}, {"type": "string", "pattern": "^-?[0-9]+/[0-9]+$"}]}
+_INTEGER = {"type": "integer", "minimum": -MAX_INTEGER, "maximum": MAX_INTEGER}
+"""Every whole number of a transcript lies within +-(2**53 - 1) (the loader's bound)."""
+_SCORE = {"oneOf": [dict(_INTEGER), {"type": "string", "pattern": "^-?[0-9]+/[0-9]+$"}]}
 
 
 def _type_schema(hint: Any) -> dict[str, Any]:
@@ -51,7 +54,7 @@ def _type_schema(hint: Any) -> dict[str, Any]:
     if hint is bool:
         return {"type": "boolean"}
     if hint is int:
-        return {"type": "integer"}
+        return dict(_INTEGER)
     if hint is str:
         return {"type": "string"}
     if isinstance(hint, type) and attrs.has(hint):
@@ -101,7 +104,7 @@ def transcript_schema() -> dict[str, Any]:
         "options": {"type": "object"},
         "players": {"type": "array", "items": {"type": "string", "minLength": 1},
                     "uniqueItems": True},
-        "ages": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+        "ages": {"type": "object", "additionalProperties": {**_INTEGER, "minimum": 0}},
         "meta": {"type": "object"},
         "events": {"type": "array"},
         "result": _class_schema(Result),

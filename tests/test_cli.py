@@ -246,6 +246,118 @@ def test_an_internal_error_is_reported_for_its_file_and_the_others_are_judged(
     assert code == 3 and json.loads(out)["files"][0]["problems"][0]["kind"] == "internal"
 
 
+def _failing_replay(monkeypatch: Any) -> None:
+    """Make every replay fail inside cardcore, as a bug would (after reading the file)."""
+    import cardcore.replay.runner as runner
+
+    def failing(transcript: Any, **kwargs: Any) -> Any:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(runner, "replay_transcript", failing)
+
+
+INTERNAL = "internal error: cardcore failed on this file (ZeroDivisionError: division by zero)"
+
+
+def test_replay_player_says_what_validate_says_when_the_replay_failed(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """A replay that failed inside cardcore has no outcome to account for: replay
+    --player says so as validate does (what to report), exit 3, no traceback."""
+    _failing_replay(monkeypatch)
+    path = _write(tmp_path, "a.json", _example())
+    code, out = run("replay", "--player", "Ben", str(path))
+    assert code == 3 and "Traceback" not in out
+    assert f"BAD  {path}: cardcore failed on it" in out
+    assert INTERNAL in out and f"please report it with the file {path}" in out
+    code, out = run("replay", "--player", "Ben", "--format", "json", str(path))
+    data = json.loads(out)
+    assert code == 3 and data["final"] is None and data["problems"][0]["kind"] == "internal"
+
+
+def test_replay_of_a_failed_replay_prints_no_empty_standings(tmp_path: Path,
+                                                             monkeypatch: Any) -> None:
+    """replay FILE whose replay failed inside cardcore: its problem, exit 3, and no
+    "standings:" line with nothing after it."""
+    _failing_replay(monkeypatch)
+    path = _write(tmp_path, "a.json", _example())
+    code, out = run("replay", str(path))
+    assert code == 3 and INTERNAL in out
+    assert "standings" not in out and f"BAD  {path}: cardcore failed on it" in out
+
+
+def test_replay_player_reports_a_failing_account_as_an_internal_error(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """A bug while working out the account itself: what to report, exit 3, no traceback."""
+    import cardcore.replay.accounts as accounts
+
+    def failing(report: Any, player: str) -> Any:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(accounts, "account", failing)
+    path = _write(tmp_path, "a.json", _example())
+    for fmt in ("text", "json"):
+        code, out = run("replay", "--player", "Ben", "--format", fmt, str(path))
+        assert code == 3 and INTERNAL in out and "Traceback" not in out
+
+
+def test_diff_of_two_records_reports_a_failure_inside_cardcore(tmp_path: Path,
+                                                              monkeypatch: Any) -> None:
+    """diff A B when replaying them fails inside cardcore: as validate says it (both
+    files to report), exit 3, no traceback, in text and JSON."""
+    import cardcore.replay.diff as diff
+
+    def failing(transcript: Any, **kwargs: Any) -> Any:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(diff, "replay_transcript", failing)
+    a, b = _write(tmp_path, "a.json", _example()), _write(tmp_path, "b.json", _example())
+    for fmt in ("text", "json"):
+        code, out = run("diff", "--format", fmt, str(a), str(b))
+        assert code == 3 and "Traceback" not in out
+        assert "internal error: cardcore failed on these files (ZeroDivisionError" in out
+        assert f"please report it with the files {a} and {b} and this message" in out
+
+
+def _starting_chips_of_4300_nines(folder: Path, name: str) -> Path:
+    """The rules' example, with starting chips of 4300 nines (the longest integer
+    Python reads from JSON) and a result to compare: totals would grow past what
+    Python can write out."""
+    data = _example()
+    data["result"] = {"chips": {"Ben": 5}}
+    text = json.dumps(data).replace('"players"', '"options": {"starting_chips": '
+                                    + "9" * 4300 + '}, "players"')
+    return _write(folder, name, text)
+
+
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--player", "Ben"],
+                                     ["replay", "--player", "Ben", "--format", "json"],
+                                     ["validate"], ["diff"]])
+def test_starting_chips_of_4300_digits_are_a_format_problem_not_a_traceback(
+        tmp_path: Path, command: list[str]) -> None:
+    """replay, replay --player, validate and diff A B on it: the option is refused
+    at /options/starting_chips, exit 2, its digits not written out in full."""
+    paths = [str(_starting_chips_of_4300_nines(tmp_path, f"{side}.json"))
+             for side in ("a", "b")[:2 if command == ["diff"] else 1]]
+    code, out = run(*command, *paths)
+    assert code == 2 and "Traceback" not in out and "internal error" not in out
+    assert "/options/starting_chips" in out and "is out of range" in out
+    assert "9" * 30 not in out
+
+
+@pytest.mark.parametrize(("at", "said"), [
+    ("9" * 5000, "'" + "9" * 40 + "'... (5000 characters) is past the end"),
+    ("/events/" + "9" * 5000, "... (5008 characters) is past the end"),
+    ("\u00b2", "'\u00b2': give an event index (12) or a pointer (/events/12)"),
+    ("\u0663", "'\u0663': give an event index (12) or a pointer (/events/12)"),
+])
+def test_replay_at_refuses_what_int_cannot_read_as_bad_usage(at: str, said: str) -> None:
+    """--at of 5000 digits is past the end (int() refuses to read it), and digits
+    that are not ASCII are no index (int() refuses "²" and reads "٣" as 3): exit
+    2 with the usage message, the long one quoted short, no traceback."""
+    code, out = run("replay", "--at", at, str(EXAMPLE))
+    assert code == 2 and "Traceback" not in out and said in out
+
+
 def test_validate_prints_each_file_before_reading_the_next(tmp_path: Path,
                                                            monkeypatch: Any) -> None:
     """The report of a file is out before the next file is read."""

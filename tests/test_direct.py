@@ -124,7 +124,8 @@ SPELLINGS = {"AS": ["as", "aS", "A♠", "a♤"], "10H": ["TH", "th", "10h", "T�
 
 ODD_VALUES = st.sampled_from(
     [None, True, False, 0, 1, 11, 1.0, 7.5, "7", "?", "", "AS", "as", "1S", "JK", "10h", "Aki",
-     [], {}, ["?"], [1, True], {"Aki": 1}, "23/3", -1, 10**30]).map(copy.deepcopy)
+     [], {}, ["?"], [1, True], {"Aki": 1}, "23/3", -1, 10**30, 2**53 - 1, -2**53,
+     {"Aki": 2**53}, [2**53]]).map(copy.deepcopy)
 """Odd JSON values, each drawn as a fresh copy: a later change to the document
 may edit inside one, and must not edit the sampled constant itself."""
 
@@ -268,3 +269,45 @@ def test_event_builders_are_written_out_once_the_process_has_read_many_events(
     assert written["pitch"](item) == plain["pitch"](item) == types["pitch"](player="Aki", card=3)
     with pytest.raises(KeyError):
         written["draw"]
+
+
+
+def _bounded_places() -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
+    """A short session with a check and a result, and the places of its whole numbers."""
+    rules = GAMES["goblin-poker"]
+    made = simulated(rules, ["Aki", "Ben"], rules.options_type(games=1), 0)
+    data = json.loads(json.dumps(dump_transcript(made)))
+    data["options"], data["ages"] = {"ante": 1}, {"Aki": 30}
+    data["events"].append({"type": "check", "chips": {"Aki": 0}, "pot": 0,
+                           "scores": {"Ben": 0}})
+    data["result"] = {"chips": {"Aki": 0}, "pot": 0}
+    last = len(data["events"]) - 1
+    return data, [("options", "ante"), ("ages", "Aki"), ("events", last, "chips", "Aki"),
+                  ("events", last, "pot"), ("events", last, "scores", "Ben"),
+                  ("result", "chips", "Aki"), ("result", "pot")]
+
+
+def _with(data: dict[str, Any], path: tuple[Any, ...], value: int) -> dict[str, Any]:
+    document = copy.deepcopy(data)
+    parent = document
+    for part in path[:-1]:
+        parent = parent[part]
+    parent[path[-1]] = value
+    return document
+
+
+@pytest.mark.parametrize("number", [2**53, -2**53, 10**30, int("9" * 4300)],
+                         ids=["2**53", "-2**53", "10**30", "4300 nines"])
+def test_a_number_out_of_range_is_a_doubt_for_both_builders(number: int) -> None:
+    """A whole number beyond 2**53 - 1 (options, ages, a check, the result) is left
+    to the full loader by the written-out and the plain builders, which words it;
+    2**53 - 1 in the same place takes the fast path."""
+    data, places = _bounded_places()
+    for path in places:
+        assert check_agrees(_with(data, path, 2**53 - 1)), path
+        document = _with(data, path, number)
+        assert _fast(document) is None and _fast(document, written_out=False) is None, path
+        check_agrees(document)
+        problems = dict(_full(document))  # type: ignore[arg-type]
+        where = "/" + "/".join(str(part) for part in path)
+        assert "is out of range: numbers in a transcript" in problems[where], problems

@@ -178,3 +178,37 @@ def test_key_mutations_reach_checks_results_options_and_ages() -> None:
     reached = {path[0] if path[0] != "events" else "check"
                for document in DOCUMENTS for path in _claim_keys(document)}
     assert reached == {"result", "expect", "options", "ages", "check"}
+
+
+HUGE = (2**53, -int("9" * 4300))
+"""Whole numbers beyond a transcript's range: just past it, and the longest Python reads."""
+
+
+def test_a_huge_number_in_place_of_any_number_of_any_fixture_is_refused_where_it_is() -> None:
+    """Every whole number of every fixture (options, ages, cards, checks, result),
+    replaced by one beyond 2**53 - 1: a format problem at that very pointer, never
+    a transcript that loads (and whose totals would outgrow what Python prints)."""
+    from cardcore.replay.problems import pointer
+
+    tried = 0
+    for document in DOCUMENTS:
+        places = set()  # each kind of place once a document: /events/#/chips/Aki
+        for path in _paths(document):
+            value = _at(document, path)
+            place = tuple("#" if type(part) is int else part for part in path)
+            if type(value) is not int or path[:1] == ("meta",) or place in places:
+                continue
+            places.add(place)
+            for number in HUGE:
+                mangled = copy.deepcopy(document)
+                _at(mangled, path[:-1])[path[-1]] = number
+                try:
+                    load_transcript(mangled)
+                except TranscriptError as error:
+                    where = {p.pointer for p in error.problems if p.kind == "format"}
+                    assert pointer(*path) in where, (path, error.problems)
+                    assert all(len(p.message) < 300 for p in error.problems)
+                else:
+                    raise AssertionError(f"{pointer(*path)} = {number} loaded")
+                tried += 1
+    assert tried > 500

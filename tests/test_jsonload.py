@@ -190,3 +190,98 @@ def test_the_size_limit_holds_for_files_that_say_their_size_and_those_that_do_no
                     read_json(pipe, max_bytes=limit)
         finally:
             writer.join(timeout=10)
+
+
+# -- numbers no reader keeps, and syntax messages in whole words ---------------------
+
+NUMBERS_ARE = "numbers in a transcript are whole numbers from -9007199254740991 to 9007199254740991"
+
+
+def _located(text: str) -> tuple[int | None, int | None, str, str | None]:
+    with pytest.raises(JsonError) as caught:
+        parse_json(text)
+    (problem,) = caught.value.problems
+    assert problem.pointer == ""
+    return problem.line, problem.column, problem.message, problem.context
+
+
+@pytest.mark.parametrize("number", ["5" * 5000, "-" + "5" * 5000])
+def test_an_integer_longer_than_python_reads_is_located_with_the_bound(number: str) -> None:
+    """5000 digits, after strings that hold long digit runs, NaN, escaped quotes and
+    colons: its line, column and caret, and what numbers may be, in the format's
+    words (not Python's advice to call sys.set_int_max_str_digits)."""
+    text = ('{"meta": {"a": "' + "7" * 5000 + ' \\" NaN 1e999999",\n'
+            '  "b": [1.5, 12, "x:y"],\n  "n": ' + number + "}}")
+    line, column, message, context = _located(text)
+    assert (line, column) == (3, 8)
+    assert message == f"line 3, column 8: a number of 5000 digits: {NUMBERS_ARE}"
+    assert context is not None and context.splitlines()[1] == " " * 7 + "^"
+
+
+@pytest.mark.parametrize("before", [
+    "", "[", '{"a": "\\\\", "b": ', '["' + "1" * 4301 + '", "\\"' + "2" * 8602 + '", ',
+    '["x' + "3" * 4300 + '", 1e' + "0" * 4301 + ", 0." + "5" * 9000 + ", -1E-" + "6" * 4400 + ", ",
+    "[" + "7" * 4300 + ", -" + "8" * 4300 + ", ",
+])
+def test_the_long_integer_is_found_after_any_other_long_digit_run(before: str) -> None:
+    """At the start, after a string ending in an escaped backslash, after long
+    digit runs in strings (one after an escaped quote), in exponents and fractions,
+    and after integers of 4300 digits, which Python still reads: the place of the
+    first integer Python refuses."""
+    number = "-" + "9" * 4301
+    text = before + number + ("]" if before.startswith("[") else "}" if before else "")
+    line, column, message, _ = _located(text)
+    assert (line, column) == (1, len(before) + 1), message
+    assert message.endswith(f"a number of 4301 digits: {NUMBERS_ARE}")
+
+
+def test_a_long_fraction_is_no_long_integer() -> None:
+    """A number of 5000 digits with a fraction reads (as a float, which Python reads
+    at any length); the 5000-digit integer after it is the one refused."""
+    text = '[' + "4" * 50 + "." + "4" * 5000 + ", 2e" + "0" * 5000 + "1, " + "3" * 5000 + "]"
+    line, column, message, _ = _located(text)
+    assert (line, column) == (1, text.index(", 3") + 3)
+    assert "a number of 5000 digits" in message
+
+
+@pytest.mark.parametrize(("text", "column", "shown"), [
+    ('{"pot": 1e999999999}', 9, "1e999999999"),
+    ('[1, -2.5E400]', 5, "-2.5E400"),
+    ('[' + "9" * 400 + ".5]", 2, "9999999999...99.5"),
+])
+def test_a_number_that_reads_as_infinity_is_refused_where_it_is(text: str, column: int,
+                                                                 shown: str) -> None:
+    """Not "the number inf" at some pointer later, nor inf kept in meta: the number
+    as written (shortened when long), its line and column, and what numbers may be."""
+    line, found_column, message, _ = _located(text)
+    assert (line, found_column) == (1, column)
+    assert message == (f"line 1, column {column}: the number {shown} is too large for any "
+                       f"JSON reader (it reads as infinity): {NUMBERS_ARE}")
+
+
+@pytest.mark.parametrize("name", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_located_and_said_in_json_words(name: str) -> None:
+    """Python reads them; JSON has neither: line, column, caret, and the allowed numbers."""
+    text = '{"meta": {"note": "Infinity NaN"},\n "pot": ' + name + "}"
+    line, column, message, context = _located(text)
+    assert (line, column) == (2, 9)
+    assert message == (f"not JSON: line 2, column 9: {name} is not a JSON number (JSON has no "
+                       f"NaN or Infinity): {NUMBERS_ARE}")
+    assert context == f' "pot": {name}}}\n        ^'
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    ('{"events": [\n  {"type": "deal", "note": "cut', (2, 28),
+     "a string starts here and is never closed (the file may be cut off)"),
+    ('{"note": "a\\qb"}', (1, 12), "a backslash that starts no escape: JSON's escapes are "
+     '\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX (a backslash itself is written \\\\)'),
+    ('{"note": "\\u12"}', (1, 12),
+     "a \\u escape without four hexadecimal digits after it: write it like \\u00e9"),
+])
+def test_syntax_messages_that_pointed_at_their_position_read_whole(
+        text: str, where: tuple[int, int], words: str) -> None:
+    """Python's "Unterminated string starting at" and "Invalid \\escape" lose their
+    sense once the position is said apart: each is said in whole words instead."""
+    line, column, message, _ = _located(text)
+    assert (line, column) == where
+    assert message == f"not JSON: line {line}, column {column}: {words}"

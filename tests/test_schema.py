@@ -50,10 +50,16 @@ BASE: dict[str, Any] = {"format": "cardcore-transcript/1", "game": "goblin-poker
     {"events": [{"type": "draw", "player": "Aki", "card": 3}]},
     {"options": {"rounds": "5"}},
     {"players": ["Aki", "Aki"]},
+    {"options": {"starting_chips": 2**53}},
+    {"ages": {"Aki": 2**53}},
+    {"events": [{"type": "deal"}, {"type": "check", "chips": {"Aki": -2**53}}]},
+    {"result": {"pot": 2**53}},
+    {"result": {"scores": {"Aki": 2**53}}},
 ])
 def test_what_the_loader_refuses_the_schema_refuses(
         change: dict[str, Any], validator: jsonschema.Draft202012Validator) -> None:
-    """Unknown keys, a string Pairs card, a missing player, another game's event."""
+    """Unknown keys, a string Pairs card, a missing player, another game's event, a
+    whole number beyond 2**53 - 1 (the schema's minimum and maximum)."""
     data = {**BASE, **change}
     with pytest.raises(TranscriptError):
         load_transcript(json.loads(json.dumps(data)))

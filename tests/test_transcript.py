@@ -184,3 +184,98 @@ def test_every_error_is_a_cardcore_error() -> None:
     with pytest.raises(UnknownGameError) as caught:
         get_game("gin")
     assert problems(changed(game="gin")) == [("/game", str(caught.value))]
+
+
+BIG = 2**53
+"""One more than the largest whole number a transcript may hold."""
+
+NUMBERS_ARE = "numbers in a transcript are whole numbers from -9007199254740991 to 9007199254740991"
+
+
+def _everywhere(number: int) -> dict[str, Any]:
+    """BASE with ``number`` in every place a transcript holds a whole number."""
+    return changed(
+        options={"starting_chips": number, "ante": number, "games": number},
+        ages={"Aki": number},
+        events=[*BASE["events"], {"type": "check", "chips": {"Aki": number}, "pot": number,
+                                  "scores": {"Ben": number}}],
+        result={"chips": {"Chie": number}, "pot": number, "scores": {"Aki": number}},
+    )
+
+
+def test_every_whole_number_is_at_most_2_to_the_53_minus_1() -> None:
+    """The bound holds for options, ages, checks and the result alike: each number
+    beyond it is a format problem at its pointer that says what is allowed, and
+    2**53 - 1 itself is read."""
+    found = dict(problems(_everywhere(BIG)))
+    assert set(found) == {"/options/starting_chips", "/options/ante", "/options/games",
+                          "/ages/Aki", "/events/2/chips/Aki", "/events/2/pot",
+                          "/events/2/scores/Ben", "/result/chips/Chie", "/result/pot",
+                          "/result/scores/Aki"}
+    assert set(found.values()) == {f"the number {BIG} is out of range: {NUMBERS_ARE}"}
+    negative = dict(problems(_everywhere(-BIG)))
+    assert negative["/events/2/pot"] == f"the number {-BIG} is out of range: {NUMBERS_ARE}"
+    assert load_transcript(_everywhere(BIG - 1)).options.starting_chips == BIG - 1
+    assert load_transcript(changed(result={"pot": -(BIG - 1)})).result.pot == -(BIG - 1)
+
+
+def test_a_4300_digit_option_is_refused_and_quoted_short() -> None:
+    """The largest integer Python reads from JSON, as starting chips: refused at the
+    option (so that no total grows past what Python can print), its digits not
+    written out in full."""
+    ((where, message),) = problems(json.loads(
+        json.dumps(changed()).replace('"players"', '"options": {"starting_chips": '
+                                      + "9" * 4300 + '}, "players"')))
+    assert where == "/options/starting_chips"
+    assert message == f"the number 9999999999...9999 (4300 digits) is out of range: {NUMBERS_ARE}"
+
+
+def test_a_4000_digit_pairs_card_is_refused_as_a_card_and_quoted_short() -> None:
+    """A Pairs card of 4000 digits says what a Pairs card is, without the 4000 digits."""
+    data = changed(events=[{"type": "deal"},
+                           {"type": "reveal", "cards": {"Aki": int("8" * 4000), "Ben": 2,
+                                                        "Chie": 7}}])
+    ((where, message),) = problems(data)
+    assert where == "/events/1/cards/Aki"
+    assert message == ("8888888888...8888 (4000 digits) is not a Pairs card: Pairs cards are "
+                       "the integers 1 to 10")
+
+
+@pytest.mark.parametrize(("score", "message"), [
+    ("9007199254740992/3", "the string '9007199254740992/3' is out of range: a fraction of "
+                           "points has a top and a bottom of at most 9007199254740991"),
+    ("1/" + "9" * 5000, "the string '1/99999999999999999999999999999999999999'... "
+                        "(5002 characters) is out of range: a fraction of points has a top "
+                        "and a bottom of at most 9007199254740991"),
+    ("3/" + "0" * 5000, 'expected points as a whole number or a fraction like "23/3", '
+                        "not the string '3/" + "0" * 38 + "'... (5002 characters)"),
+    ("--5/3", 'expected points as a whole number or a fraction like "23/3", '
+              "not the string '--5/3'"),
+    ("\u00b2/3", 'expected points as a whole number or a fraction like "23/3", '
+                 "not the string '\u00b2/3'"),
+])
+def test_a_fraction_of_points_is_read_within_the_bound_and_in_ascii_digits(
+        score: str, message: str) -> None:
+    """A fraction's top and bottom obey the bound, and a fraction Python's int()
+    would refuse (too long, two signs, a superscript digit) gets the format's words,
+    not Python's."""
+    ((where, found),) = problems(changed(result={"scores": {"Aki": score}}))
+    assert where == "/result/scores/Aki" and found == message
+
+
+def test_a_long_string_is_quoted_short_where_a_number_or_a_card_belongs() -> None:
+    """Thousands of characters where a number, a Pairs card or a standard card
+    belongs: the message quotes their start and says how long they are."""
+    long = "7" * 5000
+    found = dict(problems(changed(options={"starting_chips": long}, events=[
+        {"type": "deal"}, {"type": "reveal", "cards": {"Aki": long, "Ben": 2, "Chie": 7}}])))
+    start = repr("7" * 40) + "... (5000 characters)"
+    assert found == {
+        "/options/starting_chips": f"expected a whole number, not the string {start}",
+        "/events/1/cards/Aki": f"{start} is not a Pairs card: Pairs cards are the integers "
+                               "1 to 10 (write 7, not \"7\")"}
+    saint = {"format": "cardcore-transcript/1", "game": "saint-poker", "players": ["Aki", "Ben"],
+             "events": [{"type": "deal", "future": ["9H" * 3000]}]}
+    ((where, message),) = problems(saint)
+    assert where == "/events/0/future/0" and message.startswith(
+        repr("9H" * 20) + "... (6000 characters) is not a card: write rank then suit")
