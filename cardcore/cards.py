@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Final, NewType
 
 from cardcore.errors import CardcoreError
+from cardcore.quoting import quoted
 
 __all__ = [
     "JOKER_RANK",
@@ -30,7 +31,6 @@ __all__ = [
     "PairsCard",
     "parse_card",
     "parse_pairs_card",
-    "quoted",
     "rank_name",
 ]
 
@@ -60,26 +60,6 @@ _RANK_BY_NAME: Final = {name: rank for rank, name in RANK_NAMES.items()} | {"T":
 
 class CardNotationError(CardcoreError):
     """A card written in a way the transcript format does not allow."""
-
-
-def quoted(value: object) -> str:
-    """An input value as a message quotes it: a transcript is JSON, so as JSON
-    writes it (``true``, ``null``, ``[1, 2]``), never in Python's words (``True``,
-    ``None``); a string in quotes, as every message quotes what was written.
-
-    >>> quoted(True), quoted(None), quoted([1, "2"]), quoted({"a": False}), quoted(7.5)
-    ('true', 'null', '[1, "2"]', '{"a": false}', '7.5')
-    >>> quoted("11"), quoted(11)
-    ("'11'", '11')
-    """
-    if isinstance(value, str):
-        return repr(value)
-    import json  # here: only a message about a wrong value pays for it
-
-    try:
-        return json.dumps(value, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError):  # not a JSON value: a caller of the library passed it
-        return repr(value)
 
 
 def rank_name(rank: int) -> str:

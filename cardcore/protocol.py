@@ -17,9 +17,10 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 
 import attrs
 
-from cardcore.cards import PairsCard, quoted
+from cardcore.cards import PairsCard
 from cardcore.effects import Effect
 from cardcore.errors import CardcoreError
+from cardcore.quoting import quoted
 
 __all__ = [
     "Act",

@@ -33,8 +33,9 @@ from cardcore.cli.render import (
     step_lines,
     unchecked_text,
 )
+from cardcore.quoting import quoted
 from cardcore.registry import GAMES
-from cardcore.replay.problems import MAX_INTEGER, quoted
+from cardcore.replay.problems import MAX_INTEGER
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import Transcript, dump_transcript, not_a_player
 

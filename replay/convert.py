@@ -33,14 +33,7 @@ from cardcore.cards import UNKNOWN as UNKNOWN_CARD
 from cardcore.cards import Card, CardNotationError, PairsCard, parse_card, parse_pairs_card
 from cardcore.errors import CardcoreError
 from cardcore.options import OptionsError
-from cardcore.replay.problems import (
-    MAX_INTEGER,
-    describe_value,
-    out_of_range,
-    pointer,
-    quoted,
-    shown_number,
-)
+from cardcore.replay.problems import MAX_INTEGER, describe_value, out_of_range, pointer
 
 __all__ = ["StructureFailure", "converter", "describe_value", "structure"]
 
@@ -85,27 +78,10 @@ def _boolean(value: object, _: type) -> bool:
     return value
 
 
-def _shortened(error: CardNotationError, value: object) -> CardNotationError:
-    """The kernel's message for a card it refuses, which writes ``value`` out in
-    full, with a long number or string shortened as describe_value shortens it."""
-    if type(value) is int:
-        full, short = str(value), shown_number(value)
-    elif type(value) is str:
-        full, short = repr(value), quoted(value)
-    else:
-        return error
-    if full == short:
-        return error
-    return CardNotationError(str(error).replace(full, short, 1))
-
-
 def _pairs_card(value: object, _: type) -> PairsCard | None:
     if value == UNKNOWN_CARD:
         return None
-    try:
-        return parse_pairs_card(value)
-    except CardNotationError as error:
-        raise _shortened(error, value) from None
+    return parse_pairs_card(value)
 
 
 def _standard_card(value: object, _: type) -> Card | None:
@@ -115,10 +91,7 @@ def _standard_card(value: object, _: type) -> Card | None:
         raise CardNotationError(
             f"{describe_value(value)} is not a card: cards are strings like \"AS\" or \"10H\""
         )
-    try:
-        return parse_card(value)
-    except CardNotationError as error:
-        raise _shortened(error, value) from None
+    return parse_card(value)
 
 
 _FRACTION = re.compile(r"(-?)([0-9]+)/([0-9]+)")

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import attrs
 
+from cardcore.quoting import quoted, shown_number
+
 __all__ = ["CHECK", "FORMAT", "INTERNAL", "MAX_INTEGER", "NUMBERS_ARE", "RULE", "Problem",
-           "describe_value", "out_of_range", "pointer", "quoted", "shown_number"]
+           "describe_value", "out_of_range", "pointer"]
 
 FORMAT = "format"
 RULE = "rule"
@@ -37,42 +38,6 @@ section 6), and far more chips or points than any table counts."""
 
 NUMBERS_ARE = f"numbers in a transcript are whole numbers from -{MAX_INTEGER} to {MAX_INTEGER}"
 """What a transcript's numbers are, in the words of its messages."""
-
-SHOWN_CHARACTERS = 60
-"""The longest string a message quotes in full; a longer one is quoted by its
-first 40 characters and its length."""
-
-SHOWN_DIGITS = 20
-"""The longest number a message writes out in full (any 64-bit one); a longer
-one is shown by its first and last digits and its length."""
-
-
-def shown_number(value: int) -> str:
-    """An integer as a message writes it: in full, or shortened when long.
-
-    >>> shown_number(-12), shown_number(7 * 10**30 + 1)
-    ('-12', '7000000000...0001 (31 digits)')
-    """
-    try:
-        text = str(value)
-    except ValueError:  # longer than Python writes out (sys.get_int_max_str_digits())
-        return f"a number of more than {sys.get_int_max_str_digits()} digits"
-    digits = len(text) - text.startswith("-")
-    if digits <= SHOWN_DIGITS:
-        return text
-    return f"{text[:len(text) - digits + 10]}...{text[-4:]} ({digits} digits)"
-
-
-def quoted(value: str) -> str:
-    """A string as a message quotes it: in quotes, shortened when long.
-
-    >>> quoted("7"), quoted("x" * 100)
-    ("'7'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (100 characters)")
-    """
-    if len(value) <= SHOWN_CHARACTERS:
-        return repr(value)
-    return f"{value[:40]!r}... ({len(value)} characters)"
-
 
 def out_of_range(value: int) -> str:
     """The message for an integer beyond :data:`MAX_INTEGER`.
