@@ -154,14 +154,20 @@ def test_killing_the_writer_at_random_moments_always_leaves_a_complete_transcrip
     rng = random.Random(12)
     mid_save = 0
     for _ in range(KILLS):
+        ready, started_writing = os.pipe()
         pid = os.fork()
         if pid == 0:  # the writer: never returns into pytest
             try:
+                os.close(ready)
+                os.write(started_writing, b"!")  # the delay runs from here, not from fork
                 while True:
                     long_log.save(target)
                     short_log.save(target)
             finally:
                 os._exit(0)
+        os.close(started_writing)
+        os.read(ready, 1)
+        os.close(ready)
         time.sleep(rng.uniform(0, 2 * save_time))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
