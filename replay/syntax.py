@@ -102,7 +102,10 @@ def _slip(text: str, error: json.JSONDecodeError) -> tuple[int, str]:
                     "is a bracket closed too early?")
     if error.msg.startswith("Invalid control character"):
         return at, "a line break or tab inside a string: write it as \\n or \\t, or end the string"
-    return at, error.msg[:1].lower() + error.msg[1:]
+    said = error.msg[:1].lower() + error.msg[1:]
+    if at >= len(text.rstrip()):  # whatever the parser expected, the file stopped first
+        return at, f"{said}, but the text ends here: is the end of the file cut off?"
+    return at, said
 
 
 def explain(text: str, error: json.JSONDecodeError) -> SyntaxExplanation:

@@ -72,3 +72,12 @@ def test_a_doubled_closing_bracket_and_a_cut_off_end_are_named() -> None:
     assert "a } too many" in _explained(doubled)[2]
     cut = '{"events": [{"type": "deal"}'
     assert "the text ends before the JSON is closed" in _explained(cut)[2]
+
+
+def test_a_file_cut_off_after_a_comma_says_where_it_ends() -> None:
+    """Cut after a comma inside an object, the parser wants a key; the message says
+    that the text ends there, the likely cause, not only what was wanted."""
+    line, column, message = _explained('{"events": [{"type": "deal", ')[:3]
+    assert message == ("expecting property name enclosed in double quotes, but the text ends "
+                       "here: is the end of the file cut off?")
+    assert (line, column) == (1, 30)
