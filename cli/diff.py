@@ -29,19 +29,28 @@ from cardcore.replay.transcript import Transcript, TranscriptError, read_transcr
 __all__ = ["diff"]
 
 
-def _read(path: str) -> Transcript:
-    """The transcript, or its problems printed and exit 2 (3 for a bug in cardcore)."""
+def _read_or_say(path: str) -> Transcript | int:
+    """The transcript, or its problems printed and the exit status they call for:
+    2 for a file that is not a transcript, 3 for a bug in cardcore."""
     try:
         return read_transcript(Path(path))
     except TranscriptError as error:
         click.echo(f"{click.style('BAD  ', fg='red')}{path}: not a readable transcript")
         for line in problem_lines(path, error.problems):
             click.echo(line)
-        sys.exit(2)
+        return 2
     except Exception as error:  # a bug: say what to report, no traceback
         for line in problem_lines(path, [internal_error(path, error)]):
             click.echo(line)
-        sys.exit(3)
+        return 3
+
+
+def _read(path: str) -> Transcript:
+    """The transcript, or its problems printed and the exit."""
+    read = _read_or_say(path)
+    if isinstance(read, int):
+        sys.exit(read)
+    return read
 
 
 def _refused(path: str, problems: list[Problem] | tuple[Problem, ...]) -> NoReturn:
@@ -102,9 +111,11 @@ def _two_records(left: str, right: str, fmt: str) -> NoReturn:
     for path in (left, right):
         if Path(path).is_dir():
             raise click.UsageError(f"{path} is a folder: two records are compared as files")
-    records = _read(left), _read(right)
+    first, second = _read_or_say(left), _read_or_say(right)  # both files' problems are said
+    if isinstance(first, int) or isinstance(second, int):
+        sys.exit(max(read for read in (first, second) if isinstance(read, int)))
     try:
-        result = diff_transcripts(*records)
+        result = diff_transcripts(first, second)
         if fmt == "json":
             emit_json(diff_json(result, left, right))
         else:

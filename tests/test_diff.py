@@ -94,6 +94,20 @@ def test_cli_diff_exit_codes(tmp_path: Path) -> None:
     assert runner.invoke(main, ["diff", str(EXAMPLE), str(tmp_path / "bad.json")]).exit_code == 2
 
 
+def test_diff_says_what_is_wrong_with_both_files_when_neither_can_be_read(
+        tmp_path: Path) -> None:
+    """Two players bring two broken records: each file's problems are shown, not only
+    the first's, and the exit is 2."""
+    (tmp_path / "a.json").write_text("[]")
+    (tmp_path / "b.json").write_text('{"format": "cardcore-transcript/1", "game": "gin"}')
+    result = CliRunner().invoke(main, ["diff", str(tmp_path / "a.json"),
+                                       str(tmp_path / "b.json")])
+    assert result.exit_code == 2
+    assert f"{tmp_path / 'a.json'}: not a readable transcript" in result.output
+    assert f"{tmp_path / 'b.json'}: not a readable transcript" in result.output
+    assert "'gin'" in result.output
+
+
 def test_diff_says_a_side_is_invalid_and_not_that_the_records_agree(tmp_path: Path) -> None:
     """Same events, but one result disagrees with the rules: that side is named invalid."""
     wrong = example()
