@@ -11,7 +11,6 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any, BinaryIO
 
 from cardcore.errors import CardcoreError
@@ -321,11 +320,12 @@ _BOM = b"\xef\xbb\xbf"
 """UTF-8's byte order mark: allowed before a transcript, and skipped."""
 
 
-def read_json(source: Path | BinaryIO, *, max_bytes: int = MAX_BYTES) -> Any:
-    """Read and parse a file (or a binary stream), refusing oversized or non-UTF-8 input."""
+def read_json(source: str | os.PathLike[str] | BinaryIO, *, max_bytes: int = MAX_BYTES) -> Any:
+    """Read and parse a file (a path, as a string or a ``Path``) or a binary stream,
+    refusing oversized or non-UTF-8 input."""
     try:
-        if isinstance(source, Path):
-            with source.open("rb") as handle:
+        if isinstance(source, (str, os.PathLike)):
+            with open(source, "rb") as handle:
                 data = _read_file(handle, max_bytes)
         else:
             data = source.read(max_bytes + 1)

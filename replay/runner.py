@@ -15,9 +15,10 @@ problem of the file: :func:`replay_file` reports it as an ``internal`` problem
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Mapping
-from pathlib import Path
+from os import PathLike
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 import attrs
@@ -316,12 +317,14 @@ def internal_error(name: str, error: BaseException, *others: str) -> Problem:
         "and this message."))
 
 
-def replay_file(source: Path | BinaryIO, *, name: str | None = None, steps: bool = False,
-                stop_after: int | None = None) -> Report:
-    """Read and replay one file (or a binary stream such as standard input, named
-    ``name``); unreadable input gives a report of format problems, and a failure
-    of cardcore itself an ``internal`` problem instead of an exception."""
-    label = name if name is not None else str(source) if isinstance(source, Path) else "-"
+def replay_file(source: str | PathLike[str] | BinaryIO, *, name: str | None = None,
+                steps: bool = False, stop_after: int | None = None) -> Report:
+    """Read and replay one file (a path, as a string or a ``Path``, or a binary
+    stream such as standard input, named ``name``); unreadable input gives a report
+    of format problems, and a failure of cardcore itself an ``internal`` problem
+    instead of an exception."""
+    label = (name if name is not None
+             else os.fspath(source) if isinstance(source, (str, PathLike)) else "-")
     try:
         transcript = read_transcript(source)
     except TranscriptError as error:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
+from os import PathLike
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 import attrs
@@ -359,8 +359,9 @@ def _events(raw: object, rules: GameRules[Any], players: tuple[str, ...],
     return tuple(events)
 
 
-def read_transcript(source: Path | BinaryIO) -> Transcript:
-    """Read, parse and load one file (or a binary stream such as standard input);
+def read_transcript(source: str | PathLike[str] | BinaryIO) -> Transcript:
+    """Read, parse and load one file (a path, as a string or a ``Path``, or a
+    binary stream such as standard input);
     raise :class:`TranscriptError` if it is no transcript."""
     try:
         data = read_json(source)

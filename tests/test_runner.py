@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from cardcore.replay.runner import replay_transcript
+from cardcore.replay.runner import replay_file, replay_transcript
 from cardcore.replay.transcript import load_transcript
 
 EXAMPLE: list[dict[str, Any]] = [
@@ -91,3 +92,14 @@ def test_an_unknown_player_in_an_event_is_located_and_lists_the_players() -> Non
     stranger, missing = replay_transcript(transcript(reveal)).problems
     assert (stranger.pointer, stranger.rule) == ("/events/1/cards/Chi", "C-7")
     assert (missing.pointer, missing.rule) == ("/events/1/cards", "C-3")
+
+
+def test_a_path_may_be_given_as_a_string() -> None:
+    """replay_file and read_transcript take a path as a plain string too, as GameLog's
+    save and load do; the report names the file as given."""
+    from cardcore.replay.transcript import read_transcript
+
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "goblin-poker" / "rules-example.json"
+    report = replay_file(str(path))
+    assert report.exit_code == 0 and report.path == str(path)
+    assert read_transcript(str(path)).game == "goblin-poker"
