@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from cardcore.errors import PathPart, RuleViolation
+from cardcore.errors import NotAnEventError, PathPart, RuleViolation
 from cardcore.evolve import evolve, with_value
 from cardcore.moves import Moves
 from cardcore.protocol import Event, Step, Turn
@@ -48,6 +48,20 @@ _LAST: Final = len(REPORT_ORDER)
 def _raise(problems: list[RuleViolation]) -> None:
     problems.sort(key=lambda v: REPORT_ORDER.get(v.rule, _LAST))
     raise RuleViolation.several(problems)
+
+
+def _not_an_event(rules: GameRules[Any], event: object) -> NotAnEventError:
+    """What a program applied instead of one of the game's events, and which are."""
+    if isinstance(event, type):
+        shown = f"the class {event.__module__}.{event.__qualname__} (an event is an instance of one)"
+    elif hasattr(event, "TYPE"):
+        shown = f"{type(event).__module__}.{type(event).__qualname__}"
+    else:
+        text = repr(event)  # a program's value, in Python's words
+        shown = f"{text if len(text) <= 60 else text[:40] + '...'} (a {type(event).__name__})"
+    kinds = ", ".join(cls.__name__ for cls in rules.event_types.values())
+    return NotAnEventError(f"{shown} is not an event of {rules.title}: its events are {kinds} "
+                           "(the classes of rules.event_types)")
 
 
 def _c6(rules: GameRules[Any], state: Any, event: Event) -> RuleViolation:
@@ -134,7 +148,9 @@ def apply(rules: GameRules[Any], state: Any, event: Event) -> Step[Any]:
     (``Turn.actors``) being in play (seated), which the contract suite checks
     for every game.
     """
-    kind = event.TYPE
+    kind = getattr(event, "TYPE", None)
+    if rules.event_types.get(kind) is not type(event):  # type: ignore[arg-type]
+        raise _not_an_event(rules, event)
     if kind == "check":
         return state, ()
     turn = rules.turn(state)

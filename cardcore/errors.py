@@ -10,13 +10,19 @@ is the violation itself and the rest ride along in :attr:`RuleViolation.also`.
 
 from __future__ import annotations
 
-__all__ = ["CardcoreError", "PathPart", "RuleViolation"]
+__all__ = ["CardcoreError", "NotAnEventError", "PathPart", "RuleViolation"]
 
 PathPart = str | int
 
 
 class CardcoreError(ValueError):
     """Base class of every error cardcore raises for bad input."""
+
+
+class NotAnEventError(CardcoreError):
+    """Something applied to a game that is not one of its events: an event of
+    another game, a dict, a class. A program's mistake, not a rule broken, so it
+    cites no rule; a transcript's events are always the game's own."""
 
 
 class RuleViolation(CardcoreError):

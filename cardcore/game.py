@@ -144,6 +144,8 @@ class GameRules(Generic[S]):
         """Check who plays, the options and the ages; SetupError says what is wrong."""
         seated = check_players(players, self.min_players, self.max_players, self.title)
         chosen = game_options(options, self.options_type, self.title)
+        if ages is not None and not isinstance(ages, Mapping):
+            raise SetupError(f"ages are given by name, like {{'Aki': 31}}, not {ages!r}")
         given = dict(ages or {})
         for name, age in given.items():
             if name not in seated:
@@ -212,11 +214,16 @@ class GameRules(Generic[S]):
         return inadmissible(name, players, turn.choice, turn.rule)
 
     def simulate(self, players: Sequence[str] | Setup, options: Any = None,
-                 rng: random.Random | None = None, **knobs: Any) -> Iterator[Event]:
-        """The events of a random legal full-information game (:mod:`cardcore.simulation`)."""
+                 rng: random.Random | int | None = None, **knobs: Any) -> Iterator[Event]:
+        """The events of a random legal full-information game (:mod:`cardcore.simulation`);
+        ``rng`` is a ``random.Random`` or a seed for one (default: seed 0)."""
         import random
 
         from cardcore.simulation import simulate
 
         setup = players if isinstance(players, Setup) else self.setup(players, options)
-        return simulate(self, setup, rng or random.Random(0), **knobs)
+        if rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
+            rng = random.Random(rng or 0)
+        elif not isinstance(rng, random.Random):
+            raise SetupError(f"rng is a random.Random or a seed (a whole number), not {rng!r}")
+        return simulate(self, setup, rng, **knobs)

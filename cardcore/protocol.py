@@ -11,7 +11,7 @@ holds the small values that pass between the kernel and a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
@@ -203,6 +203,9 @@ def check_players(players: Sequence[str], low: int, high: int, game: str) -> tup
     ...
     cardcore.protocol.SetupError: 'Aki' sits twice: player names must be unique
     """
+    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+        raise SetupError(f"the players are a sequence of names, like ('Aki', 'Ben'), "
+                         f"not {quoted(players) if isinstance(players, str) else repr(players)}")
     names = tuple(players)
     for name in names:
         if not isinstance(name, str) or not name:

@@ -218,3 +218,50 @@ def test_scores_may_be_fractions_only_where_the_rules_split_exactly() -> None:
         outcome = rules.outcome(rules.start(NAMES[:rules.min_players]))
         values = (outcome.chips or outcome.scores or {}).values()
         assert all(isinstance(v, int | Fraction) for v in values)
+
+
+@GAME
+def test_what_is_not_one_of_the_games_events_is_refused_in_words(rules: GameRules[Any]) -> None:
+    """Another game's event, a dict, an event class and None are a program's mistakes:
+    each is a NotAnEventError (a ValueError) naming the game's events, raised before
+    any rule is judged, never an AttributeError from inside a handler."""
+    from cardcore.errors import NotAnEventError
+
+    state = rules.start(NAMES[:rules.min_players])
+    own = set(rules.event_types.values())
+    others = [next(event for event in game.simulate(NAMES[:game.min_players], None, 1)
+                   if type(event) not in own)
+              for name, game in GAMES.items() if name != rules.name]
+    for wrong in (*others, {"type": "deal"}, rules.events[0], None):
+        with pytest.raises(NotAnEventError) as caught:
+            rules.apply(state, wrong)
+        assert f"is not an event of {rules.title}: its events are " in str(caught.value)
+        assert rules.events[0].__name__ in str(caught.value)
+
+
+@GAME
+def test_setup_refuses_players_and_ages_of_the_wrong_shape(rules: GameRules[Any]) -> None:
+    """A string is not a sequence of names (it is not split into letters), nothing is
+    not one either, and ages are given by name: each is a SetupError saying so."""
+    from cardcore.protocol import SetupError
+
+    players = NAMES[:rules.min_players]
+    for wrong, words in ((",".join(players), "the players are a sequence of names"),
+                         (None, "the players are a sequence of names")):
+        with pytest.raises(SetupError, match=words):
+            rules.setup(wrong)
+    with pytest.raises(SetupError, match="ages are given by name"):
+        rules.setup(players, None, [30] * len(players))
+
+
+@GAME
+def test_a_simulation_takes_a_seed_or_a_random(rules: GameRules[Any]) -> None:
+    """A whole-number seed is the Random it seeds; anything else is refused in words."""
+    from cardcore.protocol import SetupError
+
+    players = NAMES[:rules.min_players]
+    options = rules.options_type(**SHORT.get(rules.name, ({},))[0])
+    assert (list(rules.simulate(players, options, 5))
+            == list(rules.simulate(players, options, random.Random(5))))
+    with pytest.raises(SetupError, match=r"rng is a random\.Random or a seed"):
+        rules.simulate(players, options, "5")
