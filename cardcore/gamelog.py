@@ -38,16 +38,21 @@ class GameLog(Generic[S]):
 
     def __init__(
         self,
-        rules: GameRules[S],
+        rules: GameRules[S] | str,
         players: Sequence[str],
         options: Any = None,
         *,
         ages: Mapping[str, int] | None = None,
         meta: Mapping[str, Any] | None = None,
     ) -> None:
-        """``ages`` (player -> age) matter only where a rule uses them (SP-2.6);
+        """``rules`` is a game's rules or its transcript name (``"goblin-poker"``);
+        ``ages`` (player -> age) matter only where a rule uses them (SP-2.6);
         ``meta`` is kept with the log and saved with it, never interpreted."""
-        self.rules = rules
+        if isinstance(rules, str):
+            from cardcore.registry import get_game
+
+            rules = get_game(rules)
+        self.rules: GameRules[S] = rules
         setup = rules.setup(players, options, ages)
         self.players: tuple[str, ...] = setup.players
         self.options: Any = setup.options

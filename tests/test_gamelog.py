@@ -71,3 +71,14 @@ def test_options_may_be_given_as_a_mapping_of_their_names() -> None:
     assert log.expected.rule == "OP-1.3"
     with pytest.raises(SetupError, match="has no option 'chips': its options are preset"):
         GameLog(ORC, ["Aki", "Ben", "Chie"], {"chips": 8})
+
+
+def test_a_log_may_name_its_game_by_its_transcript_name() -> None:
+    """GameLog("goblin-poker", ...) is the log of RULES; an unknown name is refused with
+    the names there are, as get_game refuses it."""
+    from cardcore.registry import UnknownGameError
+
+    log = GameLog("goblin-poker", ["Aki", "Ben"])
+    assert log.rules is RULES and log.state == RULES.start(["Aki", "Ben"])
+    with pytest.raises(UnknownGameError, match="the games are goblin-poker"):
+        GameLog("gin", ["Aki", "Ben"])
