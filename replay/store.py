@@ -140,7 +140,11 @@ def load_log(path: Path) -> GameLog[Any]:
                           "not the record of a game")
     report = replay_transcript(transcript)
     if report.problems:
-        raise RecordError(f"{path} does not replay cleanly", report.problems)
+        first = report.problems[0] if report.problems else None
+        why = f": {first.pointer or '(whole file)'}: {first.message}" if first else ""
+        more = len(report.problems) - 1
+        why += f" (and {more} more)" if more > 0 else ""
+        raise RecordError(f"{path} does not replay cleanly{why}", report.problems)
     log: GameLog[Any] = GameLog(transcript.rules, transcript.players, transcript.options,
                                 ages=transcript.ages, meta=transcript.meta)
     for event in transcript.events:

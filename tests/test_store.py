@@ -77,6 +77,8 @@ def test_loading_a_record_with_problems_says_what_validate_says(tmp_path: Path) 
     with pytest.raises(RecordError) as caught:
         GameLog.load(bad)
     assert [(p.pointer, p.rule) for p in caught.value.problems] == [("/events/2/player", "C-5")]
+    said = str(caught.value)  # what a traceback shows: the reason too, not only the file
+    assert said.startswith(f"{bad} does not replay cleanly: /events/2/player: Aki cannot ")
     with pytest.raises(RecordError, match="illegal play"):
         load_log(FIXTURES / "goblin-poker" / "illegal-ruling-not-needed.json")
     (tmp_path / "nothing.json").write_text("{")
