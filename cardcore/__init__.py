@@ -9,8 +9,10 @@ The names most programs need are here; they are imported on first use, so
   a :class:`Transcript`, or :class:`TranscriptError` with located problems;
 * :func:`replay_file` and :func:`replay_transcript`: a :class:`Report` with the
   problems, the derived outcome and the exit code;
-* :class:`CardcoreError`, the base of every error raised for bad input, and
-  :class:`RuleViolation`, an event the rules do not allow.
+* :class:`CardcoreError`, the base of every error raised for bad input:
+  :class:`RuleViolation`, an event the rules do not allow; :class:`SetupError`,
+  players, options or ages a game cannot start with; :class:`NotAnEventError`,
+  something applied that is not one of the game's events.
 
 >>> import cardcore
 >>> cardcore.get_game("goblin-poker").title
@@ -30,6 +32,8 @@ __version__ = "0.1.0"
 _HOMES = {
     "CardcoreError": "cardcore.errors",
     "RuleViolation": "cardcore.errors",
+    "NotAnEventError": "cardcore.errors",
+    "SetupError": "cardcore.protocol",
     "GameLog": "cardcore.gamelog",
     "GAMES": "cardcore.registry",
     "UnknownGameError": "cardcore.registry",
@@ -44,8 +48,9 @@ _HOMES = {
 }
 
 if TYPE_CHECKING:
-    from cardcore.errors import CardcoreError, RuleViolation
+    from cardcore.errors import CardcoreError, NotAnEventError, RuleViolation
     from cardcore.gamelog import GameLog
+    from cardcore.protocol import SetupError
     from cardcore.registry import GAMES, UnknownGameError, get_game
     from cardcore.replay.runner import Report, replay_file, replay_transcript
     from cardcore.replay.transcript import (
@@ -59,8 +64,10 @@ __all__ = [
     "GAMES",
     "CardcoreError",
     "GameLog",
+    "NotAnEventError",
     "Report",
     "RuleViolation",
+    "SetupError",
     "Transcript",
     "TranscriptError",
     "UnknownGameError",
