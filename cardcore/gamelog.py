@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from os import PathLike
 from typing import Any, Generic, TypeVar
 
+import attrs
+
 from cardcore.effects import Effect
 from cardcore.expected import Expected
 from cardcore.game import GameRules
@@ -20,6 +22,24 @@ from cardcore.protocol import Event, Outcome
 __all__ = ["GameLog"]
 
 S = TypeVar("S")
+
+
+def _copied(value: Any) -> Any:
+    """``value`` with every dict and list in it copied (the same types, so the copy
+    is equal to it)."""
+    if type(value) is dict:
+        return {key: _copied(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_copied(item) for item in value]
+    return value
+
+
+def _kept(event: Event) -> Event:
+    """The event as a log keeps it: the same values, its dicts and lists its own."""
+    fields = getattr(type(event), "__attrs_attrs__", ())
+    changes = {field.name: _copied(getattr(event, field.name)) for field in fields
+               if type(getattr(event, field.name)) in (dict, list)}
+    return attrs.evolve(event, **changes) if changes else event
 
 
 class GameLog(Generic[S]):
@@ -64,7 +84,12 @@ class GameLog(Generic[S]):
         self._effects: list[tuple[Effect, ...]] = []
 
     def append(self, event: Event) -> tuple[Effect, ...]:
-        """Apply ``event``; keep it and return its effects if the rules allow it."""
+        """Apply ``event``; keep it and return its effects if the rules allow it.
+
+        The log keeps its own copy of the event's tables and lists: a dict the
+        event was built from and that the program changes afterwards does not
+        rewrite the log's history (nor a state built from it)."""
+        event = _kept(event)
         state, effects = self.rules.apply(self._states[-1], event)
         self._states.append(state)
         self._events.append(event)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardcore.cards import PairsCard
 from cardcore.errors import RuleViolation
 from cardcore.gamelog import GameLog
 from cardcore.games.goblin import RULES, Deal, Fold, Pitch, Reveal
@@ -82,3 +83,17 @@ def test_a_log_may_name_its_game_by_its_transcript_name() -> None:
     assert log.rules is RULES and log.state == RULES.start(["Aki", "Ben"])
     with pytest.raises(UnknownGameError, match="the games are goblin-poker"):
         GameLog("gin", ["Aki", "Ben"])
+
+
+def test_changing_a_dict_an_event_was_built_from_does_not_rewrite_the_log() -> None:
+    """The log keeps its own copy of an event's tables: the program's dict, changed
+    after the append, leaves the kept event (equal to the one appended) as it was, and
+    the saved record still loads."""
+    log = GameLog(RULES, ["Aki", "Ben", "Chie"])
+    log.append(Deal())
+    cards = {"Aki": PairsCard(4), "Ben": PairsCard(2), "Chie": PairsCard(7)}
+    log.append(Reveal(cards=cards))
+    cards["Aki"] = PairsCard(9)
+    assert log.events[-1] == Reveal(cards={"Aki": PairsCard(4), "Ben": PairsCard(2),
+                                           "Chie": PairsCard(7)})
+    assert log.expected.text == "Ben pitches or folds (GP-4.1)"
