@@ -21,6 +21,7 @@ import attrs
 
 from cardcore.decks import Deck
 from cardcore.errors import RuleViolation
+from cardcore.quoting import quoted
 
 __all__ = ["DISCARD", "STOCK", "CardAccount", "Draft", "Zone", "hand"]
 
@@ -370,6 +371,10 @@ class Draft(Generic[C]):
 
     def _overcount(self, card: C, source: str, verb: str, copies: int) -> str:
         if copies == 0:
+            if isinstance(card, str):  # a program's event: transcripts parse their cards
+                return (f"{quoted(card)} is not a card of the {self.deck.name}: cards are "
+                        "values of the deck's card type, not strings (PairsCard(8), "
+                        "Card.parse('AS'))")
             return f"{card} is not a card of the {self.deck.name}"
         holds = "one" if copies == 1 else str(copies)
         noun = f"{card}" if copies == 1 else f"{card}s"

@@ -143,3 +143,16 @@ def test_an_account_a_draft_gave_away_is_not_changed_by_its_later_moves() -> Non
     after = draft.account()
     assert after.zone("discard").known == {4: 1, 5: 1} and after.zone("hand").known == {3: 1}
     assert after.size(STOCK) == 52 and dict(after.known_totals) == {3: 1, 4: 1, 5: 1}
+
+
+def test_a_string_where_a_card_belongs_is_named_as_a_string() -> None:
+    """A program that writes "8" for the Pairs card 8 is told that cards are values of
+    the deck's card type, the string quoted as such, not "8 is not a card"."""
+    account = CardAccount.shuffled(PAIRS_DECK)
+    with pytest.raises(RuleViolation) as caught:
+        account.move("the stock", "Aki's hand", "8")  # type: ignore[arg-type]
+    assert caught.value.rule == "C-1"
+    assert caught.value.message.startswith("'8' is not a card of the Pairs deck: cards are "
+                                           "values of the deck's card type, not strings")
+    with pytest.raises(RuleViolation, match=r"^11 is not a card of the Pairs deck"):
+        account.move("the stock", "Aki's hand", PairsCard(11))
