@@ -194,27 +194,6 @@ def _too_long(text: str) -> JsonError | None:
     return _placed(text, start, f"a number of {digits} digits: {NUMBERS_ARE}")
 
 
-WHOLE = {
-    "Unterminated string starting at":
-        "a string starts here and is never closed (the file may be cut off)",
-    "Invalid \\escape":
-        "a backslash that starts no escape: JSON's escapes are \\\" \\\\ \\/ \\b \\f \\n "
-        "\\r \\t and \\uXXXX (a backslash itself is written \\\\)",
-    "Invalid \\uXXXX escape":
-        "a \\u escape without four hexadecimal digits after it: write it like \\u00e9",
-}
-"""Python's syntax messages that are no whole sentence once their position is
-taken out of them (by how they start), and what is said instead."""
-
-
-def _whole(error: json.JSONDecodeError) -> json.JSONDecodeError:
-    """``error`` with a message that reads whole without its position."""
-    for start, words in WHOLE.items():
-        if error.msg.startswith(start):
-            return json.JSONDecodeError(words, error.doc, error.pos)
-    return error
-
-
 _LONE_COLON = re.compile(r':(?<!":)')
 """A colon not written right after a quote: inside a string, or after a key
 with white space before the colon."""
@@ -282,7 +261,7 @@ def parse_json(text: str) -> Any:
     except json.JSONDecodeError as error:
         from cardcore.replay.syntax import explain  # only a syntax error pays for it
 
-        found = explain(text, _whole(error))
+        found = explain(text, error)
         message = f"not JSON: line {found.line}, column {found.column}: {found.message}"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message, line=found.line,
                                  column=found.column, context=found.context)]) from None

@@ -60,6 +60,19 @@ def _previous(text: str, index: int) -> int:
     return index
 
 
+_REWORDED = {
+    "Unterminated string starting at":
+        "a string starts here and is never closed (the file may be cut off)",
+    "Invalid \\escape":
+        "a backslash that starts no escape: JSON's escapes are \\\" \\\\ \\/ \\b \\f \\n "
+        "\\r \\t and \\uXXXX (a backslash itself is written \\\\)",
+    "Invalid \\uXXXX escape":
+        "a \\u escape without four hexadecimal digits after it: write it like \\u00e9",
+}
+"""Python's syntax messages that are no whole sentence without their position
+(by how they start), and what is said instead."""
+
+
 def _slip(text: str, error: json.JSONDecodeError) -> tuple[int, str]:
     """The index of the mistake and what it is in words."""
     at = error.pos
@@ -102,7 +115,8 @@ def _slip(text: str, error: json.JSONDecodeError) -> tuple[int, str]:
                     "is a bracket closed too early?")
     if error.msg.startswith("Invalid control character"):
         return at, "a line break or tab inside a string: write it as \\n or \\t, or end the string"
-    said = error.msg[:1].lower() + error.msg[1:]
+    said = next((words for start, words in _REWORDED.items() if error.msg.startswith(start)),
+                error.msg[:1].lower() + error.msg[1:])
     if at >= len(text.rstrip()):  # whatever the parser expected, the file stopped first
         return at, f"{said}, but the text ends here: is the end of the file cut off?"
     return at, said
