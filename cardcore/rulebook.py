@@ -130,12 +130,16 @@ class Page:
                 return rule
         raise RulebookError(self._missing(wanted or rule_id))
 
+    def members(self, section: str) -> tuple[str, ...]:
+        """The IDs of the rules in ``section`` (``GP-4`` -> GP-4.1, GP-4.2, ...)."""
+        return tuple(r for r in self.ids() if r.startswith(section + "."))
+
     def _missing(self, rule_id: str) -> str:
         if not self.rules:
             return f"the page {self.name!r} ({self.title}) has no numbered rules"
         message = f"no rule {rule_id} in {self.title}: its rules are {_span(self.ids())}"
         section = rule_id.split(".")[0]
-        members = tuple(r for r in self.ids() if r.startswith(section + "."))
+        members = self.members(section)
         sections = tuple(r.id for r in self.rules if r.is_section)
         if section != rule_id and members:
             message += f"; section {section} has {_span(members)}"
@@ -352,7 +356,7 @@ def unknown_rule(rule_id: str, game: str) -> str | None:
         if wanted in elsewhere.ids(sections=True):
             head = f"{rule_id!r} is a rule ID of {elsewhere.title}, not of {page.title}"
     section = wanted.split(".")[0] if wanted is not None and "." in wanted else None
-    members = tuple(r for r in page.ids() if section and r.startswith(section + "."))
+    members = page.members(section) if section else ()
     if members:
         detail = f"section {section} has {_span(members)} (cardcore rules {section} lists them)"
     else:
