@@ -36,9 +36,11 @@ def _copied(value: Any) -> Any:
 
 def _kept(event: Event) -> Event:
     """The event as a log keeps it: the same values, its dicts and lists its own."""
-    fields = getattr(type(event), "__attrs_attrs__", ())
-    changes = {field.name: _copied(getattr(event, field.name)) for field in fields
-               if type(getattr(event, field.name)) in (dict, list)}
+    changes = {}
+    for field in getattr(type(event), "__attrs_attrs__", ()):  # not an event: apply says so
+        value = getattr(event, field.name)
+        if type(value) in (dict, list):
+            changes[field.name] = _copied(value)
     return attrs.evolve(event, **changes) if changes else event
 
 
