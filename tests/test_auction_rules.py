@@ -50,6 +50,12 @@ def deal(starter: str = "3D", aki: Sequence[Card] = AKI, ben: Sequence[Card] = B
     return Deal(hands={"Aki": tuple(aki), "Ben": tuple(ben)}, starter=card(starter))
 
 
+def blind(starter: str = "3D") -> Deal:
+    """A deal whose hands the record does not know: every bid is taken on trust
+    (AU-7.5), so a test of the order of bids needs no hands that back them."""
+    return Deal(starter=card(starter))
+
+
 def bid(player: str, kind: str, rank: str | None = None, ranks: Sequence[str] | None = None,
         suit: str | None = None) -> BidEvent:
     return BidEvent(player=player, kind=kind, rank=rank,
@@ -143,10 +149,10 @@ def test_four_players_play_with_two_decks() -> None:
 
 def test_anyone_may_bid_at_any_time_but_must_beat_the_standing_bid() -> None:
     """AU-2.1: no turn order; a lower bid, or a kind weaker than two pair's three, fails."""
-    log = play([deal(), bid("Ben", "single", "Q"), bid("Ben", "single", "K"),
+    log = play([blind(), bid("Ben", "single", "Q"), bid("Ben", "single", "K"),
                 bid("Aki", "pair", "5"), bid("Aki", "two_pair", ranks=["A", "K"])])
     assert log.state.bidder == 0
-    error = violation([deal(), bid("Ben", "three", "Q"), bid("Aki", "two_pair",
+    error = violation([blind(), bid("Ben", "three", "Q"), bid("Aki", "two_pair",
                                                              ranks=["A", "K"])])
     assert error.rule == "AU-2.1"
     assert error.message == ("Aki's two pair, aces and kings does not beat the standing bid, "
@@ -156,20 +162,20 @@ def test_anyone_may_bid_at_any_time_but_must_beat_the_standing_bid() -> None:
 def test_an_equal_bid_needs_priority() -> None:
     """AU-2.9: Ben's equal pair of fives fails; Aki, who bid queens first, beats
     Ben's equal QD with her own."""
-    events = [deal(), bid("Aki", "pair", "5"), bid("Ben", "pair", "5")]
+    events = [blind(), bid("Aki", "pair", "5"), bid("Ben", "pair", "5")]
     error = violation(events)
     assert error.rule == "AU-2.9" and "only from Aki" in error.message
-    log = play([deal(), bid("Aki", "single", "Q"), bid("Ben", "single", "Q", suit="D")])
+    log = play([blind(), bid("Aki", "single", "Q"), bid("Ben", "single", "Q", suit="D")])
     effects = log.append(bid("Aki", "single", "Q", suit="D"))
     assert rules_of(effects) == ["AU-2.9"] and log.state.bidder == 0
 
 
 def test_priority_for_a_straight_goes_to_whoever_first_bid_the_kind() -> None:
     """AU-2.9: the first to say "straight" beats an equal ranked straight later."""
-    log = play([deal(), bid("Aki", "straight"), bid("Ben", "straight", ranks=["9"])])
+    log = play([blind(), bid("Aki", "straight"), bid("Ben", "straight", ranks=["9"])])
     effects = log.append(bid("Aki", "straight", ranks=["9"]))
     assert rules_of(effects) == ["AU-2.9"] and log.state.bidder == 0
-    assert violation([deal(), bid("Aki", "straight"), bid("Ben", "straight", ranks=["9"]),
+    assert violation([blind(), bid("Aki", "straight"), bid("Ben", "straight", ranks=["9"]),
                       bid("Aki", "straight", ranks=["9"]),
                       bid("Ben", "straight", ranks=["9"])]).rule == "AU-2.9"
 
@@ -194,7 +200,7 @@ def test_a_suit_only_over_a_single_of_the_same_rank() -> None:
     assert violation([deal(), bid("Aki", "single", "K", suit="S")]).rule == "AU-2.7"
     error = violation([deal(), bid("Ben", "single", "Q"), bid("Aki", "single", "K", suit="S")])
     assert error.rule == "AU-2.7" and error.path == ("suit",)
-    log = play([deal(), bid("Ben", "single", "Q"), bid("Aki", "single", "Q", suit="C")])
+    log = play([blind(), bid("Ben", "single", "Q"), bid("Aki", "single", "Q", suit="C")])
     assert log.state.standing is not None and log.state.standing.suit == "C"
 
 
@@ -234,7 +240,7 @@ def test_a_win_without_recorded_bids_may_be_anyones() -> None:
 def test_the_cards_of_a_win_must_form_the_standing_bid(standing: BidEvent, laid: str,
                                                       rule: str | None) -> None:
     """AU-7.5: each fault of the whole bid cites its rule at /cards."""
-    events = [deal(), standing, win("Aki", laid)]
+    events = [blind(), standing, win("Aki", laid)]
     if rule is None:
         assert play(events).state.phase is Phase.FLIP
         return
@@ -251,8 +257,8 @@ def test_jokers_win_only_as_a_group_of_jokers() -> None:
 def test_a_pair_of_jokers_does_not_win_a_pair_of_kings() -> None:
     """AU-2.5, AU-7.5: jokers are not wild, so two jokers are a pair of jokers, which
     does not match the standing bid's rank (AU-2.7); they do win a pair of jokers."""
-    aki = cards("AS AH KS KH 5C 5D 9S 8S 7S 6S")
-    ben = cards("QS QH QD 2C 3C 4C JC 10C JK JK")
+    aki = cards("AS AH QC KH 5C 5D 9S 8S 7S 6S")
+    ben = cards("QS QH KS KD 2C 3C 4C JC JK JK")
     error = violation([deal(aki=aki, ben=ben), bid("Ben", "pair", "K"), win("Ben", "JK JK")])
     assert error.rule == "AU-2.7" and error.path == ("cards",)
     assert error.message == "JK, JK make pair of jokers, not the standing bid, pair of kings"
@@ -261,11 +267,16 @@ def test_a_pair_of_jokers_does_not_win_a_pair_of_kings() -> None:
 
 
 def test_two_identical_cards_are_not_one_bid() -> None:
-    """AU-2.6 (two decks): Aki's two QH are not a pair of queens."""
+    """AU-2.6 (two decks): Aki's two QH are not a pair of queens. With her hand
+    known, the bid is already one it cannot form (AU-2.2, AU-7.5); with it
+    unknown, the win's cards break AU-2.6, not a card-accounting rule."""
     hands = {"Aki": cards("QH QH 3C 4C 5C 6C 7C 8C 9C 10C")}
-    error = violation([Deal(hands=hands, starter=card("AS")), bid("Aki", "pair", "Q"),
+    error = violation([Deal(hands=hands, starter=card("AS")), bid("Aki", "pair", "Q")], ABCD)
+    assert error.rule == "AU-2.2" and error.path == ()
+    error = violation([Deal(starter=card("AS")), bid("Aki", "pair", "Q"),
                        win("Aki", "QH QH")], ABCD)
     assert error.rule == "AU-2.6" and error.path == ("cards",)
+    assert error.message == "QH twice: two identical cards may not both be used in one bid"
 
 
 def test_a_card_the_hand_cannot_hold_is_c2_at_its_index() -> None:
@@ -344,6 +355,21 @@ def test_the_last_stock_card_leaves_one_more_auction_without_a_flip() -> None:
     log.append(bid("Ben", "single", "Q"))
     effects = log.append(win("Ben", "QS"))
     assert log.expected.kinds == {"show"} and "AU-4.2" in rules_of(effects)
+
+
+def test_no_card_comes_from_the_stock_in_the_last_auction() -> None:
+    """AU-4.2, AU-7.5 (revised): in the last auction a short pile is not made up,
+    so cards recorded ``from_stock`` cite AU-4.2, not AU-3.1; none recorded is fine."""
+    log = play([deal(aki=cards("AS AH KS KH 5C 5D 9S 8S 7S JK"),
+                     ben=cards("QS QH QD 2C 3C 4C JC 10C JK 7D"))])
+    grow(log, 33)
+    assert log.state.last
+    with pytest.raises(RuleViolation) as caught:
+        log.append(win("Ben", "QS", from_stock="2D"))
+    assert caught.value.rule == "AU-4.2" and caught.value.path == ("from_stock",)
+    assert "AU-3.1" not in caught.value.message
+    log.append(win("Ben", "QS", from_stock=""))
+    assert log.expected.kinds == {"show"}
 
 
 def test_a_stock_emptied_by_a_short_pile_turns_no_card() -> None:
@@ -453,6 +479,7 @@ def test_a_show_is_the_whole_hand_or_five_cards_face_up() -> None:
     assert error.rule == "C-2" and error.path == ("cards", "Aki", 4)
     error = violation([*TIE, Show(cards={"Aki": cards("AS KS QS JS 9H")})])
     assert error.rule == "C-3" and error.path == ("cards",)
+    assert error.message == "Ben must show cards too: every player shows at the end of a hand"
 
 
 def _declared(declarer: str) -> GameLog[AuctionState]:

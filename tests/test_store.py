@@ -131,11 +131,12 @@ def test_killing_the_writer_at_random_moments_always_leaves_a_complete_transcrip
     parses. Stray temporary files show that
     kills landed in the middle of a save."""
     rules = GAMES["auction"]
-    events = list(rules.simulate(["Aki", "Ben", "Chie", "Dee"], None, random.Random(3)))
-    long_log: GameLog[object] = GameLog(rules, ["Aki", "Ben", "Chie", "Dee"])
+    options = {"target": 300}  # a long game, whatever the simulator's choices
+    events = list(rules.simulate(["Aki", "Ben", "Chie", "Dee"], options, random.Random(3)))
+    long_log: GameLog[object] = GameLog(rules, ["Aki", "Ben", "Chie", "Dee"], options)
     for event in events:
         long_log.append(event)
-    short_log: GameLog[object] = GameLog(rules, ["Aki", "Ben", "Chie", "Dee"])
+    short_log: GameLog[object] = GameLog(rules, ["Aki", "Ben", "Chie", "Dee"], options)
     for event in events[:3]:
         short_log.append(event)
     target = tmp_path / "live.json"

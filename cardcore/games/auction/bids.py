@@ -14,7 +14,7 @@ each kind.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import Final
 
 import attrs
@@ -22,8 +22,10 @@ import attrs
 from cardcore.cards import JOKER_RANK, SUITS, CardNotationError, parse_rank, rank_name
 from cardcore.errors import PathPart, RuleViolation
 from cardcore.poker import Category, HandRank
+from cardcore.quoting import quoted
 
-__all__ = ["GROUPS", "JOKER_KINDS", "KINDS", "SIZE", "Bid", "kind_name", "kind_words", "named_bid"]
+__all__ = ["GROUPS", "JOKER_KINDS", "KINDS", "SIZE", "Bid", "kind_name", "kind_words", "named_bid",
+           "straight_tops"]
 
 KINDS: Final = {
     "single": Category.HIGH_CARD,
@@ -49,9 +51,13 @@ SIZE: Final = {
 GROUPS: Final = frozenset({Category.HIGH_CARD, Category.PAIR, Category.THREE_OF_A_KIND,
                            Category.FOUR_OF_A_KIND})
 """Kinds named by one rank, always (AU-2.7); the others may name the kind alone."""
-JOKER_KINDS: Final = frozenset({Category.PAIR, Category.THREE_OF_A_KIND,
+JOKER_KINDS: Final = frozenset({Category.HIGH_CARD, Category.PAIR, Category.THREE_OF_A_KIND,
                                 Category.FOUR_OF_A_KIND})
-"""The only kinds jokers may form, and only of jokers (AU-2.5)."""
+"""The only kinds jokers may form, and only of jokers (AU-2.5): a single joker
+(the highest single card), or a pair, three or four of jokers."""
+JOKER_WORDS: Final = ("jokers are not wild: a joker alone is a single card, and jokers "
+                      "together form only a pair, three or four of jokers")
+"""What AU-2.5 allows, as the messages of its problems say it."""
 
 _SIGNATURE: Final = {Category.TWO_PAIR: 2, Category.STRAIGHT: 1, Category.FLUSH: 5,
                      Category.FULL_HOUSE: 2, Category.STRAIGHT_FLUSH: 1}
@@ -153,6 +159,22 @@ def _words(kind: Category, ranks: tuple[int, ...], suit: str | None) -> str:
     return str(HandRank(kind, ranks))
 
 
+def straight_tops(ranks: Collection[int], wheel: bool) -> Iterator[tuple[int, list[int]]]:
+    """Every straight among ``ranks``: its top card (its rank signature, AU-2.7)
+    and its ranks, top first; the wheel A-2-3-4-5 has 5 on top (AU-7.3).
+
+    >>> [top for top, _ in straight_tops({14, 2, 3, 4, 5, 6}, True)]
+    [5, 6]
+    >>> [top for top, _ in straight_tops({14, 2, 3, 4, 5, 6}, False)]
+    [6]
+    """
+    low = _WHEEL_TOP if wheel else _WHEEL_TOP + 1
+    for top in range(low, _ACE + 1):
+        wanted = [_ACE if rank == 1 else rank for rank in range(top, top - 5, -1)]
+        if all(rank in ranks for rank in wanted):
+            yield top, wanted
+
+
 def _rule(rule: str, message: str, *path: PathPart) -> RuleViolation:
     return RuleViolation(rule, message, path)
 
@@ -174,11 +196,10 @@ def _signature(kind: Category, ranks: list[int], field: str, wheel: bool) -> tup
     wanted = _SIGNATURE[kind]
     if len(ranks) != wanted:
         message = (f"a {name} bid names the kind alone or its whole rank signature, "
-                   f"{_SIGNATURE_WORDS[kind]}: {len(ranks)} rank(s) are not a signature (AU-7.4)")
+                   f"{_SIGNATURE_WORDS[kind]}: {len(ranks)} rank(s) are not a signature")
         raise _rule("AU-2.7", message, field)
     if JOKER_RANK in ranks:
-        raise _rule("AU-2.5", f"jokers are part of no {name}: they form only a pair, three or "
-                    "four of jokers", field)
+        raise _rule("AU-2.5", f"jokers are part of no {name}: {JOKER_WORDS}", field)
     if kind in (Category.TWO_PAIR, Category.FLUSH):
         if len(set(ranks)) != len(ranks):
             raise _rule("AU-2.7", f"the ranks of a {name} differ from each other", field)
@@ -189,7 +210,7 @@ def _signature(kind: Category, ranks: list[int], field: str, wheel: bool) -> tup
         return tuple(ranks)
     low = _WHEEL_TOP if wheel else _WHEEL_TOP + 1
     if not low <= ranks[0] <= _ACE:
-        wheel_words = " (5 with the wheel, AU-7.3)" if wheel else " (the wheel is off)"
+        wheel_words = " (5 with the wheel)" if wheel else " (the wheel is off)"
         message = (f"no {name} has {rank_name(ranks[0])} on top: the top card is "
                    f"{rank_name(low)} to A{wheel_words}")
         raise _rule("AU-2.7", message, field)
@@ -197,13 +218,17 @@ def _signature(kind: Category, ranks: list[int], field: str, wheel: bool) -> tup
 
 
 def _suit(text: str, rank: int, standing: Bid | None) -> str:
-    """AU-2.7, AU-7.2: a suit only on a single card of the standing bid's rank."""
+    """AU-2.7, AU-7.2: a suit only on a single card of the standing bid's rank;
+    never on a joker, which has none (AU-2.5)."""
+    if rank == JOKER_RANK:
+        raise _rule("AU-2.5", f"a joker has no suit: a single joker bid names the rank JK "
+                    f"alone, not {quoted(text)}", "suit")
     suit = text.upper() if isinstance(text, str) else ""
     if suit not in SUITS:
         raise _rule("AU-2.7", f"{text!r} is not a suit: suits are S, H, D and C", "suit")
     if standing is None or standing.kind is not Category.HIGH_CARD or standing.ranks[0] != rank:
         message = (f"a single {rank_name(rank)} names the rank alone: a suit is named only "
-                   f"when the standing bid is a single {rank_name(rank)} (AU-7.2)")
+                   f"when the standing bid is a single {rank_name(rank)}")
         raise _rule("AU-2.7", message, "suit")
     return suit
 
@@ -219,7 +244,9 @@ def named_bid(kind_text: str, rank: str | None, ranks: Sequence[str] | None,
     >>> named_bid("flush", None, ["K", "Q"], None, None, True)
     Traceback (most recent call last):
     ...
-    cardcore.errors.RuleViolation: a flush bid names the kind alone or its whole rank signature, all five ranks from the top: 2 rank(s) are not a signature (AU-7.4) (AU-2.7)
+    cardcore.errors.RuleViolation: a flush bid names the kind alone or its whole rank signature, all five ranks from the top: 2 rank(s) are not a signature (AU-2.7)
+    >>> print(named_bid("single", "JK", None, None, None, True))
+    single JK
     """
     kind = KINDS.get(kind_text)
     if kind is None:
@@ -234,9 +261,6 @@ def named_bid(kind_text: str, rank: str | None, ranks: Sequence[str] | None,
     if kind in GROUPS:
         if len(named) != 1:
             raise _rule("AU-2.7", f"a {kind_text} bid names its rank: one rank, no more", field)
-        if named[0] == JOKER_RANK and kind not in JOKER_KINDS:
-            raise _rule("AU-2.5", "a joker is no single card bid: jokers form only a pair, "
-                        "three or four of jokers", field)
         return Bid(kind, tuple(named), None if suit is None else _suit(suit, named[0], standing))
     if not named:
         return Bid(kind)

@@ -62,13 +62,15 @@ def _auction(state: AuctionState) -> str:
         what = (f"any player bids over {bidder}'s {state.standing}, or {bidder} wins "
                 "the auction")
     if len(state.pile) >= DECLARE_PILE:
-        what += ", or a player declares the end (AU-4.3)"
+        what += ", or a player declares the end"
     if state.last:
-        what += "; this is the hand's last auction (AU-4.2)"
+        what += "; this is the hand's last auction"
     return f"{where(state)}: {what}"
 
 
 def ended(state: AuctionState) -> str:
+    """Why the game is over, in words: a message that says it cites only its own
+    rule (AU-7.5), so the words name none."""
     return state.ended_by
 
 
@@ -80,7 +82,7 @@ def words(state: AuctionState) -> str:
     if phase is Phase.AUCTION:
         return _auction(state)
     if phase is Phase.FLIP:
-        return f"{where(state)}: the top stock card is turned onto the pile (AU-3.3)"
+        return f"{where(state)}: the top stock card is turned onto the pile"
     return f"hand {state.hand} is over ({state.ended_by}): every player shows their cards"
 
 

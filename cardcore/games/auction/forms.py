@@ -10,15 +10,23 @@ ranking, not by a rule per kind.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from cardcore.cards import JOKER_RANK, Card
 from cardcore.errors import RuleViolation
-from cardcore.games.auction.bids import JOKER_KINDS, SIZE, Bid, kind_words
+from cardcore.games.auction.bids import (
+    GROUPS,
+    JOKER_KINDS,
+    JOKER_WORDS,
+    SIZE,
+    Bid,
+    kind_words,
+    straight_tops,
+)
 from cardcore.poker import Category, HandRank, rank_hand
 
-__all__ = ["fault", "made_bid", "win_bid"]
+__all__ = ["fault", "formable", "made_bid", "win_bid"]
 
 _LARGEST = max(SIZE.values())
 _CATEGORIES: Final = tuple(Category)
@@ -45,9 +53,11 @@ def _as_kind(rank: HandRank, kind: Category, cards: Sequence[Card]) -> tuple[int
 
 
 def _made(rank: HandRank, cards: Sequence[Card]) -> Bid:
-    """The bid that ``cards``, ranked ``rank``, make: a single card names its suit."""
+    """The bid that ``cards``, ranked ``rank``, make: a single card names its
+    suit, but a joker has none (AU-2.5)."""
     kind = _CATEGORIES[rank.key[0]]
-    return Bid(kind, rank.ranks, cards[0].suit if kind is Category.HIGH_CARD else None)
+    suit = cards[0].suit if kind is Category.HIGH_CARD and not cards[0].is_joker else None
+    return Bid(kind, rank.ranks, suit)
 
 
 def made_bid(cards: Sequence[Card], wheel: bool) -> Bid:
@@ -77,8 +87,10 @@ def fault(cards: Sequence[Card], standing: Bid | None, wheel: bool) -> RuleViola
     (None, 'AU-2.3', 'AU-2.2')
     >>> check("QS QH", pair_k), check("KS JK", pair_k), check("KS KS", pair_k)
     ('AU-2.7', 'AU-2.5', 'AU-2.6')
-    >>> check("JK JK"), check("KS KH KD"), check("KS KH 3C"), check("JK")
-    (None, None, 'AU-2.2', 'AU-2.5')
+    >>> check("JK JK"), check("KS KH KD"), check("KS KH 3C"), check("JK"), check("JK 5H")
+    (None, None, 'AU-2.2', None, 'AU-2.5')
+    >>> check("JK", Bid(Category.HIGH_CARD, (15,))), check("JK", Bid(Category.HIGH_CARD, (14,)))
+    (None, 'AU-2.7')
     """
     found = win_bid(cards, standing, wheel)
     return found if isinstance(found, RuleViolation) else None
@@ -115,9 +127,7 @@ def win_bid(cards: Sequence[Card], standing: Bid | None, wheel: bool) -> Bid | R
     if jokers:
         joker_kinds = JOKER_KINDS if kind is None else JOKER_KINDS & {kind}
         if jokers != count or not any(SIZE[k] == count for k in joker_kinds):
-            message = (f"{_cards(cards)}: jokers are not wild and form only a pair, three or four "
-                       "of jokers, of jokers alone")
-            return RuleViolation("AU-2.5", message, ("cards",))
+            return RuleViolation("AU-2.5", f"{_cards(cards)}: {JOKER_WORDS}", ("cards",))
         if standing is None:
             return made_bid(cards, wheel)
         assert kind is not None
@@ -163,3 +173,61 @@ def _what(kind: Category | None) -> str:
 def _count_words(count: int) -> str:
     kinds = ["a " + kind_words(kind) for kind, size in SIZE.items() if size == count]
     return kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " or " + kinds[-1]
+
+
+def formable(bid: Bid, cards: Iterable[Card], wheel: bool) -> bool:
+    """Whether some of ``cards`` (a hand, every card of it known) form ``bid``:
+    AU-7.5 refuses a bid such a hand cannot form, at the bid (AU-2.2).
+
+    Identical suited cards count once (AU-2.6) and jokers only as jokers
+    (AU-2.5); a straight flush forms a straight and a flush as well.
+
+    >>> from cardcore.cards import parse_card
+    >>> hand = [parse_card(c) for c in "KS KS QH JH TH 9H 8H JK 2C 3D".split()]
+    >>> def can(kind, *ranks, suit=None):
+    ...     return formable(Bid(kind, ranks, suit), hand, True)
+    >>> can(Category.PAIR, 13), can(Category.HIGH_CARD, 15), can(Category.PAIR, 15)
+    (False, True, False)
+    >>> can(Category.STRAIGHT_FLUSH, 12), can(Category.FLUSH), can(Category.STRAIGHT, 13)
+    (True, True, True)
+    >>> can(Category.HIGH_CARD, 13, suit="S"), can(Category.HIGH_CARD, 13, suit="H")
+    (True, False)
+    """
+    jokers = 0
+    suits: dict[int, set[str]] = {}
+    for card in cards:
+        if card.is_joker:
+            jokers += 1
+        else:
+            suits.setdefault(card.rank, set()).add(card.suit)
+    kind, ranks = bid.kind, bid.ranks
+    if kind in GROUPS:  # one rank, always named (AU-2.7)
+        if ranks[0] == JOKER_RANK:
+            return jokers >= SIZE[kind]
+        held = suits.get(ranks[0], set())
+        return bid.suit in held if bid.suit is not None else len(held) >= SIZE[kind]
+    copies = {rank: len(held) for rank, held in suits.items()}
+    if kind is Category.TWO_PAIR:
+        pairs = {rank for rank, count in copies.items() if count >= 2}
+        return set(ranks) <= pairs if ranks else len(pairs) >= 2
+    if kind is Category.FULL_HOUSE:
+        triples = [rank for rank, count in copies.items() if count >= 3]
+        if ranks:
+            return ranks[0] in triples and copies.get(ranks[1], 0) >= 2
+        return any(count >= 2 and rank != triple
+                   for triple in triples for rank, count in copies.items())
+    if kind is Category.STRAIGHT:
+        return _has_straight(set(suits), ranks, wheel)
+    by_suit: dict[str, set[int]] = {}
+    for rank, held in suits.items():
+        for suit in held:
+            by_suit.setdefault(suit, set()).add(rank)
+    if kind is Category.FLUSH:
+        return any(set(ranks) <= suited if ranks else len(suited) >= 5
+                   for suited in by_suit.values())
+    return any(_has_straight(suited, ranks, wheel) for suited in by_suit.values())
+
+
+def _has_straight(ranks: set[int], signature: tuple[int, ...], wheel: bool) -> bool:
+    """Whether ``ranks`` hold a straight, topped by the signature's card if one is named."""
+    return any(not signature or top == signature[0] for top, _ in straight_tops(ranks, wheel))

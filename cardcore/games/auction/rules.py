@@ -17,7 +17,7 @@ from cardcore.errors import RuleViolation
 from cardcore.evolve import evolve
 from cardcore.games.auction.bids import Bid, named_bid
 from cardcore.games.auction.events import BidEvent, Deal, Declare, Flip, Win
-from cardcore.games.auction.forms import win_bid
+from cardcore.games.auction.forms import formable, win_bid
 from cardcore.games.auction.state import (
     DECLARE_PILE,
     HAND_SIZE,
@@ -107,15 +107,29 @@ def bid(state: AuctionState, event: BidEvent) -> Step[AuctionState]:
                            f"bid is allowed only from {players[holder]}, the first "
                            "to bid it in this auction")
                 raise RuleViolation("AU-2.9", message)
+            _held(state, name, offered)
             effect = Effect(kind="bid", rule="AU-2.9", players=(name,),
                             text=f"{name} bids {offered}: equal to the standing bid, which "
                             f"{name} beats by priority")
             return evolve(state, standing=offered, bidder=seat), (effect,)
+    _held(state, name, offered)
     if holder is None:
         first = (*first, (offered.priority, seat))
     effect = Effect(kind="bid", rule="AU-2.1", players=(name,),
                     text=f"{name} bids {offered}: the standing bid")
     return evolve(state, standing=offered, bidder=seat, first=first), (effect,)
+
+
+def _held(state: AuctionState, name: str, offered: Bid) -> None:
+    """AU-7.5: a bid that the bidder's hand cannot form, every card of that hand
+    being known, cites AU-2.2 at the bid. A hand holding an unknown card is taken
+    on trust: its win is where the cards are checked."""
+    zone = state.account.zone(hand(name))
+    if zone.unknown or formable(offered, zone.known_cards(), state.options.wheel):
+        return
+    held = ", ".join(str(card) for card in sorted(zone.known_cards(), reverse=True))
+    raise RuleViolation("AU-2.2", f"{name}'s hand cannot form {offered}: every card of it is "
+                        f"known ({held})")
 
 
 # -- the win ----------------------------------------------------------------------
@@ -158,7 +172,7 @@ def win_cards(state: AuctionState, event: Win, moves: Moves[Card]) -> None:
     if standing is not None and state.players[state.bidder] != name:
         bidder = state.players[state.bidder]
         moves.problem("C-5", f"{name} cannot win this auction: the standing bid is {bidder}'s "
-                      f"{standing}, so the win is {bidder}'s (AU-2.1)", ("player",))
+                      f"{standing}, so the win is {bidder}'s", ("player",))
     cards = event.cards
     count = len(cards)
     named = [card for card in cards if card is not None]
@@ -167,6 +181,8 @@ def win_cards(state: AuctionState, event: Win, moves: Moves[Card]) -> None:
         formed = win_bid(named, standing, state.options.wheel)
         if isinstance(formed, RuleViolation):
             moves.defer(formed.rule, formed.message, formed.path)
+            if formed.rule == "AU-2.6":
+                return  # two identical cards laid: not a question of where they are (AU-7.5)
         else:
             won = formed
     zone = hand(name)
@@ -179,7 +195,11 @@ def win_cards(state: AuctionState, event: Win, moves: Moves[Card]) -> None:
         moves.move(PILE, zone, card, path=("cards",), verb="taken from")
     drawn = drawn_from_stock(state, count)
     from_stock = event.from_stock
-    if from_stock is not None and len(from_stock) != drawn:
+    if from_stock and state.last:
+        moves.defer("AU-4.2", "this is the hand's last auction, after the last stock card: "
+                    "a short pile is not made up, so no card comes from the stock",
+                    ("from_stock",))
+    elif from_stock is not None and len(from_stock) != drawn:
         moves.defer("AU-3.1", f"the stock makes up {plural(drawn, 'card')} of the pile "
                     f"here, not {len(from_stock)}", ("from_stock",))
     elif not drawn:
@@ -260,7 +280,7 @@ def _end(state: AuctionState, rule: str, why: str, effects: list[Effect],
     """The hand ends (AU-4): the show is next. ``changes``: the event's own changes
     to the state, made in the same copy."""
     effects.append(Effect(kind="hand_end", rule=rule, text=f"hand {state.hand} ends: {why}"))
-    return (evolve(state, phase=Phase.SHOW, ended_by=f"{why} ({rule})", **changes),
+    return (evolve(state, phase=Phase.SHOW, ended_by=why, **changes),
             tuple(effects))
 
 

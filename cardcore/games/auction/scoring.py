@@ -54,7 +54,7 @@ def show_cards(state: AuctionState, event: Show, moves: Moves[Card]) -> None:
     missing = [seat for seat, name in enumerate(players) if name not in event.cards]
     if missing:
         moves.problem("C-3", f"{names(players, missing)} must show cards too: every player "
-                      "shows at the end of a hand (AU-5.1)", ("cards",))
+                      "shows at the end of a hand", ("cards",))
 
 
 def _value(cards: Sequence[Card | None], wheel: bool) -> HandRank | None:
@@ -115,7 +115,7 @@ def show(state: AuctionState, event: Show) -> Step[AuctionState]:
                               players=tuple(players[s] for s in reached),
                               text=f"the game is over: {why}"))
         effects.append(winners_effect(players, scores, "AU-6.1", "point"))
-        return evolve(new, phase=Phase.OVER, ended_by=f"{why} (AU-6.1)"), tuple(effects)
+        return evolve(new, phase=Phase.OVER, ended_by=why), tuple(effects)
     return new, tuple(effects)
 
 

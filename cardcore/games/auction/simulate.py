@@ -9,11 +9,10 @@ hand can make and the win lays cards that form it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
 from cardcore.cards import JOKER_RANK, SUITS, Card, rank_name
-from cardcore.games.auction.bids import GROUPS, Bid, kind_name
+from cardcore.games.auction.bids import GROUPS, Bid, kind_name, straight_tops
 from cardcore.games.auction.events import BidEvent, Deal, Declare, Flip, Show, Win
 from cardcore.games.auction.forms import fault
 from cardcore.games.auction.rules import drawn_from_stock
@@ -50,14 +49,6 @@ Stock = tuple[Card, ...]
 Offer = tuple[Bid, tuple[Card, ...]]
 
 
-def _runs(ranks: set[int], wheel: bool) -> Iterator[tuple[int, list[int]]]:
-    """Every straight among ``ranks``: its top card and its ranks, top first."""
-    for top in range(5 if wheel else 6, 15):
-        wanted = [14 if rank == 1 else rank for rank in range(top, top - 5, -1)]
-        if all(rank in ranks for rank in wanted):
-            yield top, wanted
-
-
 @functools.lru_cache(maxsize=1024)
 def offers(cards: tuple[Card, ...], wheel: bool) -> tuple[Offer, ...]:
     """The strongest bids a hand (sorted, as :func:`known` gives it) can make,
@@ -68,6 +59,8 @@ def offers(cards: tuple[Card, ...], wheel: bool) -> tuple[Offer, ...]:
     >>> hand = tuple(sorted(parse_card(c) for c in "KS KH KD 5C 5S JK JK AS".split()))
     >>> sorted({kind_name(bid.kind) for bid, _ in offers(hand, True)})
     ['full_house', 'pair', 'single', 'three', 'two_pair']
+    >>> max((bid for bid, _ in offers(hand, True)), key=lambda bid: bid.key if bid.kind is Category.HIGH_CARD else ()).ranks
+    (15,)
     """
     distinct = list(dict.fromkeys(cards))
     jokers = sum(card.is_joker for card in cards)
@@ -77,6 +70,8 @@ def offers(cards: tuple[Card, ...], wheel: bool) -> tuple[Offer, ...]:
             by_rank.setdefault(card.rank, []).append(card)
     found: list[Offer] = [(Bid(Category.HIGH_CARD, (c.rank,), c.suit), (c,))
                           for c in distinct if not c.is_joker]
+    if jokers:  # a single joker, the highest single card (AU-2.5)
+        found.append((Bid(Category.HIGH_CARD, (JOKER_RANK,)), (Card(JOKER_RANK, ""),)))
     groups = {2: Category.PAIR, 3: Category.THREE_OF_A_KIND, 4: Category.FOUR_OF_A_KIND}
     for size, kind in groups.items():
         found += [(Bid(kind, (rank,)), tuple(group[:size]))
@@ -93,14 +88,14 @@ def offers(cards: tuple[Card, ...], wheel: bool) -> tuple[Offer, ...]:
                 if low != high:
                     found.append((Bid(Category.FULL_HOUSE, (high, low)),
                                   (*by_rank[high][:3], *by_rank[low][:2])))
-    for top, ranks in _runs(set(by_rank), wheel):
+    for top, ranks in straight_tops(set(by_rank), wheel):
         found.append((Bid(Category.STRAIGHT, (top,)), tuple(by_rank[r][0] for r in ranks)))
     for suit in SUITS:
         suited = {card.rank: card for card in distinct if card.suit == suit}
         if len(suited) >= 5:
             top5 = sorted(suited, reverse=True)[:5]
             found.append((Bid(Category.FLUSH, tuple(top5)), tuple(suited[r] for r in top5)))
-            for top, ranks in _runs(set(suited), wheel):
+            for top, ranks in straight_tops(set(suited), wheel):
                 found.append((Bid(Category.STRAIGHT_FLUSH, (top,)),
                               tuple(suited[r] for r in ranks)))
     return tuple(found)
@@ -110,7 +105,8 @@ def _namings(bid: Bid, standing: Bid | None) -> list[Bid]:
     """The ways to name a bid the cards of ``bid`` back (AU-2.7, AU-7.2)."""
     if bid.kind is Category.HIGH_CARD:
         plain = Bid(bid.kind, bid.ranks)
-        if standing is not None and standing.kind is bid.kind and standing.ranks == bid.ranks:
+        if bid.suit is not None and standing is not None and standing.kind is bid.kind \
+                and standing.ranks == bid.ranks:
             return [plain, bid]
         return [plain]
     if bid.kind in GROUPS:

@@ -77,7 +77,8 @@ class AuctionState:
     declarer: int | None = None
     """Who declared the end of this hand (AU-4.3)."""
     ended_by: str = ""
-    """Why the hand (or, when over, the game) ended, in words."""
+    """Why the hand (or, when over, the game) ended, in words (no rule ID: these
+    words end up in messages that cite their own rule, AU-7.5)."""
 
     def priority(self, bid: Bid) -> int | None:
         """The seat holding priority for ``bid`` in this auction (AU-2.9)."""
