@@ -6,7 +6,8 @@ see words, not ``**Ruling**`` and ``[links](common.md)``. This module knows only
 the Markdown those pages use: ``#`` headings, paragraphs, ``-``/``*``/``1.``
 lists (nested by indentation), pipe tables, fenced and indented code, and inline
 code, ``**bold**``, ``*emphasis*`` and ``[links](target)``. No dependency beyond
-click, whose :func:`click.style` gives the terminal styling.
+click, whose :func:`click.style` gives the terminal styling (imported only when
+styling is asked for: the rulebook's search reads the plain text).
 
 Marks become layout: a heading is underlined with ``=`` or ``-``, a list item
 gets a hanging indent, a table is aligned in columns (or, too wide for the
@@ -28,7 +29,6 @@ from collections.abc import Iterator, Sequence
 from typing import Final
 
 import attrs
-import click
 
 __all__ = ["plain_inline", "render"]
 
@@ -87,6 +87,8 @@ def plain_inline(text: str) -> str:
 def _style(piece: _Piece, styled: bool) -> str:
     if not styled or not (piece.bold or piece.emph):
         return piece.text
+    import click  # only styled text needs it: the rulebook's search reads plain text
+
     return click.style(piece.text, bold=piece.bold or None, underline=piece.emph or None)
 
 
@@ -136,8 +138,12 @@ def _wrap(text: str, width: int, styled: bool, *, bold: bool = False) -> list[st
     return lines
 
 
+_ANSI: Final = re.compile(r"\x1b\[[0-9;]*m")
+
+
 def _visible(text: str) -> int:
-    return len(click.unstyle(text))
+    """The columns ``text`` takes on the screen: its styling takes none."""
+    return len(_ANSI.sub("", text))
 
 
 def _cells(row: str) -> list[str]:
