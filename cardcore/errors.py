@@ -10,13 +10,38 @@ is the violation itself and the rest ride along in :attr:`RuleViolation.also`.
 
 from __future__ import annotations
 
-__all__ = ["CardcoreError", "NotAnEventError", "PathPart", "RuleViolation"]
+__all__ = ["CardcoreError", "GameDefinitionError", "NotAnEventError", "PathPart", "RuleViolation",
+           "SetupError"]
 
 PathPart = str | int
 
 
 class CardcoreError(ValueError):
     """Base class of every error cardcore raises for bad input."""
+
+
+class SetupError(CardcoreError):
+    """Players, options or ages that a game cannot start with.
+
+    ``path`` locates the value at fault in the setup, as a transcript's JSON
+    pointer would (``("players", 1)``, ``("ages", "Aki")``, ``("options",
+    "rounds")``; empty when the whole value is wrong).
+
+    >>> SetupError("'Aki' sits twice", ("players", 1)).path
+    ('players', 1)
+    """
+
+    def __init__(self, message: str, path: tuple[PathPart, ...] = ()) -> None:
+        self.message = message
+        self.path = path
+        super().__init__(message)
+
+
+class GameDefinitionError(CardcoreError):
+    """A game's ``RULES`` that cannot be built: a handler keyed by something that
+    is not one of its event classes, two classes of one kind, a part that is not
+    one (:class:`cardcore.game.GameRules`). A game author's mistake, found when
+    the game's package is imported rather than at the first event."""
 
 
 class NotAnEventError(CardcoreError):

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 import attrs
 
 from cardcore.cards import UNKNOWN, Card
-from cardcore.errors import CardcoreError
+from cardcore.errors import CardcoreError, SetupError
 from cardcore.game import GameRules
 from cardcore.options import OptionsError
-from cardcore.protocol import Check, Event, SetupError, check_players
+from cardcore.protocol import Check, Event, check_players
 from cardcore.registry import GAMES, UnknownGameError, get_game
 from cardcore.replay.direct import Unsure, build, event_builders
 from cardcore.replay.jsonload import JsonError, read_json
