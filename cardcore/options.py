@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from cardcore.errors import SetupError
+from cardcore.errors import OptionsError, SetupError
 
 __all__ = ["OptionsError", "at_least", "between", "game_options", "one_of", "optional_at_least"]
 
@@ -48,14 +48,6 @@ def game_options(options: object, kind: type[OptionsT], title: str) -> OptionsT:
                      f"not {type(options).__name__}")
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
-
-
-class OptionsError(SetupError):
-    """An option value the rules do not allow; ``option`` names it."""
-
-    def __init__(self, message: str, option: str | None = None) -> None:
-        self.option = option
-        super().__init__(message, () if option is None else ("options", option))
 
 
 def _is_int(value: object) -> bool:

@@ -31,26 +31,13 @@ from cattrs.errors import (
 
 from cardcore.cards import UNKNOWN as UNKNOWN_CARD
 from cardcore.cards import Card, CardNotationError, PairsCard, parse_card, parse_pairs_card
-from cardcore.errors import CardcoreError
 from cardcore.options import OptionsError
-from cardcore.replay.problems import MAX_INTEGER, describe_value, out_of_range, pointer
+from cardcore.replay.errors import StructureFailure
+from cardcore.replay.problems import MAX_INTEGER, describe_value, out_of_range
 
 __all__ = ["StructureFailure", "converter", "describe_value", "structure"]
 
 PathPart = str | int
-
-
-class StructureFailure(CardcoreError):
-    """Located messages for everything that did not fit.
-
-    >>> str(StructureFailure([(("rounds",), "option 'rounds' must be from 1 to 5, not 9")]))
-    "/rounds: option 'rounds' must be from 1 to 5, not 9"
-    """
-
-    def __init__(self, failures: list[tuple[tuple[PathPart, ...], str]]) -> None:
-        self.failures = failures
-        super().__init__("; ".join(f"{pointer(*path)}: {message}" if path else message
-                                   for path, message in failures))
 
 
 BAD_INPUT = (ValueError, KeyError, BaseValidationError, ForbiddenExtraKeysError)

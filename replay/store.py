@@ -24,24 +24,13 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from cardcore.errors import CardcoreError
 from cardcore.gamelog import GameLog
-from cardcore.replay.problems import Problem
+from cardcore.replay.errors import RecordError
 from cardcore.replay.runner import replay_transcript
 from cardcore.replay.transcript import Transcript, dump_transcript, read_transcript
 
 __all__ = ["RecordError", "load_log", "log_transcript", "save_log", "transcript_text",
            "write_atomic"]
-
-
-class RecordError(CardcoreError):
-    """A transcript that reads well but cannot be rebuilt as a log: an event
-    breaks a rule, a ``check`` or the ``result`` disagrees, or it is a fixture of
-    illegal play (``expect``). ``problems`` are those ``validate`` reports."""
-
-    def __init__(self, message: str, problems: tuple[Problem, ...] = ()) -> None:
-        self.problems = problems
-        super().__init__(message)
 
 
 def transcript_text(data: dict[str, Any]) -> str:

@@ -13,40 +13,11 @@ must follow.
 from __future__ import annotations
 
 import ast
-import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
-
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _package_dirs() -> dict[str, Path]:
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    mapping: dict[str, str] = config["tool"]["setuptools"]["package-dir"]
-    return {package: ROOT / folder for package, folder in mapping.items()}
-
-
-def _modules() -> dict[str, Path]:
-    """Installed module name -> its source file."""
-    found: dict[str, Path] = {}
-    dirs = _package_dirs()
-    for package, folder in dirs.items():
-        for path in folder.rglob("*.py"):
-            parts = path.relative_to(folder).with_suffix("").parts
-            name = ".".join((package, *parts))
-            # a folder mapped to its own package (cli/ inside cardcore/) is not cardcore's
-            if any(name.startswith(other + ".") and other != package and other.startswith(package)
-                   for other in dirs):
-                continue
-            found[name.removesuffix(".__init__")] = path
-    return found
+from imports import package_modules
 
 
 def _imports(name: str, path: Path, known: Mapping[str, Path]) -> Iterator[str]:
@@ -74,7 +45,7 @@ def _imports(name: str, path: Path, known: Mapping[str, Path]) -> Iterator[str]:
 
 def import_graph() -> dict[str, set[str]]:
     """Module -> the package's modules it imports."""
-    known = _modules()
+    known = package_modules()
     return {name: set(_imports(name, path, known)) for name, path in known.items()}
 
 
