@@ -67,8 +67,8 @@ def _no_choice(state: S, seat: int) -> Transition[S]:  # pragma: no cover
     raise AssertionError("this game has no table choices")
 
 
-def _checked_handlers(handlers: Mapping[type[Event], Handler[Any]]
-                      ) -> Mapping[type[Event], Handler[Any]]:
+def _checked_handlers(handlers: Mapping[type[Event], Handler[S]]
+                      ) -> Mapping[type[Event], Handler[S]]:
     """The handlers as declared, or GameDefinitionError for one that cannot be."""
     if not isinstance(handlers, Mapping) or not handlers:
         raise GameDefinitionError(f"a game's handlers are a mapping of its event classes to "
