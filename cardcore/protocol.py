@@ -158,7 +158,9 @@ class Outcome:
 
 
 class GameState(Protocol):
-    """What the kernel reads of every game's state: the table and the card account.
+    """What the kernel reads of every game's state: the table, the card account and
+    whether the game is over (a ``ledger`` of chips or ``scores`` is the game's own:
+    :func:`cardcore.standings.standing` reads whichever it has).
 
     Each game's state is its own frozen class; the kernel (the dispatch, the
     simulation driver, :class:`~cardcore.game.GameRules`) is typed against this,
@@ -170,6 +172,9 @@ class GameState(Protocol):
 
     @property
     def account(self) -> CardAccount[Any]: ...
+
+    @property
+    def complete(self) -> bool: ...
 
 
 S = TypeVar("S", bound=GameState)
