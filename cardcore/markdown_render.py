@@ -5,9 +5,9 @@ editor too; at the table, ``cardcore rules`` shows them to a player, who should
 see words, not ``**Ruling**`` and ``[links](common.md)``. This module knows only
 the Markdown those pages use: ``#`` headings, paragraphs, ``-``/``*``/``1.``
 lists (nested by indentation), pipe tables, fenced and indented code, and inline
-code, ``**bold**``, ``*emphasis*`` and ``[links](target)``. No dependency beyond
-click, whose :func:`click.style` gives the terminal styling (imported only when
-styling is asked for: the rulebook's search reads the plain text).
+code, ``**bold**``, ``*emphasis*`` and ``[links](target)``. No dependency: the
+terminal styling is two ANSI attributes (bold, underline), so the kernel does not
+import the command line's library for it.
 
 Marks become layout: a heading is underlined with ``=`` or ``-``, a list item
 gets a hanging indent, a table is aligned in columns (or, too wide for the
@@ -87,9 +87,10 @@ def plain_inline(text: str) -> str:
 def _style(piece: _Piece, styled: bool) -> str:
     if not styled or not (piece.bold or piece.emph):
         return piece.text
-    import click  # only styled text needs it: the rulebook's search reads plain text
-
-    return click.style(piece.text, bold=piece.bold or None, underline=piece.emph or None)
+    text = piece.text
+    if piece.emph:
+        text = f"\x1b[4m{text}\x1b[24m"  # underline on, off
+    return f"\x1b[1m{text}\x1b[22m" if piece.bold else text  # bold on, off
 
 
 _Word = tuple[_Piece, ...]

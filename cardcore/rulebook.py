@@ -26,7 +26,7 @@ from typing import Final
 
 import attrs
 
-from cardcore.errors import CardcoreError
+from cardcore.errors import RulebookError
 from cardcore.markdown_render import plain_inline, render
 from cardcore.table import unique_prefix
 
@@ -69,10 +69,6 @@ _RULE_HEADING = re.compile(r"((?:C|GP|OP|SP|AU)-\d+(?:\.\d+)?)(?![\w.-])\s*(.*)"
 _ANY_ID = re.compile(r"([A-Za-z]+)-(\d+(?:\.\d+)?)")
 _FENCE = re.compile(r"\s*(```|~~~)")
 _TITLE_NAME = re.compile(r"\s*\(`[^`]*`\)$")
-
-
-class RulebookError(CardcoreError):
-    """A page or rule that does not exist; the message says what does."""
 
 
 @attrs.frozen(kw_only=True)
@@ -125,7 +121,7 @@ class Page:
         >>> page.rule("GP-1.2")
         Traceback (most recent call last):
         ...
-        cardcore.rulebook.RulebookError: no rule GP-1.2 in Goblin Poker: its rules are GP-1.1; section GP-1 has GP-1.1
+        cardcore.errors.RulebookError: no rule GP-1.2 in Goblin Poker: its rules are GP-1.1; section GP-1 has GP-1.1
         """
         wanted = normalize_rule_id(rule_id)
         for rule in self.rules:
@@ -189,7 +185,7 @@ def page_of_rule(rule_id: str) -> str:
     >>> page_of_rule("XP-1.1")
     Traceback (most recent call last):
     ...
-    cardcore.rulebook.RulebookError: 'XP-1.1' is not a rule ID: rule IDs begin with C-, GP-, OP-, SP- or AU- (like GP-4.2 or C-3)
+    cardcore.errors.RulebookError: 'XP-1.1' is not a rule ID: rule IDs begin with C-, GP-, OP-, SP- or AU- (like GP-4.2 or C-3)
     """
     wanted = normalize_rule_id(rule_id)
     if wanted is None:
@@ -269,7 +265,7 @@ def resolve_page(name: str) -> str:
     >>> resolve_page("poker")
     Traceback (most recent call last):
     ...
-    cardcore.rulebook.RulebookError: no page 'poker': the pages are common, goblin-poker, orc-poker, saint-poker, auction, transcript
+    cardcore.errors.RulebookError: no page 'poker': the pages are common, goblin-poker, orc-poker, saint-poker, auction, transcript
     """
     page = unique_prefix(name, PAGES)
     if page is not None:
@@ -306,7 +302,7 @@ def find_rule(rule_id: str, page: str | None = None) -> Rule:
     >>> find_rule("GP-4.2", "orc-poker")
     Traceback (most recent call last):
     ...
-    cardcore.rulebook.RulebookError: GP-4.2 is a rule of Goblin Poker, not of Orc Poker: try 'cardcore rules GP-4.2'
+    cardcore.errors.RulebookError: GP-4.2 is a rule of Goblin Poker, not of Orc Poker: try 'cardcore rules GP-4.2'
     """
     home = page_of_rule(rule_id)
     wanted = normalize_rule_id(rule_id) or rule_id

@@ -11,29 +11,23 @@ construction, and the replay re-checks it anyway.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from cardcore.protocol import Event, Ruling, Setup, Turn
+from cardcore.protocol import Event, GameState, Ruling, S, Setup, Transition, Turn
 
 if TYPE_CHECKING:  # the caller brings the random.Random: a game's import must not load random
     import random
 
-    from cardcore.game import GameRules
+__all__ = ["SimulatedRules", "Simulator", "acting", "known", "shuffled_hands", "simulate"]
 
-__all__ = ["Simulator", "acting", "known", "shuffled_hands", "simulate"]
-
-S = TypeVar("S")
 X = TypeVar("X")
 C = TypeVar("C", bound=Hashable)
 
 RULING_CHANCE = 0.5
 """How often a table choice is settled by a ``ruling`` rather than by an act."""
 
-
-def _over(rules: GameRules[Any], state: Any) -> bool:
-    return not rules.turn(state).kinds
 
 
 @attrs.frozen(kw_only=True)
@@ -53,12 +47,25 @@ class Simulator(Generic[S, X]):
     finished: Callable[[S, Setup], bool] | None = None
 
 
+class SimulatedRules(Protocol[S]):
+    """What the driver reads of a game's rules: :class:`cardcore.game.GameRules`,
+    named here by its shape, because ``game`` imports this module (no circle)."""
+
+    @property
+    def begin(self) -> Callable[[Setup], S]: ...
+    @property
+    def turn(self) -> Callable[[S], Turn]: ...
+    @property
+    def simulator(self) -> Simulator[S, Any]: ...
+    def apply(self, state: S, event: Event) -> Transition[S]: ...
+
+
 def acting(turn: Turn) -> tuple[int, ...]:
     """The seats that may take the next step: the admissible ones of a choice."""
     return turn.choice or turn.actors
 
 
-def known(state: Any, zone: str) -> list[Any]:
+def known(state: GameState, zone: str) -> list[Any]:
     """The known cards of a zone, sorted: what a simulated player can choose from."""
     return sorted(state.account.zone(zone).known_cards())
 
@@ -79,7 +86,7 @@ def shuffled_hands(deck: Iterable[C], names: Sequence[str], size: int, rng: rand
     return hands, cards[len(names) * size:]
 
 
-def simulate(rules: GameRules[S], setup: Setup, rng: random.Random, *,
+def simulate(rules: SimulatedRules[S], setup: Setup, rng: random.Random, *,
              from_state: S | None = None, **knobs: Any) -> Iterator[Event]:
     """Yield the events of one whole session of ``rules`` from ``setup`` (or
     carry on from ``from_state``, as a test may, between deals); ``knobs`` reach
@@ -88,7 +95,7 @@ def simulate(rules: GameRules[S], setup: Setup, rng: random.Random, *,
     state = rules.begin(setup) if from_state is None else from_state
     secret = sim.start(setup, rng, **knobs)
     players = setup.players
-    while not (sim.finished(state, setup) if sim.finished else _over(rules, state)):
+    while not (sim.finished(state, setup) if sim.finished else not rules.turn(state).kinds):
         turn = rules.turn(state)
         event: Event
         if turn.choice and rng.random() < RULING_CHANCE:

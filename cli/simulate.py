@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from cardcore.cli.inputs import game_argument
-from cardcore.protocol import SetupError
+from cardcore.errors import SetupError
 from cardcore.registry import GAMES
 from cardcore.replay.changes import OptionSyntaxError, parse_assignments
 from cardcore.replay.jsonload import JsonError, parse_json

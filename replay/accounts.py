@@ -12,17 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
 from cardcore.effects import Effect
 
 if TYPE_CHECKING:
-    from cardcore.replay.runner import Report
+    from cardcore.protocol import Outcome
     from cardcore.replay.steps import Step
+    from cardcore.replay.transcript import Transcript
 
-__all__ = ["Account", "Entry", "account", "movers"]
+__all__ = ["Account", "Entry", "Replayed", "account", "movers"]
 
 Amount = int | Fraction
 
@@ -59,6 +60,18 @@ class Account:
         return self.start + sum((entry.amount for entry in self.entries), start=0)
 
 
+class Replayed(Protocol):
+    """What :func:`account` reads of a replay: a :class:`cardcore.replay.runner.Report`,
+    named by its shape because the runner imports this module (no import circle)."""
+
+    @property
+    def transcript(self) -> Transcript | None: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+    @property
+    def steps(self) -> tuple[Step, ...]: ...
+
+
 def _entries(index: int, effects: Iterable[Effect], player: str) -> Iterable[Entry]:
     for effect in effects:
         for transfer in effect.transfers:
@@ -78,7 +91,7 @@ def _figures(outcome: Any) -> tuple[str, Mapping[str, Amount]]:
     return "points", outcome.scores or {}
 
 
-def account(report: Report, player: str) -> Account:
+def account(report: Replayed, player: str) -> Account:
     """``player``'s account in a report replayed with ``steps`` (a readable one)."""
     transcript = report.transcript
     assert transcript is not None and report.outcome is not None

@@ -32,9 +32,9 @@ from typing import Any
 import attrs
 
 from cardcore.cards import Card, PairsCard
-from cardcore.errors import CardcoreError
 from cardcore.game import GameRules
 from cardcore.protocol import Check, Event
+from cardcore.replay.errors import EntryError
 from cardcore.replay.jsonload import JsonError, parse_json
 from cardcore.replay.transcript import FORMAT_ID, TranscriptError, event_json, load_transcript
 
@@ -43,10 +43,6 @@ __all__ = ["EntryError", "Field", "Kind", "event_line", "kind_of", "parse_line",
 
 ONE, LIST, TABLE = "one", "list", "table"
 """The shapes of a field: one value, a list of values, a table keyed by player names."""
-
-
-class EntryError(CardcoreError):
-    """A line that cannot be read as an event (before the loader sees it)."""
 
 
 @attrs.frozen

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
-from cardcore.errors import CardcoreError
+from cardcore.replay.errors import JsonError
 from cardcore.replay.problems import FORMAT, NUMBERS_ARE, Problem, pointer
 
 __all__ = ["MAX_BYTES", "JsonError", "parse_json", "read_json"]
@@ -24,14 +24,6 @@ MAX_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 64
 """How deep the search for repeated keys goes (a transcript needs 5 levels); far
 deeper input is refused by the parser itself."""
-
-
-class JsonError(CardcoreError):
-    """The input is not strict JSON; ``problems`` say where."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        super().__init__("; ".join(str(p) for p in problems))
 
 
 class _Object(dict[str, Any]):
@@ -234,7 +226,7 @@ def parse_json(text: str) -> Any:
     >>> parse_json('{"a": 1, "a": 2}')
     Traceback (most recent call last):
     ...
-    cardcore.replay.jsonload.JsonError: /a: format: key 'a' is given more than once in this object
+    cardcore.replay.errors.JsonError: /a: format: key 'a' is given more than once in this object
     """
     members = 0
     repeated: list[bool] = []

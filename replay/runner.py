@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 import attrs
 
 from cardcore.errors import RuleViolation
-from cardcore.fold import fold
 from cardcore.protocol import Check, Outcome
+from cardcore.reduction import transitions
 from cardcore.replay.problems import CHECK, FORMAT, INTERNAL, RULE, Problem, pointer, split_pointer
 from cardcore.replay.transcript import Result, Transcript, TranscriptError, read_transcript
 
@@ -220,8 +220,8 @@ def _fold(transcript: Transcript, steps: bool, stop_after: int | None
         from cardcore.replay.steps import Step
     stopped: int | None = None
     done = 0
-    try:  # the one fold (cardcore.fold); a check passes through it unchanged
-        for event, (after, effects) in zip(events, fold(rules, state, events), strict=False):
+    try:  # the one reduction (cardcore.reduction); a check passes through unchanged
+        for event, (after, effects) in zip(events, transitions(rules, state, events), strict=False):
             if isinstance(event, Check):
                 problems += compare(event, rules.outcome(state), ("events", done), rules.title)
             if steps:

@@ -9,8 +9,9 @@ directory, so that the rename itself survives a power cut. A reader sees the
 old file or the new one, never a mixture; a kill at the wrong moment leaves at
 most a stray ``.<name>.*.tmp`` beside it.
 
-:meth:`GameLog.save` and :meth:`GameLog.load` call :func:`save_log` and
-:func:`load_log` lazily, so that the engine package stays free of JSON.
+Saving and loading a :class:`GameLog` live here, in the replay layer, not as
+methods of the log: the kernel knows nothing of JSON or files, and imports
+nothing of this layer (the import contracts in pyproject.toml).
 """
 
 from __future__ import annotations
@@ -19,27 +20,17 @@ import contextlib
 import json
 import os
 import tempfile
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from cardcore.errors import CardcoreError
 from cardcore.gamelog import GameLog
-from cardcore.replay.problems import Problem
+from cardcore.replay.errors import RecordError
 from cardcore.replay.runner import replay_transcript
 from cardcore.replay.transcript import Transcript, dump_transcript, read_transcript
 
 __all__ = ["RecordError", "load_log", "log_transcript", "save_log", "transcript_text",
            "write_atomic"]
-
-
-class RecordError(CardcoreError):
-    """A transcript that reads well but cannot be rebuilt as a log: an event
-    breaks a rule, a ``check`` or the ``result`` disagrees, or it is a fixture of
-    illegal play (``expect``). ``problems`` are those ``validate`` reports."""
-
-    def __init__(self, message: str, problems: tuple[Problem, ...] = ()) -> None:
-        self.problems = problems
-        super().__init__(message)
 
 
 def transcript_text(data: dict[str, Any]) -> str:
@@ -121,12 +112,12 @@ def log_transcript(log: GameLog[Any]) -> Transcript:
                       options=log.options, ages=log.ages, meta=log.meta)
 
 
-def save_log(log: GameLog[Any], path: Path) -> None:
+def save_log(log: GameLog[Any], path: str | PathLike[str]) -> None:
     """Write the log's transcript to ``path`` atomically (:func:`write_atomic`)."""
     write_atomic(Path(path), transcript_text(dump_transcript(log_transcript(log))))
 
 
-def load_log(path: Path) -> GameLog[Any]:
+def load_log(path: str | PathLike[str]) -> GameLog[Any]:
     """The log a transcript file records, rebuilt by replaying it.
 
     Raises :class:`~cardcore.replay.transcript.TranscriptError` for a file that

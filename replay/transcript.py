@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 import attrs
 
 from cardcore.cards import UNKNOWN, Card
-from cardcore.errors import CardcoreError
+from cardcore.errors import SetupError
 from cardcore.game import GameRules
 from cardcore.options import OptionsError
-from cardcore.protocol import Check, Event, SetupError, check_players
+from cardcore.protocol import Check, Event, check_players
 from cardcore.registry import GAMES, UnknownGameError, get_game
 from cardcore.replay.direct import Unsure, build, event_builders
+from cardcore.replay.errors import TranscriptError
 from cardcore.replay.jsonload import JsonError, read_json
 from cardcore.replay.problems import CHECK, FORMAT, RULE, Problem, describe_value, pointer
 from cardcore.table import likely
@@ -45,14 +46,6 @@ FORMAT_ID = "cardcore-transcript/1"
 ENVELOPE_KEYS = ("format", "game", "options", "players", "ages", "meta", "events", "result",
                  "expect")
 REQUIRED_KEYS = ("format", "game", "players", "events")
-
-
-class TranscriptError(CardcoreError):
-    """The input is not a transcript of this format; ``problems`` say where."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        super().__init__("; ".join(str(p) for p in problems))
 
 
 @attrs.frozen(kw_only=True)

@@ -9,7 +9,7 @@ import pytest
 from logs import play_log, refusal
 
 from cardcore.cards import Card, parse_card
-from cardcore.errors import RuleViolation
+from cardcore.errors import RuleViolation, SetupError
 from cardcore.evolve import evolve
 from cardcore.gamelog import GameLog
 from cardcore.games.auction import (
@@ -25,7 +25,7 @@ from cardcore.games.auction import (
     Win,
 )
 from cardcore.games.auction.state import STOCK, hand
-from cardcore.protocol import Event, SetupError
+from cardcore.protocol import Event
 from cardcore.registry import GAMES
 
 AB = ("Aki", "Ben")

@@ -64,8 +64,8 @@ def test_options_may_be_given_as_a_mapping_of_their_names() -> None:
     an unknown name is refused with the options there are."""
     import pytest
 
+    from cardcore.errors import SetupError
     from cardcore.games.orc import RULES as ORC
-    from cardcore.protocol import SetupError
 
     log = GameLog(ORC, ["Aki", "Ben", "Chie"], {"starting_chips": 8})
     assert log.outcome.chips == {"Aki": 8, "Ben": 8, "Chie": 8}

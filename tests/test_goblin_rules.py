@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from logs import Table, chips
 
+from cardcore.errors import SetupError
 from cardcore.games.goblin import RULES, Deal, Fold, GoblinOptions, Phase, Pitch, Reveal, Stack
-from cardcore.protocol import Event, Ruling, SetupError
+from cardcore.protocol import Event, Ruling
 
 ABC = ("Aki", "Ben", "Chie")
 

@@ -29,7 +29,7 @@ from cardcore.games.auction.state import (
     hand,
 )
 from cardcore.moves import Moves
-from cardcore.protocol import Setup, Step
+from cardcore.protocol import Setup, Transition
 from cardcore.standings import plural
 from cardcore.table import names
 from cardcore.zones import CardAccount
@@ -61,7 +61,7 @@ def deal_cards(state: AuctionState, event: Deal, moves: Moves[Card]) -> None:
                verb="turned from")
 
 
-def deal(state: AuctionState, event: Deal) -> Step[AuctionState]:
+def deal(state: AuctionState, event: Deal, found: None = None) -> Transition[AuctionState]:
     players = state.players
     number = state.hand + 1
     starter = event.starter
@@ -83,7 +83,7 @@ def deal(state: AuctionState, event: Deal) -> Step[AuctionState]:
 # -- bids -------------------------------------------------------------------------
 
 
-def bid(state: AuctionState, event: BidEvent) -> Step[AuctionState]:
+def bid(state: AuctionState, event: BidEvent, found: None = None) -> Transition[AuctionState]:
     """AU-2.1, AU-2.8, AU-2.9: a bid beats the standing bid, or equals it from the
     player with priority."""
     players = state.players
@@ -235,7 +235,7 @@ def _lay_past_take(moves: Moves[Card], name: str, zone: str, cards: Sequence[Car
         moves.move(zone, PILE, card, path=("cards", index), face_up=True, verb="laid from")
 
 
-def win(state: AuctionState, event: Win, settled: Settled) -> Step[AuctionState]:
+def win(state: AuctionState, event: Win, settled: Settled) -> Transition[AuctionState]:
     """AU-3: take from the pile (and the stock), lay the bid; then a card is
     turned, or the hand ends if the stock is empty (AU-4.2, AU-7.6).
 
@@ -276,7 +276,7 @@ def win(state: AuctionState, event: Win, settled: Settled) -> Step[AuctionState]
 
 
 def _end(state: AuctionState, rule: str, why: str, effects: list[Effect],
-         **changes: object) -> Step[AuctionState]:
+         **changes: object) -> Transition[AuctionState]:
     """The hand ends (AU-4): the show is next. ``changes``: the event's own changes
     to the state, made in the same copy."""
     effects.append(Effect(kind="hand_end", rule=rule, text=f"hand {state.hand} ends: {why}"))
@@ -292,7 +292,7 @@ def flip_cards(state: AuctionState, event: Flip, moves: Moves[Card]) -> None:
     moves.move(STOCK, PILE, event.card, path=("card",), face_up=True, verb="turned from")
 
 
-def flip(state: AuctionState, event: Flip) -> Step[AuctionState]:
+def flip(state: AuctionState, event: Flip, found: None = None) -> Transition[AuctionState]:
     """AU-4.1, AU-4.2: a joker ends the hand; the last stock card leaves one more
     auction."""
     card = event.card
@@ -315,7 +315,7 @@ def flip(state: AuctionState, event: Flip) -> Step[AuctionState]:
 # -- the declaration --------------------------------------------------------------
 
 
-def declare(state: AuctionState, event: Declare) -> Step[AuctionState]:
+def declare(state: AuctionState, event: Declare, found: None = None) -> Transition[AuctionState]:
     """AU-4.3: allowed with 8 or more cards on the pile; the hand ends at once."""
     size = len(state.pile)
     if size < DECLARE_PILE:

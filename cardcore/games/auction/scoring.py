@@ -16,7 +16,7 @@ from cardcore.games.auction.state import AuctionState, Phase, hand, shown
 from cardcore.moves import Moves
 from cardcore.poker import HandRank, best_hand
 from cardcore.pots import award, split_points
-from cardcore.protocol import Step
+from cardcore.protocol import Transition
 from cardcore.standings import plural, winners_effect
 from cardcore.table import names
 
@@ -74,7 +74,7 @@ def _words(value: HandRank | None) -> str:
     return str(value) if value is not None else "no usable card"
 
 
-def show(state: AuctionState, event: Show) -> Step[AuctionState]:
+def show(state: AuctionState, event: Show, found: None = None) -> Transition[AuctionState]:
     """AU-5: the best hands share the pile's value; the declarer wins or loses the
     bonus; AU-6.1: the game ends once someone has the target."""
     players = state.players

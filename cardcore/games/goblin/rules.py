@@ -27,7 +27,7 @@ from cardcore.games.goblin.state import (
 from cardcore.ledger import Ledger
 from cardcore.moves import Moves
 from cardcore.pots import pay, split_pot, take_pot
-from cardcore.protocol import Setup, Step
+from cardcore.protocol import Setup, Transition
 from cardcore.seats import clockwise_from, without
 from cardcore.table import names
 
@@ -53,7 +53,7 @@ def where(state: GoblinState) -> str:
 # -- the rounds -------------------------------------------------------------------
 
 
-def choose(state: GoblinState, seat: int) -> Step[GoblinState]:
+def choose(state: GoblinState, seat: int) -> Transition[GoblinState]:
     """A table choice settled (GP-2.4, GP-3.2): ``seat`` starts, or is dealt first."""
     name = state.players[seat]
     held = state.held_choice
@@ -95,11 +95,11 @@ def pitch_cards(state: GoblinState, event: Pitch, moves: Moves[PairsCard]) -> No
     moves.move(hand(event.player), PITCHED, event.card, path=("card",), verb="pitched from")
 
 
-def pitch(state: GoblinState, event: Pitch) -> Step[GoblinState]:
+def pitch(state: GoblinState, event: Pitch, found: None = None) -> Transition[GoblinState]:
     return _after_turn(evolve(state, turns=state.turns[1:]), ())
 
 
-def fold(state: GoblinState, event: Fold) -> Step[GoblinState]:
+def fold(state: GoblinState, event: Fold, found: None = None) -> Transition[GoblinState]:
     """GP-4.2: pay the smallest number showing on any stack still face up, and leave."""
     players = state.players
     seat = players.index(event.player)
@@ -116,7 +116,7 @@ def fold(state: GoblinState, event: Fold) -> Step[GoblinState]:
 
 
 
-def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinState]:
+def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[GoblinState]:
     """GP-4.5: once everyone still in has played, the pitched cards are dealt."""
     if state.turns:
         return state, effects
@@ -148,13 +148,13 @@ def stack_cards(state: GoblinState, event: Stack, moves: Moves[PairsCard]) -> No
     moves.move(PITCHED, stack_zone(event.player), event.card, path=("card",), face_up=True)
 
 
-def stack(state: GoblinState, event: Stack) -> Step[GoblinState]:
+def stack(state: GoblinState, event: Stack, found: None = None) -> Transition[GoblinState]:
     if state.phase is Phase.TIEBREAK:
         return tiebreak_card(state, event)
     return _deal_pitched(state, event)
 
 
-def _deal_pitched(state: GoblinState, event: Stack) -> Step[GoblinState]:
+def _deal_pitched(state: GoblinState, event: Stack) -> Transition[GoblinState]:
     """GP-4.5, GP-4.6: a pitched card onto a stack; a pair busts."""
     seat = state.players.index(event.player)
     card = event.card
@@ -179,7 +179,7 @@ def _deal_pitched(state: GoblinState, event: Stack) -> Step[GoblinState]:
     return _end_round(new, effects)
 
 
-def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinState]:
+def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[GoblinState]:
     """GP-5.1 and GP-6.2: the next round, or the split after the last one."""
     live = state.active()
     if state.round < state.options.rounds:
@@ -202,14 +202,14 @@ def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinSt
     return _end_game(state, ledger, (*effects, split))
 
 
-def _last_one(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinState]:
+def _last_one(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[GoblinState]:
     """GP-4.4 / GP-6.1: the last player still in takes the whole pot."""
     ledger, won = take_pot(state.ledger, state.active()[0], "GP-4.4", "is the only player left")
     return _end_game(state, ledger, (*effects, won))
 
 
 def _end_game(state: GoblinState, ledger: Ledger, effects: tuple[Effect, ...]
-              ) -> Step[GoblinState]:
+              ) -> Transition[GoblinState]:
     """The game is over with the chips of ``ledger``: the next deal, or the end of
     the session (GP-6.3, GP-1.1); one copy of the state either way."""
     done = state.games_done + 1

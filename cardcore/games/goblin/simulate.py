@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
 from cardcore.games.goblin.events import Deal, Fold, Pitch, Reveal, Stack
-from cardcore.games.goblin.expect import dealt
 from cardcore.games.goblin.preparation import HAND_SIZE
 from cardcore.games.goblin.state import PITCHED, GoblinState, Phase, hand
+from cardcore.games.goblin.turns import dealt
 from cardcore.protocol import Event, Setup, Turn
 from cardcore.simulation import Simulator, acting, known, shuffled_hands
 
