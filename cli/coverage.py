@@ -1,0 +1,107 @@
+"""``cardcore coverage``: which rules a set of transcripts exercises.
+
+A rule maintainer runs it on ``fixtures/`` to see which rules no fixture would
+catch breaking; with ``--gate`` it is the check CI runs (``.ci/run``). What
+counts as exercising a rule, and the rules excused with their reasons, are in
+:mod:`cardcore.replay.coverage` and :mod:`cardcore.replay.rule_gaps`; this
+module only prints.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from cardcore.cli.inputs import FORMATS, emit_json, files
+from cardcore.cli.render import plural
+from cardcore.rulebook import load_page
+from cardcore.replay.coverage import (
+    Coverage,
+    coverage_json,
+    gate_failures,
+    measure,
+    stale_gaps,
+)
+from cardcore.replay.rule_gaps import NEEDS_FIXTURE, UNREACHABLE
+
+__all__ = ["coverage"]
+
+
+def _table(coverage: Coverage) -> list[str]:
+    """Every rule with the number of transcripts that exercise it, page by page."""
+    lines: list[str] = []
+    page = None
+    width = max(len(r.id) for r in coverage.rules)
+    for rule in coverage.rules:
+        if rule.page != page:
+            page = rule.page
+            lines.append(click.style(load_page(page).title, bold=True))
+        mark = "" if rule.count or rule.section else (" (unreachable)" if rule.id in UNREACHABLE
+                                      else " (to do)" if rule.id in NEEDS_FIXTURE
+                                      else " (NOT EXERCISED)")
+        indent = "  " if rule.section or rule.page == "common" else "    "
+        lines.append(f"{indent}{rule.id:<{width}} {rule.count:>4}  {rule.title}{mark}")
+    return lines
+
+
+def _never(coverage: Coverage) -> list[str]:
+    """The rules no transcript exercises, by why: unreachable, a to-do, or unlisted."""
+    never = coverage.never()
+    lines = [f"never exercised: {plural(len(never), 'rule')}"]
+    groups = (("unreachable by a transcript", UNREACHABLE),
+              ("to do: needs a fixture or an effect that cites it", NEEDS_FIXTURE))
+    for heading, listed in groups:
+        found = [r for r in never if r.id in listed]
+        if found:
+            lines.append(f"  {heading} ({len(found)}):")
+            lines += [f"    {r.id}: {listed[r.id]}" for r in found]
+    unlisted = gate_failures(coverage)
+    if unlisted:
+        lines.append(click.style(f"  not listed, with no reason ({len(unlisted)}):", fg="red"))
+        lines += [f"    {r.id} {r.title} ({load_page(r.page).title})" for r in unlisted]
+    return lines
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True,
+              help="text for people, json for programs")
+@click.option("--gate", is_flag=True,
+              help="exit 1 if a rule is exercised by no transcript and not listed as "
+                   "unreachable or as a known gap, or is listed but exercised")
+def coverage(paths: tuple[str, ...], fmt: str, gate: bool) -> None:
+    """How many transcripts exercise each rule of every game: a problem cites it
+    (a fixture's expected problems too), or an effect or transfer is made under it.
+
+    PATHS are files and folders (searched for *.json); `cardcore coverage
+    fixtures` is the main use. Sections (GP-4) count the transcripts of all their
+    rules. The rules never exercised are listed with why: unreachable by a
+    transcript, a known gap still to do, or not listed at all.
+
+    Exit status: 0 done (with --gate: every rule is exercised or listed), 1 with
+    --gate, a rule is exercised by no transcript and listed nowhere, or listed
+    but exercised, 2 a file is not a readable transcript (or bad usage).
+    """
+    found = measure(files(paths))
+    failures = gate_failures(found)
+    stale = stale_gaps(found)
+    if fmt == "json":
+        emit_json(coverage_json(found))
+    else:
+        click.echo(f"rule coverage of {plural(found.transcripts, 'transcript')}")
+        for line in _table(found):
+            click.echo(line)
+        for line in _never(found):
+            click.echo(line)
+        for rule in stale:
+            click.echo(click.style(f"listed as not exercised, but {plural(rule.count, 'transcript')} "
+                                   f"exercise it: {rule.id} (take it off "
+                                   "cardcore/replay/rule_gaps.py)", fg="red"))
+        for path in found.unreadable:
+            click.echo(click.style(f"not a readable transcript: {path} "
+                                   f"(cardcore validate {path} says why)", fg="red"))
+    if found.unreadable:
+        sys.exit(2)
+    if gate and (failures or stale):
+        sys.exit(1)

@@ -1,0 +1,138 @@
+"""Rule coverage: which rules a set of transcripts exercises, and how many of them do.
+
+A rule maintainer relies on ``fixtures/``: a rule broken must make some fixture
+fail. A transcript *exercises* a rule when its replay cites that rule ID: a
+problem cites it (a fixture's ``expect`` too, which names the problems it
+must produce), or an event's effect or one of its transfers is made under it.
+Those are everything a replay says with a rule ID, so a rule no transcript
+cites is one whose breaking no fixture is sure to notice.
+
+The rules are those of the rule pages (:mod:`cardcore.rulebook`), the common
+rules and every game's. A section (``GP-4``) is exercised when any of its rules
+is, or when it is cited itself. The gate (:func:`gate_failures`) concerns the
+rules, not the sections: each must be exercised, or be listed in
+:mod:`cardcore.replay.rule_gaps` with the reason it is not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from cardcore.rulebook import Page, pages
+from cardcore.replay.rule_gaps import NEEDS_FIXTURE, UNREACHABLE
+from cardcore.replay.runner import Report, replay_file
+
+__all__ = ["COVERAGE_FORMAT", "Coverage", "RuleCount", "cited_rules", "coverage_json",
+           "gate_failures", "measure", "stale_gaps"]
+
+COVERAGE_FORMAT = 1
+"""The version of ``cardcore coverage --format json``'s shape."""
+
+
+def cited_rules(report: Report) -> frozenset[str]:
+    """Every rule ID the replay of one transcript cites: its problems, the problems
+    its ``expect`` names, and its effects and their transfers."""
+    cited = {problem.rule for problem in report.problems if problem.rule}
+    cited.update(expected.rule for expected in report.expect or () if expected.rule)
+    for step in report.steps:
+        for effect in step.effects:
+            cited.add(effect.rule)
+            cited.update(transfer.rule for transfer in effect.transfers)
+    return frozenset(cited)
+
+
+@attrs.frozen(kw_only=True)
+class RuleCount:
+    """One rule (or section) of a page and the transcripts that exercise it."""
+
+    id: str
+    title: str
+    page: str
+    section: bool
+    files: tuple[str, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.files)
+
+
+@attrs.frozen(kw_only=True)
+class Coverage:
+    """The rules of every page with the transcripts that exercise each, in page order."""
+
+    rules: tuple[RuleCount, ...]
+    transcripts: int
+    """Transcripts read and replayed (those that could not be read count in ``unreadable``)."""
+    unreadable: tuple[str, ...] = ()
+    """Files that are no readable transcript, or that cardcore failed on."""
+
+    def never(self) -> tuple[RuleCount, ...]:
+        """The rules (not sections) that no transcript exercises."""
+        return tuple(r for r in self.rules if not r.section and not r.count)
+
+
+def _page_counts(page: Page, seen: Mapping[str, list[str]]) -> list[RuleCount]:
+    counts: list[RuleCount] = []
+    for rule in page.rules:
+        files = set(seen.get(rule.id, ()))
+        section = rule.is_section
+        if section:
+            for member in page.members(rule.id):
+                files.update(seen.get(member, ()))
+        counts.append(RuleCount(id=rule.id, title=rule.title, page=page.name, section=section,
+                                files=tuple(sorted(files))))
+    return counts
+
+
+def measure(paths: Iterable[str]) -> Coverage:
+    """Replay every file of ``paths`` (keeping the effects) and count, for each
+    rule of the pages, the files that cite it."""
+    seen: dict[str, list[str]] = {}
+    read = 0
+    unreadable: list[str] = []
+    for path in paths:
+        report = replay_file(path, steps=True)
+        if not report.readable:
+            unreadable.append(path)
+            continue
+        read += 1
+        for rule in cited_rules(report):
+            seen.setdefault(rule, []).append(path)
+    rules = [count for page in pages() for count in _page_counts(page, seen)]
+    return Coverage(rules=tuple(rules), transcripts=read, unreadable=tuple(unreadable))
+
+
+def gate_failures(coverage: Coverage) -> tuple[RuleCount, ...]:
+    """The rules the gate refuses: exercised by no transcript, and listed neither as
+    unreachable nor as a known gap."""
+    return tuple(r for r in coverage.never() if r.id not in UNREACHABLE
+                 and r.id not in NEEDS_FIXTURE)
+
+
+def stale_gaps(coverage: Coverage) -> tuple[RuleCount, ...]:
+    """Listed rules that a transcript does exercise: the list says something false
+    about them (take them off it), so the gate refuses these too."""
+    listed = UNREACHABLE.keys() | NEEDS_FIXTURE.keys()
+    return tuple(r for r in coverage.rules if r.id in listed and r.count)
+
+
+def coverage_json(coverage: Coverage) -> dict[str, Any]:
+    """``cardcore coverage --format json``: every rule with its count and files, the
+    rules never exercised by why, and what the gate refuses."""
+    never = coverage.never()
+    return {
+        "coverage_format": COVERAGE_FORMAT,
+        "transcripts": coverage.transcripts,
+        "unreadable": list(coverage.unreadable),
+        "rules": [{"rule": r.id, "page": r.page, "title": r.title, "section": r.section,
+                   "transcripts": r.count, "files": list(r.files)} for r in coverage.rules],
+        "never_exercised": {
+            "unreachable": {r.id: UNREACHABLE[r.id] for r in never if r.id in UNREACHABLE},
+            "needs_fixture": {r.id: NEEDS_FIXTURE[r.id] for r in never if r.id in NEEDS_FIXTURE},
+            "unlisted": [r.id for r in gate_failures(coverage)],
+        },
+        "stale": [r.id for r in stale_gaps(coverage)],
+    }
