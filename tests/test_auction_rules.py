@@ -568,3 +568,16 @@ def test_five_cards_shown_of_a_larger_hand_cite_au_7_8() -> None:
     log = play([*TIE, Show(cards={"Aki": cards("AS KS QS JS 9H 2C 3C 4C 5H 7C"),
                                   "Ben": cards("AH KH QH JH 9D")})])
     assert rules_of(log.effects[-1])[:2] == ["AU-5.1", "AU-7.8"]
+
+
+def test_a_declaration_in_the_last_auction_cites_au_7_7() -> None:
+    """AU-7.7: a declaration may come in the last auction of AU-4.2 too; its effect
+    says that auction is not played out, and drops the standing bid (AU-2.10)."""
+    log = play([deal(aki=cards("AS AH KS KH 5C 5D 9S 8S 7S JK"),
+                     ben=cards("QS QH QD 2C 3C 4C JC 10C JK 7D"))])
+    grow(log, 33)
+    assert log.state.last
+    log.append(bid("Ben", "single", "Q"))
+    effects = log.append(Declare(player="Aki"))
+    assert rules_of(effects) == ["AU-7.7", "AU-2.10", "AU-4.3"]
+    assert log.expected.kinds == {"show"}

@@ -354,13 +354,18 @@ def flip(state: AuctionState, event: Flip) -> Step[AuctionState]:
 
 def declare(state: AuctionState, event: Declare) -> Step[AuctionState]:
     """AU-4.3: allowed with 8 or more cards on the pile; the hand ends at once. In
-    the middle of the bidding (AU-2.10) the standing bid is dropped, unwon."""
+    the middle of the bidding (AU-2.10) the standing bid is dropped, unwon; in the
+    last auction (AU-7.7) that auction is not played out."""
     size = len(state.pile)
     if size < DECLARE_PILE:
         message = (f"{event.player} cannot declare the end yet: the starter pile holds "
                    f"{plural(size, 'card')}, and a declaration needs {DECLARE_PILE} or more")
         raise RuleViolation("AU-4.3", message)
     effects: list[Effect] = []
+    if state.last:  # AU-7.7: also in the last auction of AU-4.2
+        effects.append(Effect(kind="last_auction_unplayed", rule="AU-7.7",
+                              text="the declaration comes in the last auction, after the last "
+                              "stock card: that auction is not played out"))
     if state.standing is not None:  # AU-2.10: in the middle of the bidding
         bidder = state.players[state.bidder]
         effects.append(Effect(kind="bid_dropped", rule="AU-2.10", players=(bidder,),
