@@ -15,15 +15,16 @@ import click
 
 from cardcore.cli.inputs import FORMATS, emit_json, files
 from cardcore.cli.render import plural
-from cardcore.rulebook import load_page
 from cardcore.replay.coverage import (
     Coverage,
+    RuleCount,
     coverage_json,
     gate_failures,
     measure,
     stale_gaps,
 )
 from cardcore.replay.rule_gaps import NEEDS_FIXTURE, UNREACHABLE
+from cardcore.rulebook import load_page
 
 __all__ = ["coverage"]
 
@@ -48,19 +49,27 @@ def _table(coverage: Coverage) -> list[str]:
 def _never(coverage: Coverage) -> list[str]:
     """The rules no transcript exercises, by why: unreachable, a to-do, or unlisted."""
     never = coverage.never()
-    lines = [f"never exercised: {plural(len(never), 'rule')}"]
-    groups = (("unreachable by a transcript", UNREACHABLE),
-              ("to do: needs a fixture or an effect that cites it", NEEDS_FIXTURE))
-    for heading, listed in groups:
-        found = [r for r in never if r.id in listed]
-        if found:
-            lines.append(f"  {heading} ({len(found)}):")
-            lines += [f"    {r.id}: {listed[r.id]}" for r in found]
     unlisted = gate_failures(coverage)
+    groups = (("unreachable by a transcript", UNREACHABLE),
+              ("to do: needs a fixture", NEEDS_FIXTURE))
+    found = [[r for r in never if r.id in listed] for _, listed in groups]
+    lines = [f"never exercised: {plural(len(never), 'rule')} ({len(found[0])} unreachable, "
+             f"{len(found[1])} to do, {len(unlisted)} not listed)"]
+    for (heading, listed), rules in zip(groups, found, strict=True):
+        if rules:
+            lines.append(f"  {heading} ({len(rules)}):")
+            lines += [f"    {r.id}: {listed[r.id]}" for r in rules]
     if unlisted:
         lines.append(click.style(f"  not listed, with no reason ({len(unlisted)}):", fg="red"))
         lines += [f"    {r.id} {r.title} ({load_page(r.page).title})" for r in unlisted]
     return lines
+
+
+def _stale_line(rule: RuleCount) -> str:
+    exercise = "exercises" if rule.count == 1 else "exercise"
+    return click.style(f"listed as never exercised, but {plural(rule.count, 'transcript')} "
+                       f"{exercise} it: {rule.id} (take it off cardcore/replay/rule_gaps.py)",
+                       fg="red")
 
 
 @click.command()
@@ -75,9 +84,11 @@ def coverage(paths: tuple[str, ...], fmt: str, gate: bool) -> None:
     (a fixture's expected problems too), or an effect or transfer is made under it.
 
     PATHS are files and folders (searched for *.json); `cardcore coverage
-    fixtures` is the main use. Sections (GP-4) count the transcripts of all their
-    rules. The rules never exercised are listed with why: unreachable by a
-    transcript, a known gap still to do, or not listed at all.
+    fixtures` is the main use. An event allowed on a rule's turn (the rule that
+    decides whose step it is) exercises it too. Sections (GP-4) count the
+    transcripts of all their rules. The rules never exercised are listed with
+    why: unreachable by a transcript, a known gap still to do (a fixture is
+    missing), or not listed at all (cardcore/replay/rule_gaps.py holds the lists).
 
     Exit status: 0 done (with --gate: every rule is exercised or listed), 1 with
     --gate, a rule is exercised by no transcript and listed nowhere, or listed
@@ -95,9 +106,7 @@ def coverage(paths: tuple[str, ...], fmt: str, gate: bool) -> None:
         for line in _never(found):
             click.echo(line)
         for rule in stale:
-            click.echo(click.style(f"listed as not exercised, but {plural(rule.count, 'transcript')} "
-                                   f"exercise it: {rule.id} (take it off "
-                                   "cardcore/replay/rule_gaps.py)", fg="red"))
+            click.echo(_stale_line(rule))
         for path in found.unreadable:
             click.echo(click.style(f"not a readable transcript: {path} "
                                    f"(cardcore validate {path} says why)", fg="red"))

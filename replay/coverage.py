@@ -1,11 +1,13 @@
 """Rule coverage: which rules a set of transcripts exercises, and how many of them do.
 
 A rule maintainer relies on ``fixtures/``: a rule broken must make some fixture
-fail. A transcript *exercises* a rule when its replay cites that rule ID: a
-problem cites it (a fixture's ``expect`` too, which names the problems it
-must produce), or an event's effect or one of its transfers is made under it.
-Those are everything a replay says with a rule ID, so a rule no transcript
-cites is one whose breaking no fixture is sure to notice.
+fail. A transcript *exercises* a rule when its replay cites that rule ID or decides
+under it: a problem cites it (a fixture's ``expect`` too, which names the
+problems it must produce), an event's effect or one of its transfers is made
+under it, or an event was allowed on a turn that rule gives (the rule that
+decides whose step it is: an Orc Poker draw is taken on the turn OP-3.2 gives).
+A rule no transcript exercises is one whose breaking no fixture is sure to
+notice.
 
 The rules are those of the rule pages (:mod:`cardcore.rulebook`), the common
 rules and every game's. A section (``GP-4``) is exercised when any of its rules
@@ -21,11 +23,15 @@ from typing import Any
 
 import attrs
 
-from cardcore.rulebook import Page, pages
+from cardcore.errors import RuleViolation
+from cardcore.fold import fold
+from cardcore.protocol import Check
 from cardcore.replay.rule_gaps import NEEDS_FIXTURE, UNREACHABLE
 from cardcore.replay.runner import Report, replay_file
+from cardcore.replay.transcript import Transcript
+from cardcore.rulebook import Page, pages
 
-__all__ = ["COVERAGE_FORMAT", "Coverage", "RuleCount", "cited_rules", "coverage_json",
+__all__ = ["COVERAGE_FORMAT", "Coverage", "RuleCount", "cited_rules", "coverage_json", "decided_rules",
            "gate_failures", "measure", "stale_gaps"]
 
 COVERAGE_FORMAT = 1
@@ -34,7 +40,8 @@ COVERAGE_FORMAT = 1
 
 def cited_rules(report: Report) -> frozenset[str]:
     """Every rule ID the replay of one transcript cites: its problems, the problems
-    its ``expect`` names, and its effects and their transfers."""
+    its ``expect`` names, and (when the replay kept its steps) its effects and their
+    transfers."""
     cited = {problem.rule for problem in report.problems if problem.rule}
     cited.update(expected.rule for expected in report.expect or () if expected.rule)
     for step in report.steps:
@@ -42,6 +49,30 @@ def cited_rules(report: Report) -> frozenset[str]:
             cited.add(effect.rule)
             cited.update(transfer.rule for transfer in effect.transfers)
     return frozenset(cited)
+
+
+def decided_rules(transcript: Transcript) -> frozenset[str]:
+    """The rules the events of ``transcript`` were taken and settled under, up to
+    the first event the rules refuse: for each event, the rule of the turn it was
+    allowed on (the rule that decides whose step it is, :class:`~cardcore.protocol.Turn`)
+    and the rules of its effects and their transfers."""
+    rules = transcript.rules
+    state = rules.start(transcript.players, transcript.options, ages=transcript.ages)
+    turn = rules.turn
+    decided: set[str] = set()
+    try:
+        for event, (after, effects) in zip(transcript.events,
+                                           fold(rules, state, transcript.events), strict=False):
+            if not isinstance(event, Check):
+                decided.add(turn(state).rule)
+            for effect in effects:
+                decided.add(effect.rule)
+                decided.update(transfer.rule for transfer in effect.transfers)
+            state = after
+    except RuleViolation:
+        pass  # the refused event is judged by its problem, which the report holds
+    decided.discard("")
+    return frozenset(decided)
 
 
 @attrs.frozen(kw_only=True)
@@ -94,28 +125,30 @@ def measure(paths: Iterable[str]) -> Coverage:
     read = 0
     unreadable: list[str] = []
     for path in paths:
-        report = replay_file(path, steps=True)
-        if not report.readable:
+        report = replay_file(path)
+        if not report.readable or report.transcript is None:
             unreadable.append(path)
             continue
         read += 1
-        for rule in cited_rules(report):
+        for rule in cited_rules(report) | decided_rules(report.transcript):
             seen.setdefault(rule, []).append(path)
     rules = [count for page in pages() for count in _page_counts(page, seen)]
     return Coverage(rules=tuple(rules), transcripts=read, unreadable=tuple(unreadable))
 
 
-def gate_failures(coverage: Coverage) -> tuple[RuleCount, ...]:
+def gate_failures(coverage: Coverage, unreachable: Mapping[str, str] = UNREACHABLE,
+                  needs_fixture: Mapping[str, str] = NEEDS_FIXTURE) -> tuple[RuleCount, ...]:
     """The rules the gate refuses: exercised by no transcript, and listed neither as
-    unreachable nor as a known gap."""
-    return tuple(r for r in coverage.never() if r.id not in UNREACHABLE
-                 and r.id not in NEEDS_FIXTURE)
+    unreachable nor as a known gap (the lists of :mod:`cardcore.replay.rule_gaps`)."""
+    return tuple(r for r in coverage.never() if r.id not in unreachable
+                 and r.id not in needs_fixture)
 
 
-def stale_gaps(coverage: Coverage) -> tuple[RuleCount, ...]:
+def stale_gaps(coverage: Coverage, unreachable: Mapping[str, str] = UNREACHABLE,
+               needs_fixture: Mapping[str, str] = NEEDS_FIXTURE) -> tuple[RuleCount, ...]:
     """Listed rules that a transcript does exercise: the list says something false
     about them (take them off it), so the gate refuses these too."""
-    listed = UNREACHABLE.keys() | NEEDS_FIXTURE.keys()
+    listed = unreachable.keys() | needs_fixture.keys()
     return tuple(r for r in coverage.rules if r.id in listed and r.count)
 
 
