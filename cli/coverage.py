@@ -15,6 +15,7 @@ import click
 
 from cardcore.cli.inputs import FORMATS, emit_json, files
 from cardcore.cli.render import plural
+from cardcore.replay import rule_gaps
 from cardcore.replay.coverage import (
     Coverage,
     RuleCount,
@@ -23,7 +24,6 @@ from cardcore.replay.coverage import (
     measure,
     stale_gaps,
 )
-from cardcore.replay.rule_gaps import NEEDS_FIXTURE, UNREACHABLE
 from cardcore.rulebook import load_page
 
 __all__ = ["coverage"]
@@ -38,9 +38,10 @@ def _table(coverage: Coverage) -> list[str]:
         if rule.page != page:
             page = rule.page
             lines.append(click.style(load_page(page).title, bold=True))
-        mark = "" if rule.count or rule.section else (" (unreachable)" if rule.id in UNREACHABLE
-                                      else " (to do)" if rule.id in NEEDS_FIXTURE
-                                      else " (NOT EXERCISED)")
+        mark = "" if rule.count or rule.section else (
+            " (unreachable)" if rule.id in rule_gaps.UNREACHABLE
+            else " (to do)" if rule.id in rule_gaps.NEEDS_FIXTURE
+            else " (NOT EXERCISED)")
         indent = "  " if rule.section or rule.page == "common" else "    "
         lines.append(f"{indent}{rule.id:<{width}} {rule.count:>4}  {rule.title}{mark}")
     return lines
@@ -50,8 +51,8 @@ def _never(coverage: Coverage) -> list[str]:
     """The rules no transcript exercises, by why: unreachable, a to-do, or unlisted."""
     never = coverage.never()
     unlisted = gate_failures(coverage)
-    groups = (("unreachable by a transcript", UNREACHABLE),
-              ("to do: needs a fixture", NEEDS_FIXTURE))
+    groups = (("unreachable by a transcript", rule_gaps.UNREACHABLE),
+              ("to do: needs a fixture", rule_gaps.NEEDS_FIXTURE))
     found = [[r for r in never if r.id in listed] for _, listed in groups]
     lines = [f"never exercised: {plural(len(never), 'rule')} ({len(found[0])} unreachable, "
              f"{len(found[1])} to do, {len(unlisted)} not listed)"]

@@ -26,7 +26,7 @@ import attrs
 from cardcore.errors import RuleViolation
 from cardcore.fold import fold
 from cardcore.protocol import Check
-from cardcore.replay.rule_gaps import NEEDS_FIXTURE, UNREACHABLE
+from cardcore.replay import rule_gaps
 from cardcore.replay.runner import Report, replay_file
 from cardcore.replay.transcript import Transcript
 from cardcore.rulebook import Page, pages
@@ -136,18 +136,29 @@ def measure(paths: Iterable[str]) -> Coverage:
     return Coverage(rules=tuple(rules), transcripts=read, unreadable=tuple(unreadable))
 
 
-def gate_failures(coverage: Coverage, unreachable: Mapping[str, str] = UNREACHABLE,
-                  needs_fixture: Mapping[str, str] = NEEDS_FIXTURE) -> tuple[RuleCount, ...]:
+def _lists(unreachable: Mapping[str, str] | None, needs_fixture: Mapping[str, str] | None
+           ) -> tuple[Mapping[str, str], Mapping[str, str]]:
+    """The lists given, else those of :mod:`cardcore.replay.rule_gaps` (read when
+    called, so that a test may stand in its own)."""
+    return (rule_gaps.UNREACHABLE if unreachable is None else unreachable,
+            rule_gaps.NEEDS_FIXTURE if needs_fixture is None else needs_fixture)
+
+
+def gate_failures(coverage: Coverage, unreachable: Mapping[str, str] | None = None,
+                  needs_fixture: Mapping[str, str] | None = None) -> tuple[RuleCount, ...]:
     """The rules the gate refuses: exercised by no transcript, and listed neither as
-    unreachable nor as a known gap (the lists of :mod:`cardcore.replay.rule_gaps`)."""
+    unreachable nor as a known gap (by default the lists of
+    :mod:`cardcore.replay.rule_gaps`)."""
+    unreachable, needs_fixture = _lists(unreachable, needs_fixture)
     return tuple(r for r in coverage.never() if r.id not in unreachable
                  and r.id not in needs_fixture)
 
 
-def stale_gaps(coverage: Coverage, unreachable: Mapping[str, str] = UNREACHABLE,
-               needs_fixture: Mapping[str, str] = NEEDS_FIXTURE) -> tuple[RuleCount, ...]:
+def stale_gaps(coverage: Coverage, unreachable: Mapping[str, str] | None = None,
+               needs_fixture: Mapping[str, str] | None = None) -> tuple[RuleCount, ...]:
     """Listed rules that a transcript does exercise: the list says something false
     about them (take them off it), so the gate refuses these too."""
+    unreachable, needs_fixture = _lists(unreachable, needs_fixture)
     listed = unreachable.keys() | needs_fixture.keys()
     return tuple(r for r in coverage.rules if r.id in listed and r.count)
 
@@ -156,6 +167,7 @@ def coverage_json(coverage: Coverage) -> dict[str, Any]:
     """``cardcore coverage --format json``: every rule with its count and files, the
     rules never exercised by why, and what the gate refuses."""
     never = coverage.never()
+    unreachable, needs_fixture = _lists(None, None)
     return {
         "coverage_format": COVERAGE_FORMAT,
         "transcripts": coverage.transcripts,
@@ -163,8 +175,8 @@ def coverage_json(coverage: Coverage) -> dict[str, Any]:
         "rules": [{"rule": r.id, "page": r.page, "title": r.title, "section": r.section,
                    "transcripts": r.count, "files": list(r.files)} for r in coverage.rules],
         "never_exercised": {
-            "unreachable": {r.id: UNREACHABLE[r.id] for r in never if r.id in UNREACHABLE},
-            "needs_fixture": {r.id: NEEDS_FIXTURE[r.id] for r in never if r.id in NEEDS_FIXTURE},
+            "unreachable": {r.id: unreachable[r.id] for r in never if r.id in unreachable},
+            "needs_fixture": {r.id: needs_fixture[r.id] for r in never if r.id in needs_fixture},
             "unlisted": [r.id for r in gate_failures(coverage)],
         },
         "stale": [r.id for r in stale_gaps(coverage)],
