@@ -31,23 +31,18 @@ from cardcore.replay.runner import Report, replay_file
 from cardcore.replay.transcript import Transcript
 from cardcore.rulebook import Page, pages
 
-__all__ = ["COVERAGE_FORMAT", "Coverage", "RuleCount", "cited_rules", "coverage_json", "decided_rules",
-           "gate_failures", "measure", "stale_gaps"]
+__all__ = ["COVERAGE_FORMAT", "Coverage", "RuleCount", "cited_rules", "coverage_json",
+           "decided_rules", "gate_failures", "measure", "stale_gaps"]
 
 COVERAGE_FORMAT = 1
 """The version of ``cardcore coverage --format json``'s shape."""
 
 
 def cited_rules(report: Report) -> frozenset[str]:
-    """Every rule ID the replay of one transcript cites: its problems, the problems
-    its ``expect`` names, and (when the replay kept its steps) its effects and their
-    transfers."""
+    """The rule IDs the problems of one replay cite, and those its ``expect`` names
+    (a fixture of illegal play is there to pin them)."""
     cited = {problem.rule for problem in report.problems if problem.rule}
     cited.update(expected.rule for expected in report.expect or () if expected.rule)
-    for step in report.steps:
-        for effect in step.effects:
-            cited.add(effect.rule)
-            cited.update(transfer.rule for transfer in effect.transfers)
     return frozenset(cited)
 
 
@@ -119,8 +114,9 @@ def _page_counts(page: Page, seen: Mapping[str, list[str]]) -> list[RuleCount]:
 
 
 def measure(paths: Iterable[str]) -> Coverage:
-    """Replay every file of ``paths`` (keeping the effects) and count, for each
-    rule of the pages, the files that cite it."""
+    """Replay every file of ``paths`` and count, for each rule of the pages, the
+    files that cite it or decide under it (a second fold, without the runner's
+    comparisons, gathers the turns and effects: the runner keeps no turns)."""
     seen: dict[str, list[str]] = {}
     read = 0
     unreadable: list[str] = []

@@ -56,7 +56,7 @@ def test_a_legal_game_exercises_its_turns_and_effects(tmp_path: Path) -> None:
     assert decided_rules(report.transcript) == {
         "GP-1.1", "GP-1.2", "GP-2.1", "GP-2.2", "GP-4.1", "GP-4.2", "GP-3.1", "GP-4.5",
         "GP-4.6", "GP-4.4"}
-    assert cited_rules(report) == frozenset()  # no problem, and no steps kept
+    assert cited_rules(report) == frozenset()  # no problem, nothing expected
 
 
 def test_a_refused_event_exercises_the_rule_its_problem_cites(tmp_path: Path) -> None:
