@@ -47,7 +47,8 @@ __all__ = ["main"]
                    "diff": "cardcore.cli.diff:diff",
                    "simulate": "cardcore.cli.simulate:simulate",
                    "rules": "cardcore.cli.rules:rules",
-                   "record": "cardcore.cli.record:record"})
+                   "record": "cardcore.cli.record:record",
+                   "coverage": "cardcore.cli.coverage:coverage"})
 @click.version_option(package_name="cardcore")
 @click.pass_context
 def main(ctx: click.Context) -> None:

@@ -29,6 +29,7 @@ from cardcore.games.auction.state import (
     hand,
 )
 from cardcore.moves import Moves
+from cardcore.poker import Category
 from cardcore.protocol import Setup, Transition
 from cardcore.standings import plural
 from cardcore.table import names
@@ -115,9 +116,45 @@ def bid(state: AuctionState, event: BidEvent, found: None = None) -> Transition[
     _held(state, name, offered)
     if holder is None:
         first = (*first, (offered.priority, seat))
-    effect = Effect(kind="bid", rule="AU-2.1", players=(name,),
+    effect = Effect(kind="bid", rule=_order_rule(offered, standing), players=(name,),
                     text=f"{name} bids {offered}: the standing bid")
     return evolve(state, standing=offered, bidder=seat, first=first), (effect,)
+
+
+_STRAIGHTS = (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+
+_WHEEL_TOP = 5
+"""The top card a wheel straight (A-2-3-4-5) is named by (AU-7.3)."""
+
+
+def _order_rule(offered: Bid, standing: Bid | None) -> str:
+    """The rule under which ``offered`` beats ``standing`` (or is the first bid),
+    cited by the bid's effect: the rule that decided it.
+
+    A wheel straight is a bid only by AU-7.3; a suit is named on a single card only
+    over the same rank (AU-7.2); a single card of a higher rank beats by the ranks
+    (AU-2.4); any other bid of the standing kind by the order within a kind
+    (AU-2.8); a first bid, or one of another kind, by AU-2.1.
+
+    >>> from cardcore.poker import Category
+    >>> pair, flush = Bid(Category.PAIR, (9,)), Bid(Category.FLUSH)
+    >>> _order_rule(pair, None), _order_rule(Bid(Category.PAIR, (10,)), pair)
+    ('AU-2.1', 'AU-2.8')
+    >>> _order_rule(Bid(Category.FLUSH, (13, 9, 7, 4, 2)), flush)
+    'AU-2.8'
+    >>> king = Bid(Category.HIGH_CARD, (13,))
+    >>> _order_rule(king, Bid(Category.HIGH_CARD, (12,))), _order_rule(Bid(Category.HIGH_CARD, (13,), "S"), king)
+    ('AU-2.4', 'AU-7.2')
+    >>> _order_rule(Bid(Category.STRAIGHT, (5,)), pair)
+    'AU-7.3'
+    """
+    if offered.kind in _STRAIGHTS and offered.ranks == (_WHEEL_TOP,):
+        return "AU-7.3"
+    if standing is None or standing.kind != offered.kind:
+        return "AU-2.1"
+    if offered.kind is Category.HIGH_CARD:
+        return "AU-7.2" if offered.suit is not None else "AU-2.4"
+    return "AU-2.8"
 
 
 def _held(state: AuctionState, name: str, offered: Bid) -> None:
@@ -316,11 +353,24 @@ def flip(state: AuctionState, event: Flip, found: None = None) -> Transition[Auc
 
 
 def declare(state: AuctionState, event: Declare, found: None = None) -> Transition[AuctionState]:
-    """AU-4.3: allowed with 8 or more cards on the pile; the hand ends at once."""
+    """AU-4.3: allowed with 8 or more cards on the pile; the hand ends at once. In
+    the middle of the bidding (AU-2.10) the standing bid is dropped, unwon; in the
+    last auction (AU-7.7) that auction is not played out."""
     size = len(state.pile)
     if size < DECLARE_PILE:
         message = (f"{event.player} cannot declare the end yet: the starter pile holds "
                    f"{plural(size, 'card')}, and a declaration needs {DECLARE_PILE} or more")
         raise RuleViolation("AU-4.3", message)
-    return _end(state, "AU-4.3", f"{event.player} declares the end", [],
+    effects: list[Effect] = []
+    if state.last:  # AU-7.7: also in the last auction of AU-4.2
+        effects.append(Effect(kind="last_auction_unplayed", rule="AU-7.7",
+                              text="the declaration comes in the last auction, after the last "
+                              "stock card: that auction is not played out"))
+    if state.standing is not None:  # AU-2.10: in the middle of the bidding
+        bidder = state.players[state.bidder]
+        effects.append(Effect(kind="bid_dropped", rule="AU-2.10", players=(bidder,),
+                              text=f"the declaration comes during the bidding: {bidder}'s "
+                              f"standing bid, {state.standing}, is dropped and auction "
+                              f"{state.auction} is not won"))
+    return _end(state, "AU-4.3", f"{event.player} declares the end", effects,
                 declarer=state.players.index(event.player))

@@ -74,6 +74,13 @@ def _words(value: HandRank | None) -> str:
     return str(value) if value is not None else "no usable card"
 
 
+def _value_rule(state: AuctionState, name: str) -> str:
+    """AU-7.8 when the hand is scored on five cards shown of more held (cards are
+    left in the hand), else AU-5.1. ``state`` is the one after the show's card
+    moves, which take the shown cards out of the hand."""
+    return "AU-7.8" if state.account.size(hand(name)) else "AU-5.1"
+
+
 def show(state: AuctionState, event: Show, found: None = None) -> Transition[AuctionState]:
     """AU-5: the best hands share the pile's value; the declarer wins or loses the
     bonus; AU-6.1: the game ends once someone has the target."""
@@ -81,7 +88,8 @@ def show(state: AuctionState, event: Show, found: None = None) -> Transition[Auc
     options = state.options
     values = [_value(event.cards[name], options.wheel) for name in players]
     effects = [
-        Effect(kind="hand_value", rule="AU-5.1", players=(name,), text=f"{name}: {_words(value)}")
+        Effect(kind="hand_value", rule=_value_rule(state, name), players=(name,),
+               text=f"{name}: {_words(value)}")
         for name, value in zip(players, values, strict=True)
     ]
     keys = [value.key if value is not None else () for value in values]
@@ -102,7 +110,7 @@ def show(state: AuctionState, event: Show, found: None = None) -> Transition[Auc
         lost = points - share * len(best)
         if lost:
             text += f"; {lost} is lost in the rounding"
-    effects.append(Effect(kind="score", rule="AU-5.3", players=tuple(players[s] for s in best),
+    effects.append(Effect(kind="score", rule="AU-5.2", players=tuple(players[s] for s in best),
                           transfers=award(players, best, share, "AU-5.3"), text=text))
     if state.declarer is not None:
         effects.append(_declarer(state, state.declarer, state.declarer in best, scores))

@@ -18,6 +18,7 @@ from cardcore.moves import Moves
 from cardcore.pots import antes
 from cardcore.protocol import Transition
 from cardcore.seats import clockwise_from
+from cardcore.standings import plural
 from cardcore.table import names
 
 __all__ = ["HAND_SIZE", "deal", "deal_cards", "reveal", "reveal_cards", "start_round",
@@ -34,7 +35,8 @@ def deal_cards(state: GoblinState, event: Deal, moves: Moves[PairsCard]) -> None
 
 
 def deal(state: GoblinState, event: Deal, found: None = None) -> Transition[GoblinState]:
-    """GP-1.1: players without chips are out of the session; the others pay the ante."""
+    """GP-1.1: players without chips are out of the session; the others pay the ante
+    into the pot, which keeps what the last game left in it (GP-1.3)."""
     players = state.players
     live = dealt(state)
     effects: list[Effect] = [
@@ -43,6 +45,10 @@ def deal(state: GoblinState, event: Deal, found: None = None) -> Transition[Gobl
         for seat, name in enumerate(players) if state.in_session[seat] and not live[seat]
     ]
     seats = [seat for seat, flag in enumerate(live) if flag]
+    if state.ledger.pot:  # GP-1.3: a split's remainder (GP-6.2) waits for this game
+        effects.append(Effect(kind="carry_over", rule="GP-1.3",
+                              text=f"the pot still holds {plural(state.ledger.pot, 'chip')} "
+                              "from the last game"))
     ledger, paid = antes(state.ledger, seats, state.options.ante, "GP-1.1")
     effects += paid
     number = state.games_started + 1

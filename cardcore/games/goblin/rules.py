@@ -117,7 +117,9 @@ def fold(state: GoblinState, event: Fold, found: None = None) -> Transition[Gobl
 
 
 def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[GoblinState]:
-    """GP-4.5: once everyone still in has played, the pitched cards are dealt."""
+    """GP-4.5: once everyone still in has played, the pitched cards are dealt from
+    the min stack; the effect that names it cites GP-3.1, the comparison that found
+    it (identical smallest stacks are GP-3.2's table choice)."""
     if state.turns:
         return state, effects
     live = state.active()
@@ -134,7 +136,7 @@ def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[G
         return new, (*effects, effect)
     order = tuple(clockwise_from(seat, len(state.players), live))
     effect = Effect(
-        kind="min_stack", rule="GP-4.5", players=(state.players[seat],),
+        kind="min_stack", rule="GP-3.1", players=(state.players[seat],),
         text=f"everyone still in has played: the pitched cards are dealt from "
         f"{state.players[seat]}, the min stack",
     )
@@ -180,7 +182,9 @@ def _deal_pitched(state: GoblinState, event: Stack) -> Transition[GoblinState]:
 
 
 def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[GoblinState]:
-    """GP-5.1 and GP-6.2: the next round, or the split after the last one."""
+    """GP-5.1 and GP-6.2: the next round, or the split after the last one. The next
+    round's start player (GP-4.1) is named by an effect citing GP-5.1, the rule
+    that starts that round."""
     live = state.active()
     if state.round < state.options.rounds:
         number = state.round + 1
@@ -195,7 +199,7 @@ def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[Go
             new = evolve(state, phase=Phase.PLAY, round=number, choice=low,
                                choice_for=Choice.START, choice_rule="GP-3.2", turns=())
             return new, (*effects, effect)
-        step = start_round(state, number, seat, "GP-4.1", "the min stack among the players still in")
+        step = start_round(state, number, seat, "GP-5.1", "the min stack among the players still in")
         return step[0], (*effects, *step[1])
     ledger, split = split_pot(state.ledger, live, "GP-6.2", f"after round {state.round}, ",
                               "game")
