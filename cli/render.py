@@ -24,6 +24,7 @@ __all__ = [
     "account_lines",
     "effect_json",
     "final_json",
+    "pile_text",
     "problem_lines",
     "report_json",
     "standings_lines",
@@ -172,11 +173,23 @@ def standings_lines(outcome: Outcome | None) -> list[str]:
         parts.append(f"pot: {outcome.pot}")
     if outcome.forgiven:
         parts.append(f"forgiven: {outcome.forgiven}")
+    if outcome.pile is not None:
+        parts.append(pile_text(outcome))
     if outcome.winners is not None:
         parts.append("winners: " + ", ".join(outcome.winners))
     else:
         parts.append("not complete")
     return ["; ".join(parts)]
+
+
+def pile_text(outcome: Outcome) -> str:
+    """Auction's starter pile and what it would score now, in one phrase.
+
+    >>> pile_text(Outcome(complete=False, scores={}, pile=("7C", "KS"), pile_value=6))
+    'starter pile: 7C KS (worth 6 points)'
+    """
+    cards = " ".join(outcome.pile or ()) or "empty"
+    return f"starter pile: {cards} (worth {plural(outcome.pile_value or 0, 'point')})"
 
 
 def _event_words(step: Step) -> str:
