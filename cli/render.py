@@ -25,6 +25,7 @@ __all__ = [
     "effect_json",
     "final_json",
     "pile_text",
+    "plain_number",
     "problem_lines",
     "report_json",
     "standings_lines",
@@ -254,3 +255,8 @@ def account_json(found: Account) -> dict[str, Any]:
                      "rule": e.rule, "other": e.other, "text": e.text} for e in found.entries],
         "sum": _number(found.total), "final": _number(found.final),
     }
+
+
+plain_number = _number
+"""A Fraction as JSON writes it ("11/3"), a whole number as a number: the public name
+the standings table and the report page use (one JSON function for reports is due)."""
