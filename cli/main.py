@@ -50,7 +50,8 @@ __all__ = ["main"]
                    "diff": "cardcore.cli.diff:diff",
                    "simulate": "cardcore.cli.simulate:simulate",
                    "rules": "cardcore.cli.rules:rules",
-                   "record": "cardcore.cli.record:record"})
+                   "record": "cardcore.cli.record:record",
+                   "report": "cardcore.cli.report:report"})
 @click.version_option(package_name="cardcore")
 @click.pass_context
 def main(ctx: click.Context) -> None:

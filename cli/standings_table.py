@@ -16,11 +16,13 @@ __all__ = ["row_label", "table_json", "table_lines"]
 
 
 def row_label(reading: Reading, per: Per) -> str:
-    """``#4 draw Chie``; ``end of round 2 (#17)`` per round; ``start``."""
+    """``#4 draw Chie``; per round ``end of round 2 (#17)`` or ``after the game (#18)``;
+    ``start``."""
     if reading.index is None or reading.event is None:
         return "start"
     if per == "round":
-        return f"end of {reading.part} (#{reading.index})"
+        end = "" if reading.part.startswith("after ") else "end of "
+        return f"{end}{reading.part} (#{reading.index})"
     actor = reading.event.ACTOR
     player = getattr(reading.event, actor, None) if actor else None
     return f"#{reading.index} {reading.event.TYPE}" + (f" {player}" if player else "")
