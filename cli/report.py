@@ -67,7 +67,9 @@ def report(files: tuple[str, ...], output: str | None) -> None:
     game, both side by side, the first event where they part marked on both.
 
     The page is one self-contained file: it runs no script and fetches
-    nothing, so it opens offline on a phone or a laptop, and prints.
+    nothing, so it opens offline on a phone or a laptop, and prints. FILE may
+    be - for standard input; the page then goes to standard output unless -o
+    names a file. The records themselves are never written to.
 
     Exit status: 0 the page is written and every record is valid, 1 it is
     written but a record breaks a rule or a check or its result disagrees, 2
