@@ -44,7 +44,7 @@ def _ticks(low: float, high: float, count: int = 5) -> list[float]:
     [95.0, 100.0, 105.0]
     """
     raw = max((high - low) / count, 1.0)  # figures are whole numbers (a split's
-    power = 10 ** math.floor(math.log10(raw))  # fractions fall between the lines)
+    power = 10.0 ** math.floor(math.log10(raw))  # fractions fall between the lines)
     step = next(power * m for m in (1, 2, 5, 10) if power * m >= raw)
     first = math.ceil(low / step) * step
     return [first + k * step for k in range(int((high - first) / step + 1e-9) + 1)]

@@ -73,7 +73,7 @@ def _effect(effect: Effect) -> Html:
               el("ul", *transfers, class_="transfers") if transfers else None)
 
 
-def _figures(standings: Outcome, before: Outcome | None) -> Html:
+def _after(standings: Outcome, before: Outcome | None) -> Html:
     """The standings after an event, what changed in bold."""
     shown = standings.chips if standings.chips is not None else standings.scores or {}
     earlier = (before.chips if before is not None and before.chips is not None
@@ -185,7 +185,7 @@ def _events(report: Report, found: Timeline, prefix: str, parting: int | None) -
                 part = reading.part
                 blocks.append(el("h3", part, class_="part"))
             extra += [el("ul", *(_effect(effect) for effect in step.effects), class_="effects")
-                      if step.effects else None, _figures(reading.standings, before)]
+                      if step.effects else None, _after(reading.standings, before)]
             before = reading.standings
         elif index == report.stopped_at:
             classes.append("refused")
