@@ -155,6 +155,11 @@ class Outcome:
     scores: Mapping[str, int | Fraction] | None = None
     winners: tuple[str, ...] | None = None
     forgiven: int | None = None
+    pile: tuple[str, ...] | None = None
+    """The cards on the table that the next score is made of, bottom first, while a
+    hand is played (Auction's starter pile; None in the other games and between hands)."""
+    pile_value: int | None = None
+    """What ``pile`` would score now (AU-5.3): the figure a player weighs before declaring."""
 
 
 class GameState(Protocol):

@@ -24,6 +24,8 @@ __all__ = [
     "account_lines",
     "effect_json",
     "final_json",
+    "pile_text",
+    "plain_number",
     "problem_lines",
     "report_json",
     "standings_lines",
@@ -172,11 +174,23 @@ def standings_lines(outcome: Outcome | None) -> list[str]:
         parts.append(f"pot: {outcome.pot}")
     if outcome.forgiven:
         parts.append(f"forgiven: {outcome.forgiven}")
+    if outcome.pile is not None:
+        parts.append(pile_text(outcome))
     if outcome.winners is not None:
         parts.append("winners: " + ", ".join(outcome.winners))
     else:
         parts.append("not complete")
     return ["; ".join(parts)]
+
+
+def pile_text(outcome: Outcome) -> str:
+    """Auction's starter pile and what it would score now, in one phrase.
+
+    >>> pile_text(Outcome(complete=False, scores={}, pile=("7C", "KS"), pile_value=6))
+    'starter pile: 7C KS (worth 6 points)'
+    """
+    cards = " ".join(outcome.pile or ()) or "empty"
+    return f"starter pile: {cards} (worth {plural(outcome.pile_value or 0, 'point')})"
 
 
 def _event_words(step: Step) -> str:
@@ -241,3 +255,8 @@ def account_json(found: Account) -> dict[str, Any]:
                      "rule": e.rule, "other": e.other, "text": e.text} for e in found.entries],
         "sum": _number(found.total), "final": _number(found.final),
     }
+
+
+plain_number = _number
+"""A Fraction as JSON writes it ("11/3"), a whole number as a number: the public name
+the standings table and the report page use (one JSON function for reports is due)."""

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from cardcore.replay.steps import Step
     from cardcore.replay.transcript import Transcript
 
-__all__ = ["Account", "Entry", "Replayed", "account", "movers"]
+__all__ = ["Account", "Entry", "Replayed", "account", "figures", "movers", "opening"]
 
 Amount = int | Fraction
 
@@ -85,21 +85,26 @@ def _entries(index: int, effects: Iterable[Effect], player: str) -> Iterable[Ent
                             other=transfer.receiver, text=effect.text)
 
 
-def _figures(outcome: Any) -> tuple[str, Mapping[str, Amount]]:
+def figures(outcome: Any) -> tuple[str, Mapping[str, Amount]]:
+    """The unit (``chips`` or ``points``) and each player's figure in an outcome."""
     if outcome.chips is not None:
         return "chips", outcome.chips
     return "points", outcome.scores or {}
+
+
+def opening(transcript: Transcript) -> Outcome:
+    """The standings before the first event: where every account starts."""
+    rules = transcript.rules
+    return rules.outcome(rules.start(transcript.players, transcript.options,
+                                     ages=transcript.ages))
 
 
 def account(report: Replayed, player: str) -> Account:
     """``player``'s account in a report replayed with ``steps`` (a readable one)."""
     transcript = report.transcript
     assert transcript is not None and report.outcome is not None
-    rules = transcript.rules
-    first = rules.outcome(rules.start(transcript.players, transcript.options,
-                                      ages=transcript.ages))
-    unit, start = _figures(first)
-    _, final = _figures(report.outcome)
+    unit, start = figures(opening(transcript))
+    _, final = figures(report.outcome)
     entries = tuple(entry for step in report.steps
                     for entry in _entries(step.index, step.effects, player))
     return Account(player=player, unit=unit, start=start[player], entries=entries,

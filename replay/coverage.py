@@ -24,8 +24,8 @@ from typing import Any
 import attrs
 
 from cardcore.errors import RuleViolation
-from cardcore.reduction import transitions
 from cardcore.protocol import Check
+from cardcore.reduction import transitions
 from cardcore.replay import rule_gaps
 from cardcore.replay.runner import Report, replay_file
 from cardcore.replay.transcript import Transcript

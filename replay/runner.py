@@ -226,7 +226,7 @@ def _fold(transcript: Transcript, steps: bool, stop_after: int | None
                 problems += compare(event, rules.outcome(state), ("events", done), rules.title)
             if steps:
                 kept.append(Step(index=done, event=event, position=position(state),
-                                 effects=effects))
+                                 effects=effects, standings=rules.outcome(after)))
             state = after
             done += 1
     except RuleViolation as violation:

@@ -581,3 +581,19 @@ def test_a_declaration_in_the_last_auction_cites_au_7_7() -> None:
     effects = log.append(Declare(player="Aki"))
     assert rules_of(effects) == ["AU-7.7", "AU-2.10", "AU-4.3"]
     assert log.expected.kinds == {"show"}
+
+
+def test_the_outcome_shows_the_starter_pile_and_its_worth_while_a_hand_is_played() -> None:
+    """AU-5.3 mid-hand: the points read 0, 0, so the outcome also gives the pile
+    (bottom first) and what it would score; after the show the pile is scored and gone."""
+    deal = Deal(starter=card("7C"))
+    log = play_log(RULES, [deal], AB)
+    assert (log.outcome.pile, log.outcome.pile_value) == (("7C",), 1)
+    log.append(Win(player="Aki", cards=cards("KS")))
+    assert (log.outcome.pile, log.outcome.pile_value) == (("KS",), 5)
+    log.append(Flip(card=card("JK")))  # a joker ends the hand (AU-4.1): the show is due
+    assert (log.outcome.pile, log.outcome.pile_value) == (("KS", "JK"), 10)
+    log.append(Show(cards={"Aki": cards("AS AH 7C 3D 4S 8D 10C 2H 6S JD"),
+                           "Ben": cards("KH KD QS JS 9C 2D 5H 4C 7D 8C")}))
+    assert log.outcome.pile is None and log.outcome.pile_value is None
+    assert log.outcome.scores == {"Aki": 10, "Ben": 0}

@@ -26,6 +26,6 @@ RULES: GameRules[AuctionState] = GameRules(
         Show: Handler(scoring.show, scoring.show_cards),
     },
     begin=rules.begin, turn=turns.turn, words=turns.words, where=turns.where,
-    ended=turns.ended, simulator=SIMULATOR,
+    ended=turns.ended, outcome=scoring.outcome, simulator=SIMULATOR,
     verbs={Deal: "be dealt cards", Win: "win the auction", Declare: "declare the end",
            Show: "show cards"})

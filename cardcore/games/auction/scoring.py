@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
+import attrs
+
 from cardcore.cards import JOKER_RANK, Card
 from cardcore.effects import BANK, Effect, Transfer
 from cardcore.evolve import evolve
@@ -16,11 +18,11 @@ from cardcore.games.auction.state import AuctionState, Phase, hand, shown
 from cardcore.moves import Moves
 from cardcore.poker import HandRank, best_hand
 from cardcore.pots import award, split_points
-from cardcore.protocol import Transition
-from cardcore.standings import plural, winners_effect
+from cardcore.protocol import Outcome, Transition
+from cardcore.standings import plural, point_outcome, winners_effect
 from cardcore.table import names
 
-__all__ = ["SHOWN", "pile_value", "show", "show_cards"]
+__all__ = ["SHOWN", "outcome", "pile_value", "show", "show_cards"]
 
 SHOWN: Final = 5
 """The cards a player may show instead of the whole hand (AU-5.1)."""
@@ -37,6 +39,21 @@ def pile_value(pile: Sequence[Card]) -> int:
     22
     """
     return sum(_VALUES.get(card.rank, 1) for card in pile)
+
+
+_HAND_ON: Final = (Phase.AUCTION, Phase.FLIP, Phase.SHOW)
+"""The phases in which a hand is played and its pile not yet scored."""
+
+
+def outcome(state: AuctionState) -> Outcome:
+    """The points, and while a hand is played the starter pile and what it would
+    score (AU-5.3): mid-hand the points alone read 0, 0, 0, and the pile is the
+    figure a player weighs before declaring (AU-4.3)."""
+    points = point_outcome(state.players, state.scores, state.complete)
+    if state.phase not in _HAND_ON:
+        return points
+    return attrs.evolve(points, pile=tuple(str(card) for card in state.pile),
+                        pile_value=pile_value(state.pile))
 
 
 def show_cards(state: AuctionState, event: Show, moves: Moves[Card]) -> None:
