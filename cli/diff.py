@@ -19,6 +19,7 @@ from cardcore.cli.inputs import FORMATS, emit_json, files
 from cardcore.cli.records import diff_json, print_diff
 from cardcore.cli.render import problem_lines
 from cardcore.cli.whatif import change_json, corpus_json, print_change, print_corpus
+from cardcore.quoting import visible
 from cardcore.replay.changes import OptionSyntaxError, parse_assignments
 from cardcore.replay.diff import diff_transcripts
 from cardcore.replay.problems import Problem
@@ -35,7 +36,7 @@ def _read_or_say(path: str) -> Transcript | int:
     try:
         return read_transcript(Path(path))
     except TranscriptError as error:
-        click.echo(f"{click.style('BAD  ', fg='red')}{path}: not a readable transcript")
+        click.echo(f"{click.style('BAD  ', fg='red')}{visible(path)}: not a readable transcript")
         for line in problem_lines(path, error.problems):
             click.echo(line)
         return 2
@@ -54,8 +55,8 @@ def _read(path: str) -> Transcript:
 
 
 def _refused(path: str, problems: list[Problem] | tuple[Problem, ...]) -> NoReturn:
-    click.echo(f"{click.style('BAD  ', fg='red')}--option: refused as the options of {path} "
-               "would be:")
+    click.echo(f"{click.style('BAD  ', fg='red')}--option: refused as the options of "
+               f"{visible(path)} would be:")
     for line in problem_lines(path, problems):
         click.echo(line)
     sys.exit(2)
@@ -101,7 +102,7 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], fmt: str) -> None
     try:
         changes = parse_assignments(assignments)
     except OptionSyntaxError as error:
-        raise click.BadParameter(str(error), param_hint="--option") from None
+        raise click.BadParameter(visible(str(error)), param_hint="--option") from None
     if Path(paths[0]).is_dir():
         _corpus(paths[0], changes, fmt)
     _one_record(paths[0], changes, fmt)
@@ -110,7 +111,8 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], fmt: str) -> None
 def _two_records(left: str, right: str, fmt: str) -> NoReturn:
     for path in (left, right):
         if Path(path).is_dir():
-            raise click.UsageError(f"{path} is a folder: two records are compared as files")
+            raise click.UsageError(f"{visible(path)} is a folder: two records are compared as "
+                                   "files")
     first, second = _read_or_say(left), _read_or_say(right)  # both files' problems are said
     if isinstance(first, int) or isinstance(second, int):
         sys.exit(max(read for read in (first, second) if isinstance(read, int)))
@@ -121,10 +123,10 @@ def _two_records(left: str, right: str, fmt: str) -> NoReturn:
         else:
             print_diff(result, left, right)
     except Exception as error:  # a bug: say what to report, as validate does, no traceback
-        click.echo(f"{click.style('ERROR', fg='red')} {left}, {right}: cardcore failed "
-                   "comparing them")
+        click.echo(f"{click.style('ERROR', fg='red')} {visible(left)}, {visible(right)}: "
+                   "cardcore failed comparing them")
         problem = internal_error(left, error, right)
-        click.echo(f"  {problem.kind}: {problem.message}")
+        click.echo(visible(f"  {problem.kind}: {problem.message}"))
         sys.exit(3)
     sys.exit(2 if not result.comparable else 0 if result.same_outcome else 1)
 
@@ -150,7 +152,7 @@ def _corpus(folder: str, changes: dict[str, object], fmt: str) -> NoReturn:
     if not summary.files and summary.first_other is not None:
         _refused(*summary.first_other)
     if not summary.files:
-        raise click.UsageError(f"no readable transcript found in {folder}")
+        raise click.UsageError(f"no readable transcript found in {visible(folder)}")
     if fmt == "json":
         emit_json(corpus_json(summary, changes))
     else:

@@ -7,7 +7,6 @@ in one place.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any
 
 import click
 
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import Report, replay_file
 
 __all__ = ["FORMATS", "STDIN", "emit_json", "files", "game_argument", "replay_named"]
@@ -37,7 +37,7 @@ def game_argument(text: str, hint: str = "GAME") -> str:
 
 
 def emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(json_text(data, indent=2))
 
 
 def files(paths: tuple[str, ...]) -> Iterator[str]:

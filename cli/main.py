@@ -11,7 +11,6 @@ This module holds the group and the small commands; ``validate``, ``diff`` and
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import Any, NoReturn
@@ -33,8 +32,9 @@ from cardcore.cli.render import (
     step_lines,
     unchecked_text,
 )
-from cardcore.quoting import quoted
+from cardcore.quoting import quoted, visible
 from cardcore.registry import GAMES
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import MAX_INTEGER
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import Transcript, dump_transcript, not_a_player
@@ -63,6 +63,19 @@ def main(ctx: click.Context) -> None:
     """
     if os.environ.get("NO_COLOR"):
         ctx.color = False
+    _never_fail_to_print()
+
+
+def _never_fail_to_print() -> None:
+    """Standard output and error write what they cannot encode as an escape
+    (``\\udc80``) instead of raising: every value of an input is made visible
+    before it is printed (:func:`cardcore.quoting.visible`), and this is the net
+    under it, so that no character of a hostile file can end a batch in a
+    traceback (on a terminal that is not UTF-8, say)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def _parse_at(text: str | None) -> int | None:
@@ -119,7 +132,7 @@ def replay(file: str, at: str | None, player: str | None, fmt: str) -> None:
     for step in report.steps:
         if step.position != position:
             position = step.position
-            click.echo(click.style(f"-- {position} --", bold=True))
+            click.echo(click.style(visible(f"-- {position} --"), bold=True))
         for line in step_lines(step):
             click.echo(line)
     if report.problems:
@@ -148,7 +161,7 @@ def _print_failure(report: Report, fmt: str) -> NoReturn:
     if fmt == "json":
         _emit_report(report)
     what = "cardcore failed on it" if report.internal else "not a readable transcript"
-    click.echo(f"{click.style('BAD  ', fg='red')}{report.path}: {what}")
+    click.echo(f"{click.style('BAD  ', fg='red')}{visible(f'{report.path}: {what}')}")
     for line in problem_lines(report.path, report.problems):
         click.echo(line)
     sys.exit(report.exit_code)
@@ -159,7 +172,8 @@ def _print_account(report: Report, player: str, fmt: str) -> NoReturn:
     transcript = report.transcript
     assert transcript is not None
     if player not in transcript.players:
-        raise click.BadParameter(not_a_player(player, transcript.players), param_hint="--player")
+        raise click.BadParameter(visible(not_a_player(player, transcript.players)),
+                                 param_hint="--player")
     from cardcore.replay.accounts import account  # only `replay --player` pays for it
 
     try:
@@ -186,8 +200,8 @@ def _print_account(report: Report, player: str, fmt: str) -> NoReturn:
 def _print_header(transcript: Transcript) -> None:
     rules = transcript.rules
     options = dump_transcript(transcript).get("options", {})
-    click.echo(f"{rules.title}: {', '.join(transcript.players)}"
-               + (f"  options {json.dumps(options)}" if options else ""))
+    click.echo(visible(f"{rules.title}: {', '.join(transcript.players)}"
+                       + (f"  options {json_text(options)}" if options else "")))
 
 
 @main.command()
@@ -212,7 +226,7 @@ def games(fmt: str) -> None:
         return
     for row in rows:
         low, high = row["players"]
-        options = ", ".join(f"{k}={json.dumps(v)}" for k, v in row["options"].items())
+        options = ", ".join(f"{k}={json_text(v)}" for k, v in row["options"].items())
         click.echo(f"{row['game']:<14} {row['title']:<16} {low}-{high} players  {options}")
 
 

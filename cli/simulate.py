@@ -8,7 +8,6 @@ give the same bytes, so a corpus can be rebuilt instead of stored.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
@@ -18,6 +17,7 @@ from cardcore.protocol import SetupError
 from cardcore.registry import GAMES
 from cardcore.replay.changes import OptionSyntaxError, parse_assignments
 from cardcore.replay.jsonload import JsonError, parse_json
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.simulated import corpus_name, simulated
 from cardcore.replay.transcript import Transcript, TranscriptError, dump_transcript, read_options
 
@@ -31,7 +31,7 @@ def _players(text: str) -> list[str]:
 
 
 def _text(transcript: Transcript) -> str:
-    return json.dumps(dump_transcript(transcript), indent=1, ensure_ascii=False) + "\n"
+    return json_text(dump_transcript(transcript), indent=1) + "\n"
 
 
 def _raw_options(options_text: str, assignments: tuple[str, ...]) -> dict[str, object]:

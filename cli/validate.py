@@ -9,7 +9,6 @@ and there are many files, so piped output and logs stay clean.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Iterator
@@ -27,7 +26,9 @@ from cardcore.cli.render import (
     standings_lines,
     unchecked_text,
 )
+from cardcore.quoting import visible
 from cardcore.replay.batch import Source, chunk_size, judge_all
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import FORMAT, Problem
 from cardcore.replay.runner import Report, expect_lines
 
@@ -127,10 +128,10 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int) -> None:
 
 def _stream_json(reports: Iterator[Report]) -> int:
     """Print ``{"report_format", "files": [...]}`` one file at a time; the worst exit code."""
-    click.echo(f'{{\n  "report_format": {json.dumps(REPORT_FORMAT)},\n  "files": [', nl=False)
+    click.echo(f'{{\n  "report_format": {json_text(REPORT_FORMAT)},\n  "files": [', nl=False)
     worst = 0
     for index, report in enumerate(reports):
-        entry = json.dumps(report_json(report), indent=2, ensure_ascii=False)
+        entry = json_text(report_json(report), indent=2)
         click.echo(("," if index else "") + "\n    " + entry.replace("\n", "\n    "), nl=False)
         worst = max(worst, report.exit_code)
     click.echo("\n  ]\n}")
@@ -165,14 +166,14 @@ def _print_validation(report: Report) -> None:
             detail = f"fails as expected ({count} problem{'s' if count != 1 else ''})"
         else:
             detail = "; ".join(standings_lines(report.outcome))
-        click.echo(f"{mark}{report.path}: {detail}")
+        click.echo(f"{mark}{visible(f'{report.path}: {detail}')}")
         return
     label = "ERROR" if report.internal else "FAIL " if report.readable else "BAD  "
-    click.echo(f"{click.style(label, fg='red')}{report.path}")
+    click.echo(f"{click.style(label, fg='red')}{visible(str(report.path))}")
     for line in problem_lines(report.path, report.problems):
         click.echo(line)
     for line in expect_lines(report):
-        click.echo(f"  {line}")
+        click.echo(visible(f"  {line}"))
     stopped = unchecked_text(report)
     if stopped is not None:
         click.echo(f"  {stopped}")

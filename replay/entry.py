@@ -21,7 +21,6 @@ messages.
 from __future__ import annotations
 
 import collections.abc
-import json
 import re
 import shlex
 import typing
@@ -36,6 +35,7 @@ from cardcore.errors import CardcoreError
 from cardcore.game import GameRules
 from cardcore.protocol import Check, Event
 from cardcore.replay.jsonload import JsonError, parse_json
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.transcript import FORMAT_ID, TranscriptError, event_json, load_transcript
 
 __all__ = ["EntryError", "Field", "Kind", "event_line", "kind_of", "parse_line",
@@ -317,7 +317,7 @@ def event_line(event: Event, rules: GameRules[Any], *, chips: bool = True) -> st
     """
     data = event_json(event)
     kind = kind_of(type(event), chips)
-    fallback = json.dumps(data, ensure_ascii=False)
+    fallback = json_text(data)
     words = [kind.name]
     leading = True  # bare values only while no bare field before them is left out
     ordered = [f for name in kind.positional for f in kind.fields if f.name == name]

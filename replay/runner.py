@@ -26,6 +26,7 @@ import attrs
 from cardcore.errors import RuleViolation
 from cardcore.fold import fold
 from cardcore.protocol import Check, Outcome
+from cardcore.replay.jsonwrite import json_number
 from cardcore.replay.problems import CHECK, FORMAT, INTERNAL, RULE, Problem, pointer, split_pointer
 from cardcore.replay.transcript import Result, Transcript, TranscriptError, read_transcript
 
@@ -137,14 +138,6 @@ def _differs(kind: str, where: str, message: str, derived: object, recorded: obj
     return Problem(kind=CHECK, pointer=where, message=message, derived=derived, recorded=recorded)
 
 
-def _json_number(value: object) -> object:
-    from fractions import Fraction
-
-    if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else str(value)
-    return value
-
-
 def compare(recorded: Check | Result, outcome: Outcome, base: tuple[str | int, ...],
             title: str) -> list[Problem]:
     """Check problems for every value ``recorded`` gives that the rules derive otherwise."""
@@ -166,9 +159,9 @@ def compare(recorded: Check | Result, outcome: Outcome, base: tuple[str | int, .
             elif derived[name] != value:
                 problems.append(_differs(
                     CHECK, pointer(*base, key, name),
-                    f"{name} has {_json_number(derived[name])} {unit} by the rules; "
-                    f"the record says {_json_number(value)}",
-                    _json_number(derived[name]), _json_number(value),
+                    f"{name} has {json_number(derived[name])} {unit} by the rules; "
+                    f"the record says {json_number(value)}",
+                    json_number(derived[name]), json_number(value),
                 ))
 
     per_player("chips", recorded.chips, outcome.chips, "chips")

@@ -16,7 +16,6 @@ most a stray ``.<name>.*.tmp`` beside it.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import tempfile
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Any
 
 from cardcore.errors import CardcoreError
 from cardcore.gamelog import GameLog
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import Problem
 from cardcore.replay.runner import replay_transcript
 from cardcore.replay.transcript import Transcript, dump_transcript, read_transcript
@@ -59,10 +59,10 @@ def transcript_text(data: dict[str, Any]) -> str:
     lines = []
     for key, value in data.items():
         if key == "events" and value:
-            events = ",\n".join("    " + json.dumps(event, ensure_ascii=False) for event in value)
+            events = ",\n".join("    " + json_text(event) for event in value)
             lines.append(f'  "events": [\n{events}\n  ]')
         else:
-            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+            lines.append(f"  {json_text(key)}: {json_text(value)}")
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 

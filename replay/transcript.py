@@ -23,6 +23,7 @@ from cardcore.protocol import Check, Event, SetupError, check_players
 from cardcore.registry import GAMES, UnknownGameError, get_game
 from cardcore.replay.direct import Unsure, build, event_builders
 from cardcore.replay.jsonload import JsonError, read_json
+from cardcore.replay.jsonwrite import json_number
 from cardcore.replay.problems import CHECK, FORMAT, RULE, Problem, describe_value, pointer
 from cardcore.table import likely
 
@@ -387,7 +388,7 @@ def _value_json(value: object) -> object:
     if isinstance(value, tuple | list):
         return [_value_json(item) for item in value]
     if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else str(value)
+        return json_number(value)
     return _card_json(value)
 
 

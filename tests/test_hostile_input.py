@@ -212,3 +212,148 @@ def test_a_huge_number_in_place_of_any_number_of_any_fixture_is_refused_where_it
                     raise AssertionError(f"{pointer(*path)} = {number} loaded")
                 tried += 1
     assert tried > 500
+
+
+# -- hostile files: each case of issue 18 ------------------------------------------------
+
+EXAMPLE = ROOT / "fixtures" / "goblin-poker" / "rules-example.json"
+
+CONTROL = set(map(chr, [*range(0x00, 0x0A), *range(0x0B, 0x20), *range(0x7F, 0xA0)]))
+"""What a terminal obeys rather than shows (a line break is only ours to print)."""
+
+
+def _game(**changes: Any) -> dict[str, Any]:
+    """The rules example (a valid three-player Goblin game), with ``changes`` to its envelope."""
+    document: dict[str, Any] = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    document.update(changes)
+    return document
+
+
+def _renamed(document: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """The document with player ``old`` called ``new`` everywhere (keys and values)."""
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {new if key == old else key: walk(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        return new if value == old else value
+    return walk(document)  # type: ignore[no-any-return]
+
+
+def _cli(*args: str) -> tuple[int, str]:
+    """Run cardcore in this process: its exit status and output (standard error too)."""
+    from click.testing import CliRunner
+
+    from cardcore.cli.main import main
+
+    result = CliRunner().invoke(main, list(args))
+    assert isinstance(result.exception, SystemExit | None), (args, result.output,
+                                                              result.exception)
+    return result.exit_code, result.output
+
+
+def _write(path: Path, document: Any) -> Path:
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+def test_a_fraction_in_a_chip_game_s_scores_is_a_check_problem_in_every_json_report(
+        tmp_path: Path) -> None:
+    """A Goblin game whose check or result gives points as a fraction string
+    ("23/3", Auction's notation): every JSON report is written (exit 1: Goblin
+    keeps no points), with the recorded value as the file wrote it, and the file
+    after it in the batch is still judged."""
+    document = _game()
+    document["events"].insert(2, {"type": "check", "scores": {"Aki": "23/3"}})
+    checked = _write(tmp_path / "check-scores.json", document)
+    resulted = _write(tmp_path / "result-scores.json",
+                      _game(result={"scores": {"Aki": "1/2"}}))
+    fine = _write(tmp_path / "z-fine.json", _game())
+    code, output = _cli("validate", "--format", "json", str(checked), str(resulted), str(fine))
+    assert code == 1
+    files = json.loads(output)["files"]
+    assert [f["problems"][0]["recorded"] if f["problems"] else None for f in files] == [
+        {"Aki": "23/3"}, {"Aki": "1/2"}, None]
+    for path in (checked, resulted):
+        code, output = _cli("replay", "--format", "json", str(path))
+        assert code == 1 and json.loads(output)["problems"][0]["kind"] == "check"
+
+
+def test_one_fraction_to_json_for_every_report() -> None:
+    """The five writers of a fraction in JSON (runner, diff, render, whatif,
+    transcript) are one function: no module of replay/ or cli/ turns a
+    Fraction into JSON by itself."""
+    for folder in ("replay", "cli"):
+        for path in (ROOT / folder).glob("*.py"):
+            if path.name == "jsonwrite.py":
+                continue
+            text = path.read_text(encoding="utf-8")
+            assert "denominator == 1" not in text, path
+
+
+COMMANDS = (("validate", "{a}"), ("validate", "--format", "json", "{a}"), ("replay", "{a}"),
+            ("replay", "--format", "json", "{a}"), ("replay", "--player", "{name}", "{a}"),
+            ("diff", "{a}", "{b}"), ("diff", "{a}", "--option", "ante=2"),
+            ("record", "{c}", "--event", "deal"))
+"""Every command that prints what a transcript says, with the file(s) it reads."""
+
+
+def _every_command(tmp_path: Path, document: dict[str, Any], name: str) -> list[str]:
+    """The output of every command on ``document`` (a copy for diff and record)."""
+    a = _write(tmp_path / "a.json", document)
+    b = _write(tmp_path / "b.json", document)
+    outputs = []
+    for command in COMMANDS:
+        c = _write(tmp_path / "c.json", {key: value for key, value in document.items()
+                                         if key not in ("events", "result")} | {"events": []})
+        args = [arg.format(a=a, b=b, c=c, name=name) for arg in command]
+        code, output = _cli(*args)
+        assert code in (0, 1, 2), (command, output)
+        if "--format" in command:
+            json.loads(output)
+        outputs.append(output)
+    return outputs
+
+
+def test_a_lone_surrogate_in_a_name_prints_safely_in_every_command(tmp_path: Path) -> None:
+    """A player called "Aki\\ud800" (JSON allows the escape, UTF-8 cannot write the
+    character): every command judges the file and prints the name as its escape."""
+    name = "Aki\ud800"
+    outputs = _every_command(tmp_path, _renamed(_game(), "Aki", name), name)
+    assert all("\ud800" not in output for output in outputs)
+    assert "Aki\\ud800" in outputs[0] and "Aki\\ud800" in outputs[2]
+
+
+HOSTILE_NAMES = ("Chie\x1b]52;c;cHduZWQ=\x07\x1b[2J", "Chie\nok   forged.json: chips: all fine",
+                 "Chie\r\x9b2J\u202e\x7f")
+"""A name that sets the clipboard and clears the screen, one that prints a line
+of its own, one with a carriage return, a C1 CSI, a right-to-left mark and DEL."""
+
+
+def test_control_characters_from_a_transcript_never_reach_the_terminal(tmp_path: Path) -> None:
+    """Player names, unknown keys, names in a check, notes: every command prints them
+    with their control characters escaped, and no line of their own."""
+    for name in HOSTILE_NAMES:
+        document = _renamed(_game(), "Chie", name)
+        document["events"][3]["note"] = name
+        outputs = _every_command(tmp_path, document, name)
+        document["events"].insert(2, {"type": "check", "chips": {name: 1}, name: 1})
+        outputs += _every_command(tmp_path, document, name)
+        for output in outputs:
+            assert not CONTROL & set(output), output
+            assert not any(line.startswith("ok   forged") for line in output.splitlines())
+            assert "\u202e" not in output
+
+
+def test_the_context_line_of_a_syntax_error_shows_control_characters_escaped(
+        tmp_path: Path) -> None:
+    """JSON with a raw ESC inside a string (a control character JSON refuses there):
+    the line shown under the syntax error has it as ``\\u001b``, with the caret
+    under that escape, the mistake."""
+    path = tmp_path / "raw.json"
+    path.write_bytes(b'{"players": ["A\x1b[2J",]}')
+    code, output = _cli("validate", str(path))
+    assert code == 2 and not CONTROL & set(output)
+    line, caret = output.splitlines()[2:4]
+    assert line.strip().startswith('{"players": ["A\\u001b[2J"')
+    assert line.index("\\u001b") == caret.index("^")
