@@ -241,6 +241,9 @@ def _summary(recorder: Recorder) -> str:
 
 def _session(recorder: Recorder) -> None:
     rules, log = recorder.rules, recorder.log
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:  # a byte that is not UTF-8 is an unreadable entry, no traceback
+        reconfigure(errors="replace")
     say(f"Recording {rules.title} ({', '.join(log.players)}) in {recorder.path}: "
                f"{plural(len(log), 'event')} so far, each saved as it is accepted. "
                "Type help for the commands.")
@@ -257,15 +260,26 @@ def _session(recorder: Recorder) -> None:
             return
 
 
+LONGEST_LINE = 1024 * 1024
+"""The longest line read at the prompt (1 MiB: a pasted event is a few hundred
+characters); a longer one is no entry typed at a table, but a file or a device
+given as standard input, and ends the session instead of filling the memory."""
+
+
 def _ask(prompt: str) -> str:
     say(prompt, nl=False)
     try:
-        line = sys.stdin.readline()
+        line = sys.stdin.readline(LONGEST_LINE + 1)
     except KeyboardInterrupt:
         click.echo()
         raise _Stop from None
     if not line:  # end of input (Ctrl-D)
         click.echo()
+        raise _Stop
+    if len(line) > LONGEST_LINE:
+        click.echo()
+        say(f"a line of more than {LONGEST_LINE} characters: that is not an entry; the "
+            "session ends here (every accepted event is saved)", err=True)
         raise _Stop
     return line
 

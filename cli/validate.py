@@ -17,7 +17,7 @@ from typing import IO, Any
 
 import click
 
-from cardcore.cli.inputs import FORMATS, STDIN, files
+from cardcore.cli.inputs import FORMATS, STDIN, files, replay_named
 from cardcore.cli.render import (
     REPORT_FORMAT,
     plural,
@@ -27,7 +27,7 @@ from cardcore.cli.render import (
     unchecked_text,
 )
 from cardcore.quoting import visible
-from cardcore.replay.batch import Source, chunk_size, judge_all
+from cardcore.replay.batch import chunk_size, judge_all
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import FORMAT, Problem
 from cardcore.replay.runner import Report, expect_lines
@@ -41,12 +41,6 @@ MANY = 50
 def progress_wanted(count: int, stream: IO[Any]) -> bool:
     """A bar only for many files, and only on a terminal (never into a pipe or a log)."""
     return count >= MANY and stream.isatty()
-
-
-def _sources(names: list[str]) -> Iterator[Source]:
-    """Paths as they are; standard input read here, once, and sent as its content."""
-    for name in names:
-        yield ("<stdin>", sys.stdin.buffer.read()) if name == STDIN else name
 
 
 NO_SUCH_PATH = ("no such file or folder: validate takes files, folders (searched for *.json) "
@@ -70,13 +64,17 @@ def _names(paths: tuple[str, ...]) -> tuple[list[str], set[str]]:
 def _judged(names: list[str], missing: set[str], jobs: int) -> Iterator[Report]:
     """The reports in the order of ``names``: a path that does not exist is an
     unreadable file (like grep or a linter, the others are still judged), reported
-    in its place without being sent to the processes that judge the rest."""
-    present = [name for name in names if name not in missing]
-    reports = judge_all(_sources(present), jobs=jobs, chunk=chunk_size(len(present), jobs))
+    in its place without being sent to the processes that judge the rest; standard
+    input is read and judged here, in its place (read as every input is, with a
+    bound on its size and time: :mod:`cardcore.replay.bounded`)."""
+    present = [name for name in names if name not in missing and name != STDIN]
+    reports = judge_all(present, jobs=jobs, chunk=chunk_size(len(present), jobs))
     for name in names:
         if name in missing:  # labelled as replay_file labels a path
             yield Report(path=str(Path(name)) if name else "''", problems=(
                 Problem(kind=FORMAT, pointer="", message=NO_SUCH_PATH),))
+        elif name == STDIN:
+            yield replay_named(STDIN).slim()
         else:
             yield next(reports)
     next(reports, None)  # nothing is left: this ends judge_all, which stops its processes

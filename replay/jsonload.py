@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from cardcore.errors import CardcoreError
+from cardcore.replay.bounded import UnreadableInput, read_input
 from cardcore.replay.problems import FORMAT, NUMBERS_ARE, Problem, pointer
 
 __all__ = ["MAX_BYTES", "JsonError", "parse_json", "read_json"]
@@ -278,36 +279,18 @@ def parse_json(text: str) -> Any:
     return value
 
 
-def _read_file(handle: BinaryIO, max_bytes: int) -> bytes:
-    """The first ``max_bytes + 1`` bytes of an open file (one more than allowed, so
-    that a file too large shows), or all of a smaller one.
-
-    Asked for ``max_bytes + 1`` at once, Python allocates a buffer of that size
-    (32 MiB) for every file and then shrinks it: for a transcript of a few
-    kilobytes that costs more than parsing it. So the file is asked for the size
-    it says it has, plus one byte; only a file that holds more than it says
-    (one that grew, a pipe or a special file, which say 0) is read on.
-    """
-    size = os.fstat(handle.fileno()).st_size
-    data = handle.read(min(size, max_bytes) + 1)
-    if len(data) > size:
-        data += handle.read(max_bytes + 1 - len(data))
-    return data
-
-
 _BOM = b"\xef\xbb\xbf"
 """UTF-8's byte order mark: allowed before a transcript, and skipped."""
 
 
 def read_json(source: str | os.PathLike[str] | BinaryIO, *, max_bytes: int = MAX_BYTES) -> Any:
     """Read and parse a file (a path, as a string or a ``Path``) or a binary stream,
-    refusing oversized or non-UTF-8 input."""
+    refusing oversized or non-UTF-8 input, and input that is no file or does not
+    end in time (:mod:`cardcore.replay.bounded`)."""
     try:
-        if isinstance(source, (str, os.PathLike)):
-            with open(source, "rb") as handle:
-                data = _read_file(handle, max_bytes)
-        else:
-            data = source.read(max_bytes + 1)
+        data = read_input(source, max_bytes)
+    except UnreadableInput as error:
+        raise JsonError([Problem(kind=FORMAT, pointer="", message=str(error))]) from None
     except OSError as error:
         message = f"cannot read the file: {error.strerror or error}"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None

@@ -357,3 +357,124 @@ def test_the_context_line_of_a_syntax_error_shows_control_characters_escaped(
     line, caret = output.splitlines()[2:4]
     assert line.strip().startswith('{"players": ["A\\u001b[2J"')
     assert line.index("\\u001b") == caret.index("^")
+
+
+def _bounded(args: list[str], *, stdin: Any = None, seconds: float = 60,
+             memory: int = 1 << 30, cwd: Path | None = None) -> tuple[int, str, float, int]:
+    """Run ``cardcore ARGS`` in a process limited to ``memory`` bytes of address
+    space and killed after ``seconds``: its exit status, output, time taken and
+    peak resident memory in bytes. A hang or a memory blow-up fails the test
+    instead of the machine."""
+    import resource
+    import signal
+    import subprocess
+    import sys
+    import tempfile
+    import threading
+    import time
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    with tempfile.TemporaryFile() as out:
+        start = time.monotonic()
+        process = subprocess.Popen([sys.executable, "-m", "cardcore", *args], stdin=stdin,
+                                   stdout=out, stderr=subprocess.STDOUT, preexec_fn=limit,
+                                   cwd=cwd)
+        timer = threading.Timer(seconds, lambda: os.kill(process.pid, signal.SIGKILL))
+        timer.start()
+        try:
+            _, status, usage = os.wait4(process.pid, 0)
+        finally:
+            timer.cancel()
+        process.returncode = os.waitstatus_to_exitcode(status)
+        elapsed = time.monotonic() - start
+        out.seek(0)
+        output = out.read().decode("utf-8", "replace")
+    assert process.returncode != -signal.SIGKILL, f"{args}: still running after {seconds} s"
+    return process.returncode, output, elapsed, usage.ru_maxrss * 1024
+
+
+def test_a_fifo_that_no_one_writes_is_given_up_after_the_time_bound(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """A FIFO given where a transcript belongs, that no writer ever opens: every
+    reading command waits the bound (here 0.3 s) and reports it unread, exit 2."""
+    import time
+
+    from cardcore.replay import bounded
+
+    monkeypatch.setattr(bounded, "READ_SECONDS", 0.3)
+    fifo = tmp_path / "p.json"
+    os.mkfifo(fifo)
+    fine = _write(tmp_path / "fine.json", _game())
+    for args in (["validate", str(fifo)], ["replay", str(fifo)], ["diff", str(fifo), str(fine)],
+                 ["diff", str(fine), str(fifo)], ["record", str(fifo), "--event", "deal"]):
+        start = time.monotonic()
+        code, output = _cli(*args)
+        assert code == 2 and "did not end within 0.3 seconds" in output, (args, output)
+        assert time.monotonic() - start < 5
+
+
+def test_a_fifo_with_a_writer_is_read_as_a_transcript(tmp_path: Path) -> None:
+    """A FIFO whose writer comes a little later (as ``<(cmd)`` gives): read and
+    judged like the file its writer sends."""
+    import threading
+
+    fifo = tmp_path / "p.json"
+    os.mkfifo(fifo)
+    writer = threading.Timer(0.2, lambda: fifo.write_text(EXAMPLE.read_text()))
+    writer.start()
+    try:
+        code, output = _cli("validate", str(fifo))
+    finally:
+        writer.join(10)
+    assert code == 0 and "winners: Ben" in output
+
+
+def test_a_device_or_a_folder_given_as_a_file_is_read_with_a_bound(tmp_path: Path) -> None:
+    """/dev/zero given as a file is refused as too large after 32 MiB, in bounded
+    time and memory; a folder given to replay or diff is refused in words."""
+    for args in (["validate", "/dev/zero"], ["replay", "/dev/zero"]):
+        code, output, _seconds, peak = _bounded(args, seconds=30)
+        assert code == 2 and "larger than 33554432 bytes" in output, (args, output)
+        assert peak < 300 * 1024 * 1024
+    code, output = _cli("replay", str(tmp_path))
+    assert code == 2
+
+
+def test_standard_input_is_read_with_a_bound(tmp_path: Path) -> None:
+    """``validate -`` and ``replay -`` from /dev/zero: refused as too large after
+    32 MiB, under a 1 GiB address-space limit, not read until memory runs out."""
+    for args in (["validate", "-"], ["replay", "-"]):
+        with open("/dev/zero", "rb") as zero:
+            code, output, _seconds, peak = _bounded(args, stdin=zero, seconds=30)
+        assert code == 2 and "larger than 33554432 bytes" in output, output
+        assert peak < 300 * 1024 * 1024
+
+
+def test_the_recorder_s_prompt_reads_lines_with_a_bound(tmp_path: Path) -> None:
+    """``cardcore record FILE < /dev/zero`` (one endless line): the session ends
+    after one mebibyte with a word, the record intact, within the bounds."""
+    path = _write(tmp_path / "game.json", {key: value for key, value in _game().items()
+                                           if key not in ("events", "result")} | {"events": []})
+    before = path.read_bytes()
+    with open("/dev/zero", "rb") as zero:
+        code, output, _seconds, peak = _bounded(["record", str(path)], stdin=zero, seconds=30)
+    assert code == 0 and "that is not an entry" in output and "Traceback" not in output
+    assert peak < 300 * 1024 * 1024
+    assert json.loads(path.read_bytes()) == json.loads(before)
+
+
+def test_a_path_with_a_nul_byte_is_a_format_problem_in_words() -> None:
+    """``read_transcript("a\\x00b")`` raises a TranscriptError that says why, and
+    ``replay_file`` reports it as the file's problem, not as a bug of cardcore."""
+    import pytest
+
+    from cardcore.errors import CardcoreError
+    from cardcore.replay.runner import replay_file
+    from cardcore.replay.transcript import read_transcript
+
+    with pytest.raises(CardcoreError, match="NUL byte"):
+        read_transcript("a\x00b")
+    report = replay_file("a\x00b")
+    assert report.exit_code == 2 and "NUL byte" in report.problems[0].message
