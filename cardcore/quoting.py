@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 import sys
 
-__all__ = ["SHOWN_CHARACTERS", "SHOWN_DIGITS", "quoted", "shown_number", "visible"]
+__all__ = ["SHOWN_CHARACTERS", "SHOWN_DIGITS", "SHOWN_LEVELS", "nesting", "quoted", "shown_number",
+           "visible"]
 
 SHOWN_CHARACTERS = 60
 """The longest string a message quotes in full; a longer one is quoted by its
@@ -81,6 +82,33 @@ def shown_number(value: int) -> str:
     return f"{text[:len(text) - digits + 10]}...{text[-4:]} ({digits} digits)"
 
 
+SHOWN_LEVELS = 16
+"""The deepest list or object a message quotes: a deeper one (which no transcript
+needs) is named by its depth, not written out, as writing it out would recurse
+as deep as it goes."""
+
+
+def nesting(value: object, stop: int) -> int:
+    """How deep lists and objects nest in ``value`` (0: neither), counted without
+    recursion and no further than one level past ``stop``.
+
+    >>> nesting(5, 3), nesting([1, {"a": [2]}], 3), nesting([[[[[[]]]]]], 3)
+    (0, 3, 4)
+    """
+    deepest = 0
+    pending: list[tuple[object, int]] = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, (list, dict)):
+            depth += 1
+            deepest = max(deepest, depth)
+            if depth > stop:
+                return depth
+            pending.extend((inner, depth) for inner in (item.values() if isinstance(item, dict)
+                                                        else item))
+    return deepest
+
+
 def quoted(value: object) -> str:
     """An input value as a message quotes it: a string in quotes, anything else as
     JSON writes it; a long one by its start and its length.
@@ -100,10 +128,13 @@ def quoted(value: object) -> str:
         return shown_number(value)
     import json  # here: only a message about a wrong value pays for it
 
+    if nesting(value, SHOWN_LEVELS) > SHOWN_LEVELS:  # a card given as [[[[...]]]]
+        kind = "list" if isinstance(value, list) else "object"
+        return f"a {kind} nested more than {SHOWN_LEVELS} levels deep"
     try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        text = visible(json.dumps(value, ensure_ascii=False, allow_nan=False))
     except (TypeError, ValueError):  # not a JSON value: a caller of the library passed it
-        text = repr(value)
+        text = visible(repr(value))
     if len(text) <= SHOWN_CHARACTERS:
         return text
     return f"{text[:40]}... ({len(text)} characters)"

@@ -20,9 +20,10 @@ from cardcore.errors import CardcoreError
 from cardcore.game import GameRules
 from cardcore.options import OptionsError
 from cardcore.protocol import Check, Event, SetupError, check_players
+from cardcore.quoting import nesting
 from cardcore.registry import GAMES, UnknownGameError, get_game
 from cardcore.replay.direct import Unsure, build, event_builders
-from cardcore.replay.jsonload import JsonError, read_json
+from cardcore.replay.jsonload import MAX_DEPTH, JsonError, read_json
 from cardcore.replay.jsonwrite import json_number
 from cardcore.replay.problems import CHECK, FORMAT, RULE, Problem, describe_value, pointer
 from cardcore.table import likely
@@ -203,6 +204,9 @@ def _read(data: object, reader: _Reader) -> Transcript:
     meta = data.get("meta")
     if "meta" in data and not isinstance(meta, dict):
         reader.refuse(("meta",), f"meta is a free-form object, not {describe_value(meta)}")
+    elif meta and nesting(meta, MAX_DEPTH) > MAX_DEPTH:  # every writer of it would recurse
+        reader.refuse(("meta",), f"meta is a free-form object, but nested more than "
+                      f"{MAX_DEPTH} levels deep")
     events = reader.events(data["events"], rules, players)
     result = None
     if "result" in data:

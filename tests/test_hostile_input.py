@@ -478,3 +478,28 @@ def test_a_path_with_a_nul_byte_is_a_format_problem_in_words() -> None:
         read_transcript("a\x00b")
     report = replay_file("a\x00b")
     assert report.exit_code == 2 and "NUL byte" in report.problems[0].message
+
+
+DEEP = "[" * 970 + "]" * 970
+"""A list nested 970 deep: within what the JSON parser reads in a command (it
+refuses about 976), far past what a message could write out by recursion."""
+
+
+def test_a_deeply_nested_value_anywhere_is_a_format_problem_not_a_crash(tmp_path: Path) -> None:
+    """A card, a player, an event type, the game, a check's chips, the result,
+    the options, the ages, the expect or the meta given as [[[...]]] 970 deep:
+    a format problem at its place (exit 2), in text and JSON, never exit 3."""
+    places: list[tuple[Any, ...]] = [
+        ("events", 1, "cards", "Aki"), ("events", 2, "player"), ("events", 2, "type"),
+        ("game",), ("players", 0), ("result", "chips", "Aki"), ("result", "winners"),
+        ("options",), ("ages",), ("meta",), ("meta", "note"), ("expect",), ("events", 0)]
+    for number, place in enumerate(places):
+        document = _game()
+        _at(document, place[:-1])[place[-1]] = "DEEP"
+        text = json.dumps(document).replace('"DEEP"', DEEP)
+        (tmp_path / f"deep-{number:02}.json").write_text(text, encoding="utf-8")
+    code, output, _, _ = _bounded(["validate", str(tmp_path)])
+    assert code == 2 and f"{len(places)} unreadable" in output, output[-3000:]
+    assert "internal error" not in output and len(output) < 20000
+    code, output, _, _ = _bounded(["validate", "--format", "json", str(tmp_path)])
+    assert code == 2 and all(not f["valid"] for f in json.loads(output)["files"])
