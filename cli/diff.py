@@ -37,7 +37,7 @@ def _read_or_say(path: str) -> Transcript | int:
         return read_transcript(Path(path))
     except TranscriptError as error:
         click.echo(f"{click.style('BAD  ', fg='red')}{visible(path)}: not a readable transcript")
-        for line in problem_lines(path, error.problems):
+        for line in problem_lines(path, error.problems, error.more):
             click.echo(line)
         return 2
     except Exception as error:  # a bug: say what to report, no traceback

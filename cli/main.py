@@ -137,7 +137,7 @@ def replay(file: str, at: str | None, player: str | None, fmt: str) -> None:
             click.echo(line)
     if report.problems:
         click.echo(click.style("problems:", fg="red"))
-        for line in problem_lines(report.path, report.problems):
+        for line in problem_lines(report.path, report.problems, report.more_problems):
             click.echo(line)
     stopped = unchecked_text(report)
     if stopped is not None:
@@ -162,7 +162,7 @@ def _print_failure(report: Report, fmt: str) -> NoReturn:
         _emit_report(report)
     what = "cardcore failed on it" if report.internal else "not a readable transcript"
     click.echo(f"{click.style('BAD  ', fg='red')}{visible(f'{report.path}: {what}')}")
-    for line in problem_lines(report.path, report.problems):
+    for line in problem_lines(report.path, report.problems, report.more_problems):
         click.echo(line)
     sys.exit(report.exit_code)
 
@@ -192,7 +192,7 @@ def _print_account(report: Report, player: str, fmt: str) -> NoReturn:
         click.echo(line)
     if report.problems:  # the exit status says something is wrong: say what
         click.echo(click.style("problems:", fg="red"))
-        for line in problem_lines(report.path, report.problems):
+        for line in problem_lines(report.path, report.problems, report.more_problems):
             click.echo(line)
     sys.exit(report.exit_code)
 

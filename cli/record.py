@@ -107,8 +107,8 @@ def _resume(path: Path) -> Recorder:
     try:
         return Recorder.resume(path)
     except TranscriptError as error:
-        _fail([f"{path} is not a readable transcript:", *problem_lines(str(path),
-                                                                      error.problems)], 2)
+        _fail([f"{path} is not a readable transcript:",
+               *problem_lines(str(path), error.problems, error.more)], 2)
     except RecordError as error:
         _fail([f"{error}: fix it first (cardcore validate {path})",
                *problem_lines(str(path), error.problems)], 1 if error.problems else 2)

@@ -82,7 +82,7 @@ def print_diff(result: Diff, left: str, right: str) -> None:
         assert report is not None
         if report.problems:
             say(f"{labels[side]} is not valid; its problems:")
-            for line in problem_lines(None, report.problems):
+            for line in problem_lines(None, report.problems, report.more_problems):
                 say(line)
             if report.stopped_at is not None:
                 say(f"  so {labels[side]}'s outcome below is only what the rules derive "

@@ -19,7 +19,7 @@ from cardcore.effects import Effect
 from cardcore.protocol import Outcome
 from cardcore.quoting import visible
 from cardcore.replay.jsonwrite import json_number
-from cardcore.replay.problems import Problem
+from cardcore.replay.problems import KEPT_PROBLEMS, Problem
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import event_json
 
@@ -116,6 +116,8 @@ def report_json(report: Report) -> dict[str, Any]:
         "problems": [p.to_json() for p in report.problems],
         "final": final_json(report.outcome),
     }
+    if report.more_problems:
+        data["more_problems"] = report.more_problems
     if report.stopped_at is not None:
         data["stopped_at"] = f"/events/{report.stopped_at}"
         data["unchecked"] = {"events": report.unchecked_events,
@@ -134,7 +136,9 @@ def step_json(step: Step) -> dict[str, Any]:
     }
 
 
-def problem_lines(path: str | None, problems: Iterable[Problem]) -> list[str]:
+def problem_lines(path: str | None, problems: Iterable[Problem], more: int = 0) -> list[str]:
+    """Each problem on its line (a syntax error's context and a mismatch's movers
+    under it), and ``more``, the problems found past those kept, counted."""
     lines = []
     for problem in problems:
         at = problem.pointer or "(whole file)"
@@ -144,7 +148,10 @@ def problem_lines(path: str | None, problems: Iterable[Problem]) -> list[str]:
         if problem.context is not None:
             lines += [visible(f"      {line}") for line in problem.context.split("\n")]
         if problem.moved_by is not None:
-            lines.append(f"      {moved_text(problem.since, problem.moved_by)}")
+            lines.append(f"      {moved_text(problem.since, problem.moved_by, problem.moved_more)}")
+    if more:
+        lines.append(f"  ... and {plural(more, 'more problem')} (a file keeps its first "
+                     f"{KEPT_PROBLEMS})")
     return lines
 
 
@@ -152,7 +159,7 @@ SHOWN_MOVERS = 6
 """How many events a mismatch names before it says how many more there are."""
 
 
-def moved_text(since: str | None, moved_by: tuple[str, ...]) -> str:
+def moved_text(since: str | None, moved_by: tuple[str, ...], more: int = 0) -> str:
     """Where to look for a mismatch's cause, in one short line.
 
     >>> moved_text("/events/3", ("/events/5", "/events/7"))
@@ -166,7 +173,7 @@ def moved_text(since: str | None, moved_by: tuple[str, ...]) -> str:
     if not moved_by:
         return f"no event moved it since {start}"
     shown = ", ".join(moved_by[:SHOWN_MOVERS])
-    more = len(moved_by) - SHOWN_MOVERS
+    more += max(0, len(moved_by) - SHOWN_MOVERS)
     return f"moved since {start} by {shown}" + (f" and {more} more" if more > 0 else "")
 
 

@@ -168,7 +168,7 @@ def _print_validation(report: Report) -> None:
         return
     label = "ERROR" if report.internal else "FAIL " if report.readable else "BAD  "
     click.echo(f"{click.style(label, fg='red')}{visible(str(report.path))}")
-    for line in problem_lines(report.path, report.problems):
+    for line in problem_lines(report.path, report.problems, report.more_problems):
         click.echo(line)
     for line in expect_lines(report):
         click.echo(visible(f"  {line}"))

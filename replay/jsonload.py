@@ -15,7 +15,7 @@ from typing import Any, BinaryIO
 
 from cardcore.errors import CardcoreError
 from cardcore.replay.bounded import UnreadableInput, read_input
-from cardcore.replay.problems import FORMAT, NUMBERS_ARE, Problem, pointer
+from cardcore.replay.problems import FORMAT, NUMBERS_ARE, Problem, kept, pointer
 
 __all__ = ["MAX_BYTES", "JsonError", "parse_json", "read_json"]
 
@@ -30,8 +30,10 @@ deeper input is refused by the parser itself."""
 class JsonError(CardcoreError):
     """The input is not strict JSON; ``problems`` say where."""
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[Problem], more: int = 0) -> None:
         self.problems = problems
+        self.more = more
+        """How many more problems there are, beyond those kept."""
         super().__init__("; ".join(str(p) for p in problems))
 
 
@@ -275,7 +277,7 @@ def parse_json(text: str) -> Any:
         raise (_too_long(text) or JsonError(
             [Problem(kind=FORMAT, pointer="", message=f"not JSON: {error}")])) from None
     if repeated:
-        raise JsonError(list(_duplicates(value, (), 0)))
+        raise JsonError(*kept(_duplicates(value, (), 0)))
     return value
 
 

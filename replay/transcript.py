@@ -25,7 +25,15 @@ from cardcore.registry import GAMES, UnknownGameError, get_game
 from cardcore.replay.direct import Unsure, build, event_builders
 from cardcore.replay.jsonload import MAX_DEPTH, JsonError, read_json
 from cardcore.replay.jsonwrite import json_number
-from cardcore.replay.problems import CHECK, FORMAT, RULE, Problem, describe_value, pointer
+from cardcore.replay.problems import (
+    CHECK,
+    FORMAT,
+    KEPT_PROBLEMS,
+    RULE,
+    Problem,
+    describe_value,
+    pointer,
+)
 from cardcore.table import likely
 
 if TYPE_CHECKING:  # imported when a transcript has an ``expect``
@@ -52,8 +60,10 @@ REQUIRED_KEYS = ("format", "game", "players", "events")
 class TranscriptError(CardcoreError):
     """The input is not a transcript of this format; ``problems`` say where."""
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[Problem], more: int = 0) -> None:
         self.problems = problems
+        self.more = more
+        """How many more problems the file has, beyond those kept (:data:`KEPT_PROBLEMS`)."""
         super().__init__("; ".join(str(p) for p in problems))
 
 
@@ -97,9 +107,14 @@ class _Reader:
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
+        self.more = 0
+        """Problems found beyond the first :data:`KEPT_PROBLEMS`: counted, not kept."""
 
     def refuse(self, path: tuple[str | int, ...], message: str) -> None:
-        self.problems.append(Problem(kind=FORMAT, pointer=pointer(*path), message=message))
+        if len(self.problems) < KEPT_PROBLEMS:
+            self.problems.append(Problem(kind=FORMAT, pointer=pointer(*path), message=message))
+        else:
+            self.more += 1
 
     def structure(self, value: object, cls: Any, *path: str | int) -> Any:
         """``value`` structured into ``cls``, or None with every failure located under ``path``."""
@@ -188,7 +203,7 @@ def _read(data: object, reader: _Reader) -> Transcript:
     """The one reading of a transcript, whichever reader builds and refuses."""
     rules = _envelope(data, reader)
     if rules is None:
-        raise TranscriptError(reader.problems)
+        raise TranscriptError(reader.problems, reader.more)
     assert isinstance(data, dict)
     players = _players(data["players"], rules, reader)
     options = reader.structure(data.get("options", {}), rules.options_type, "options")
@@ -224,7 +239,7 @@ def _read(data: object, reader: _Reader) -> Transcript:
     if not reader.problems:
         _start(rules, players, options, ages, reader)
     if reader.problems:
-        raise TranscriptError(reader.problems)
+        raise TranscriptError(reader.problems, reader.more)
     return Transcript(game=rules.name, players=players, events=events, options=options,
                       ages=ages, meta=meta, result=result, expect=expect)
 
@@ -332,7 +347,7 @@ def read_options(rules: GameRules[Any], raw: object, players: tuple[str, ...],
     if not reader.problems:
         _start(rules, players, options, ages, reader)
     if reader.problems:
-        raise TranscriptError(reader.problems)
+        raise TranscriptError(reader.problems, reader.more)
     return options
 
 
@@ -371,7 +386,7 @@ def read_transcript(source: str | PathLike[str] | BinaryIO) -> Transcript:
     try:
         data = read_json(source)
     except JsonError as error:
-        raise TranscriptError(error.problems) from None
+        raise TranscriptError(error.problems, error.more) from None
     return load_transcript(data)
 
 
