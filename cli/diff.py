@@ -17,7 +17,8 @@ import click
 
 from cardcore.cli.inputs import FORMATS, emit_json, files
 from cardcore.cli.records import diff_json, print_diff
-from cardcore.cli.render import problem_lines
+from cardcore.cli.render import problem_lines, say
+from cardcore.cli.walk import Skipped
 from cardcore.cli.whatif import change_json, corpus_json, print_change, print_corpus
 from cardcore.quoting import visible
 from cardcore.replay.changes import OptionSyntaxError, parse_assignments
@@ -145,8 +146,10 @@ def _one_record(path: str, changes: dict[str, object], fmt: str) -> NoReturn:
 
 
 def _corpus(folder: str, changes: dict[str, object], fmt: str) -> NoReturn:
+    found = list(files((folder,)))
+    skipped = [entry for entry in found if isinstance(entry, Skipped)]
     try:
-        summary = change_corpus(files((folder,)), changes)
+        summary = change_corpus((entry for entry in found if isinstance(entry, str)), changes)
     except RefusedOptions as error:
         _refused(error.path, error.problems)
     if not summary.files and summary.first_other is not None:
@@ -154,7 +157,10 @@ def _corpus(folder: str, changes: dict[str, object], fmt: str) -> NoReturn:
     if not summary.files:
         raise click.UsageError(f"no readable transcript found in {visible(folder)}")
     if fmt == "json":
-        emit_json(corpus_json(summary, changes))
+        emit_json({**corpus_json(summary, changes),
+                   "skipped": [{"path": entry.path, "reason": entry.reason} for entry in skipped]})
     else:
         print_corpus(summary, changes)
+        for entry in skipped:  # said, never silently left out
+            say(f"left out: {entry.path}: {entry.reason}")
     sys.exit(3 if summary.internal else 1 if summary.changed else 0)
