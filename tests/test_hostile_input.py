@@ -534,3 +534,69 @@ def test_millions_of_format_problems_cost_no_memory_per_problem(tmp_path: Path) 
     assert code == 2 and len(report["problems"]) == 100
     assert report["more_problems"] == 999_900
     assert peak < 600 * 1024 * 1024, peak
+
+
+def test_simulate_into_a_place_it_cannot_write_says_so_in_words(tmp_path: Path) -> None:
+    """--output under a missing folder, --out under a file (no folder can be made
+    there): "cannot write ...", exit 2, no traceback, nothing written."""
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    for args in (["--output", str(tmp_path / "missing" / "s.json")],
+                 ["--count", "2", "--out", str(blocker / "sub")],
+                 ["--output", str(blocker / "s.json")]):
+        code, output = _cli("simulate", "goblin", *args)
+        assert code == 2 and "cannot write" in output and "Traceback" not in output, output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_simulate_never_writes_through_a_link_at_the_target_name(tmp_path: Path) -> None:
+    """A link planted where --out or --output writes: replaced by the transcript;
+    the file it led to is unchanged."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine")
+    (tmp_path / "out").mkdir()
+    for target, args in ((tmp_path / "out" / "goblin-poker-0.json", ["--out", "out"]),
+                         (tmp_path / "one.json", ["--output", "one.json"])):
+        target.symlink_to(victim)
+        cwd = os.getcwd()
+        os.chdir(tmp_path)
+        try:
+            code, _ = _cli("simulate", "goblin", *args)
+        finally:
+            os.chdir(cwd)
+        assert code == 0 and not target.is_symlink()
+        assert json.loads(target.read_text())["game"] == "goblin-poker"
+        assert victim.read_text() == "mine"
+
+
+def test_record_through_a_link_updates_the_record_it_leads_to(tmp_path: Path) -> None:
+    """``cardcore record LINK --event ...``: the real record grows, the link stays."""
+    real = _write(tmp_path / "real.json", {key: value for key, value in _game().items()
+                                           if key not in ("events", "result")} | {"events": []})
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    code, output = _cli("record", str(link), "--event", "deal")
+    assert code == 0, output
+    assert link.is_symlink() and json.loads(real.read_text())["events"] == [{"type": "deal"}]
+
+
+def test_jobs_are_bounded_and_never_more_than_the_files(tmp_path: Path,
+                                                        monkeypatch: Any) -> None:
+    """--jobs 10000 is bad usage (at most 64); --jobs 8 for two files starts two
+    processes, for one file none beside this one."""
+    from cardcore.cli import validate as command
+
+    code, output = _cli("validate", "--jobs", "10000", str(EXAMPLE))
+    assert code == 2 and "10000" in output
+    started: list[int] = []
+    judge_all = command.judge_all
+
+    def counted(sources: Any, *, jobs: int, chunk: int) -> Any:
+        started.append(jobs)
+        return judge_all(sources, jobs=jobs, chunk=chunk)
+
+    monkeypatch.setattr(command, "judge_all", counted)
+    other = _write(tmp_path / "other.json", _game())
+    assert _cli("validate", "--jobs", "8", str(EXAMPLE), str(other))[0] == 0
+    assert _cli("validate", "--jobs", "8", str(EXAMPLE))[0] == 0
+    assert started == [2, 1]
