@@ -18,7 +18,7 @@ import click
 from cardcore.cli.inputs import game_argument
 from cardcore.cli.render import plural, problem_lines, say, standings_lines, step_lines
 from cardcore.errors import CardcoreError
-from cardcore.quoting import visible
+from cardcore.quoting import quoted, visible
 from cardcore.replay.entry import EntryError
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import FORMAT, Problem
@@ -63,7 +63,7 @@ def _pairs(values: tuple[str, ...], what: str) -> dict[str, str]:
     for text in values:
         key, equals, value = text.partition("=")
         if not equals or not key:
-            raise click.UsageError(f"{text!r}: write {what}")
+            raise click.UsageError(f"{quoted(text)}: write {what}")
         found[key] = value
     return found
 

@@ -33,6 +33,7 @@ from cardcore.cards import UNKNOWN as UNKNOWN_CARD
 from cardcore.cards import Card, CardNotationError, PairsCard, parse_card, parse_pairs_card
 from cardcore.errors import CardcoreError
 from cardcore.options import OptionsError
+from cardcore.quoting import quoted
 from cardcore.replay.problems import MAX_INTEGER, describe_value, out_of_range, pointer
 
 __all__ = ["StructureFailure", "converter", "describe_value", "structure"]
@@ -216,7 +217,7 @@ def _failures(error: BaseException) -> Iterator[tuple[tuple[PathPart, ...], str]
     elif isinstance(error, ForbiddenExtraKeysError):
         allowed = ", ".join(sorted(a.name for a in attrs.fields(error.cl)))
         for key in sorted(error.extra_fields):
-            yield (*step, key), f"unknown key {key!r}: allowed here are {allowed}"
+            yield (*step, key), f"unknown key {quoted(key)}: allowed here are {allowed}"
     elif isinstance(getattr(error, "exceptions", None), tuple):  # an exception group
         for sub in error.exceptions:  # type: ignore[attr-defined]
             for path, message in _failures(sub):
@@ -224,7 +225,7 @@ def _failures(error: BaseException) -> Iterator[tuple[tuple[PathPart, ...], str]
     elif isinstance(error, OptionsError) and error.option:
         yield (*step, error.option), str(error)
     elif isinstance(error, KeyError) and step:
-        yield step, f"the key {step[-1]!r} is required"
+        yield step, f"the key {quoted(step[-1])} is required"
     elif isinstance(error, ValueError):
         yield step, str(error)
     else:  # not bad input: a bug, reported as one by the caller

@@ -34,6 +34,7 @@ from cardcore.cards import Card, PairsCard
 from cardcore.errors import CardcoreError
 from cardcore.game import GameRules
 from cardcore.protocol import Check, Event
+from cardcore.quoting import quoted
 from cardcore.replay.jsonload import JsonError, parse_json
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.transcript import FORMAT_ID, TranscriptError, event_json, load_transcript
@@ -216,7 +217,7 @@ def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True) -> dict[
     word = tokens[0].replace("-", "_")
     cls = rules.event_types.get(word)
     if cls is None:
-        raise EntryError(f"{tokens[0]!r} is not a kind of event or a command: "
+        raise EntryError(f"{quoted(tokens[0])} is not a kind of event or a command: "
                          f"{rules.title} events are {_kinds_words(rules)} (type help)")
     kind = kind_of(cls, chips)
     data: dict[str, Any] = {"type": kind.name}
@@ -254,12 +255,12 @@ def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True) -> dict[
             table[key] = _value(value, field, in_table=True)
         else:
             names = ", ".join(f.name for f in kind.fields) or "none"
-            raise EntryError(f"{kind.name} has no field {key!r} (its fields: {names}; "
+            raise EntryError(f"{kind.name} has no field {quoted(key)} (its fields: {names}; "
                              f"write {kind.synopsis()})")
     free = [name for name in kind.positional if name not in data]
     if len(bare) > len(free):
         extra = " ".join(bare[len(free):])
-        raise EntryError(f"too many values for {kind.name} ({extra!r} left over): "
+        raise EntryError(f"too many values for {kind.name} ({quoted(extra)} left over): "
                          f"write {kind.synopsis()}")
     for name, token in zip(free, bare, strict=False):
         field = kind.field(name)

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from cardcore.errors import CardcoreError
+from cardcore.quoting import quoted
 from cardcore.replay.bounded import UnreadableInput, read_input
 from cardcore.replay.problems import FORMAT, NUMBERS_ARE, Problem, kept, pointer
 
@@ -63,7 +64,7 @@ def _duplicates(value: Any, path: tuple[str | int, ...], depth: int) -> Iterator
         for key in getattr(value, "duplicates", ()):
             yield Problem(
                 kind=FORMAT, pointer=pointer(*path, key),
-                message=f"key {key!r} is given more than once in this object",
+                message=f"key {quoted(key)} is given more than once in this object",
             )
         for key, item in value.items():
             yield from _duplicates(item, (*path, key), depth + 1)

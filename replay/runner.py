@@ -27,6 +27,7 @@ from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
 from cardcore.fold import fold
 from cardcore.protocol import Check, Outcome
+from cardcore.quoting import quoted
 from cardcore.replay.jsonwrite import json_number
 from cardcore.replay.problems import (
     CHECK,
@@ -167,7 +168,7 @@ def compare(recorded: Check | Result, outcome: Outcome, base: tuple[str | int, .
         for name, value in given.items():
             if name not in derived:  # the loader refuses these; a Transcript built in code may not
                 problems.append(Problem(kind=FORMAT, pointer=pointer(*base, key, name),
-                                        message=f"{name!r} is not a player of this game: "
+                                        message=f"{quoted(name)} is not a player of this game: "
                                         f"the players are {', '.join(derived)}"))
             elif derived[name] != value:
                 problems.append(_differs(

@@ -20,7 +20,7 @@ from cardcore.errors import CardcoreError
 from cardcore.game import GameRules
 from cardcore.options import OptionsError
 from cardcore.protocol import Check, Event, SetupError, check_players
-from cardcore.quoting import nesting
+from cardcore.quoting import nesting, quoted
 from cardcore.registry import GAMES, UnknownGameError, get_game
 from cardcore.replay.direct import Unsure, build, event_builders
 from cardcore.replay.jsonload import MAX_DEPTH, JsonError, read_json
@@ -178,7 +178,7 @@ def not_a_player(name: str, players: Sequence[str]) -> str:
     >>> not_a_player("Tomm", ["Tom", "Ann"])
     "'Tomm' is not a player of this transcript: the players are Tom, Ann (did you mean 'Tom'?)"
     """
-    message = f"{name!r} is not a player of this transcript: the players are {', '.join(players)}"
+    message = f"{quoted(name)} is not a player of this transcript: the players are {', '.join(players)}"
     return message + likely(name, players)
 
 
@@ -252,14 +252,14 @@ def _envelope(data: object, reader: _Reader) -> GameRules[Any] | None:
         return None
     for key in data:
         if key not in ENVELOPE_KEYS:
-            reader.refuse((key,), f"unknown key {key!r}: a transcript has only "
+            reader.refuse((key,), f"unknown key {quoted(key)}: a transcript has only "
                           + ", ".join(ENVELOPE_KEYS))
     unknown_keys = len(reader.problems)  # reported, but the rest is still read
     for key in REQUIRED_KEYS:
         if key not in data:
-            reader.refuse((key,), f"the key {key!r} is required")
+            reader.refuse((key,), f"the key {quoted(key)} is required")
     if "format" in data and data["format"] != FORMAT_ID:
-        reader.refuse(("format",), f"format {data['format']!r} is not read by this version: "
+        reader.refuse(("format",), f"format {quoted(data['format'])} is not read by this version: "
                       f"it reads {FORMAT_ID!r}")
     rules = None
     if "game" in data:
@@ -313,10 +313,10 @@ def _claimed_names(claim: Check | Result, players: tuple[str, ...], reader: _Rea
 def _expected_problem(problem: ExpectedProblem, game: str, reader: _Reader,
                       *path: str | int) -> None:
     if problem.pointer and not problem.pointer.startswith("/"):
-        reader.refuse((*path, "pointer"), f"{problem.pointer!r} is not a JSON pointer: "
+        reader.refuse((*path, "pointer"), f"{quoted(problem.pointer)} is not a JSON pointer: "
                       "write \"\" for the whole file or start with \"/\", like \"/events/3\"")
     if problem.kind is not None and problem.kind not in PROBLEM_KINDS:
-        reader.refuse((*path, "kind"), f"{problem.kind!r} is not a kind of problem: "
+        reader.refuse((*path, "kind"), f"{quoted(problem.kind)} is not a kind of problem: "
                       f"the kinds are {', '.join(PROBLEM_KINDS)}")
     if problem.rule is not None:  # a rule no problem can cite: the entry could never match
         from cardcore.rulebook import unknown_rule  # only a fixture's expect reads the pages
@@ -366,7 +366,7 @@ def _events(raw: object, rules: GameRules[Any], players: tuple[str, ...],
         kind = item.get("type")
         cls = rules.event_types.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            what = "has no 'type'" if "type" not in item else f"has the unknown type {kind!r}"
+            what = "has no 'type'" if "type" not in item else f"has the unknown type {quoted(kind)}"
             reader.refuse(("events", index, "type") if "type" in item else ("events", index),
                           f"this event {what}: {rules.title} events are {kinds}")
             continue

@@ -600,3 +600,33 @@ def test_jobs_are_bounded_and_never_more_than_the_files(tmp_path: Path,
     assert _cli("validate", "--jobs", "8", str(EXAMPLE), str(other))[0] == 0
     assert _cli("validate", "--jobs", "8", str(EXAMPLE))[0] == 0
     assert started == [2, 1]
+
+
+def test_very_long_strings_are_quoted_by_their_start_and_length() -> None:
+    """An expect rule, an unknown key or event type, a format, a name in a check,
+    each of a million characters: every message quotes its start and its length,
+    never the whole string, and none takes long to word (the rule ID's likeness
+    to the real ones took 16 s)."""
+    import time
+
+    started = time.monotonic()
+    long = "x" * 1_000_000
+    cases: list[dict[str, Any]] = [
+        _game(expect={"problems": [{"pointer": "/events/2", "rule": long}]}),
+        _game(format=long), _game(**{long: 1}),
+        _game(events=[{"type": long}]),
+        _game(expect={"problems": [{"pointer": long, "kind": long}]}),
+    ]
+    checked = _game()
+    checked["events"].insert(2, {"type": "check", "chips": {long: 1}})
+    cases.append(checked)
+    for document in cases:
+        try:
+            load_transcript(document)
+        except TranscriptError as error:
+            assert all(len(p.message) < 400 for p in error.problems), [
+                p.message[:100] for p in error.problems]
+            assert any("(1000000 characters)" in p.message for p in error.problems)
+        else:
+            raise AssertionError("a transcript with a million-character name loaded")
+    assert time.monotonic() - started < 10
