@@ -255,7 +255,12 @@ def parse_json(text: str) -> Any:
         repeated.append(True)
         return _marked(items)
 
+    limit = sys.getrecursionlimit()
     try:
+        # The parser recurses once a level: how deep it reads depends on how deep the
+        # caller's stack already is, so the same file would parse in one process and
+        # not in another (--jobs). Its headroom is set to the same PARSE_LEVELS here.
+        sys.setrecursionlimit(_stack_depth() + PARSE_LEVELS)
         value = json.loads(text, object_hook=counted, parse_constant=_constant,
                            parse_float=_float)
         if not _no_repeats(text, members):
@@ -277,9 +282,29 @@ def parse_json(text: str) -> Any:
     except ValueError as error:  # an integer longer than Python reads, or else
         raise (_too_long(text) or JsonError(
             [Problem(kind=FORMAT, pointer="", message=f"not JSON: {error}")])) from None
+    finally:
+        sys.setrecursionlimit(limit)
     if repeated:
         raise JsonError(*kept(_duplicates(value, (), 0)))
     return value
+
+
+PARSE_LEVELS = 600
+"""The recursion headroom of the JSON parser: a text nested deeper than about
+this many levels is refused, whichever process reads it and how deep its stack
+is (Python 3.12 and later count the parser's C recursion apart, where the
+headroom is the interpreter's own and the same in every process but for a few
+levels). A transcript needs 5 levels; :data:`MAX_DEPTH` bounds the rest."""
+
+
+def _stack_depth() -> int:
+    """How many frames the stack holds now (a few dozen: counted in microseconds)."""
+    depth = 0
+    frame = sys._getframe()
+    while frame is not None:
+        depth += 1
+        frame = frame.f_back  # type: ignore[assignment]
+    return depth
 
 
 _BOM = b"\xef\xbb\xbf"

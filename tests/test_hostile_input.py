@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from bounded import bounded
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -359,42 +360,6 @@ def test_the_context_line_of_a_syntax_error_shows_control_characters_escaped(
     assert line.index("\\u001b") == caret.index("^")
 
 
-def _bounded(args: list[str], *, stdin: Any = None, seconds: float = 60,
-             memory: int = 1 << 30, cwd: Path | None = None) -> tuple[int, str, float, int]:
-    """Run ``cardcore ARGS`` in a process limited to ``memory`` bytes of address
-    space and killed after ``seconds``: its exit status, output, time taken and
-    peak resident memory in bytes. A hang or a memory blow-up fails the test
-    instead of the machine."""
-    import resource
-    import signal
-    import subprocess
-    import sys
-    import tempfile
-    import threading
-    import time
-
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-
-    with tempfile.TemporaryFile() as out:
-        start = time.monotonic()
-        process = subprocess.Popen([sys.executable, "-m", "cardcore", *args], stdin=stdin,
-                                   stdout=out, stderr=subprocess.STDOUT, preexec_fn=limit,
-                                   cwd=cwd)
-        timer = threading.Timer(seconds, lambda: os.kill(process.pid, signal.SIGKILL))
-        timer.start()
-        try:
-            _, status, usage = os.wait4(process.pid, 0)
-        finally:
-            timer.cancel()
-        process.returncode = os.waitstatus_to_exitcode(status)
-        elapsed = time.monotonic() - start
-        out.seek(0)
-        output = out.read().decode("utf-8", "replace")
-    assert process.returncode != -signal.SIGKILL, f"{args}: still running after {seconds} s"
-    return process.returncode, output, elapsed, usage.ru_maxrss * 1024
-
-
 def test_a_fifo_that_no_one_writes_is_given_up_after_the_time_bound(
         tmp_path: Path, monkeypatch: Any) -> None:
     """A FIFO given where a transcript belongs, that no writer ever opens: every
@@ -435,7 +400,7 @@ def test_a_device_or_a_folder_given_as_a_file_is_read_with_a_bound(tmp_path: Pat
     """/dev/zero given as a file is refused as too large after 32 MiB, in bounded
     time and memory; a folder given to replay or diff is refused in words."""
     for args in (["validate", "/dev/zero"], ["replay", "/dev/zero"]):
-        code, output, _seconds, peak = _bounded(args, seconds=30)
+        code, output, _seconds, peak = bounded(args, seconds=30)
         assert code == 2 and "larger than 33554432 bytes" in output, (args, output)
         assert peak < 300 * 1024 * 1024
     code, output = _cli("replay", str(tmp_path))
@@ -447,7 +412,7 @@ def test_standard_input_is_read_with_a_bound(tmp_path: Path) -> None:
     32 MiB, under a 1 GiB address-space limit, not read until memory runs out."""
     for args in (["validate", "-"], ["replay", "-"]):
         with open("/dev/zero", "rb") as zero:
-            code, output, _seconds, peak = _bounded(args, stdin=zero, seconds=30)
+            code, output, _seconds, peak = bounded(args, stdin=zero, seconds=30)
         assert code == 2 and "larger than 33554432 bytes" in output, output
         assert peak < 300 * 1024 * 1024
 
@@ -459,7 +424,7 @@ def test_the_recorder_s_prompt_reads_lines_with_a_bound(tmp_path: Path) -> None:
                                            if key not in ("events", "result")} | {"events": []})
     before = path.read_bytes()
     with open("/dev/zero", "rb") as zero:
-        code, output, _seconds, peak = _bounded(["record", str(path)], stdin=zero, seconds=30)
+        code, output, _seconds, peak = bounded(["record", str(path)], stdin=zero, seconds=30)
     assert code == 0 and "that is not an entry" in output and "Traceback" not in output
     assert peak < 300 * 1024 * 1024
     assert json.loads(path.read_bytes()) == json.loads(before)
@@ -480,14 +445,15 @@ def test_a_path_with_a_nul_byte_is_a_format_problem_in_words() -> None:
     assert report.exit_code == 2 and "NUL byte" in report.problems[0].message
 
 
-DEEP = "[" * 970 + "]" * 970
-"""A list nested 970 deep: within what the JSON parser reads in a command (it
-refuses about 976), far past what a message could write out by recursion."""
+DEEP = "[" * 590 + "]" * 590
+"""A list nested 590 deep: within what the JSON parser reads (PARSE_LEVELS), far
+past what a message could write out by recursion in a deep stack (a card 970
+deep was exit 3, when the parser still read that deep)."""
 
 
 def test_a_deeply_nested_value_anywhere_is_a_format_problem_not_a_crash(tmp_path: Path) -> None:
     """A card, a player, an event type, the game, a check's chips, the result,
-    the options, the ages, the expect or the meta given as [[[...]]] 970 deep:
+    the options, the ages, the expect or the meta given as [[[...]]] 590 deep:
     a format problem at its place (exit 2), in text and JSON, never exit 3."""
     places: list[tuple[Any, ...]] = [
         ("events", 1, "cards", "Aki"), ("events", 2, "player"), ("events", 2, "type"),
@@ -498,10 +464,10 @@ def test_a_deeply_nested_value_anywhere_is_a_format_problem_not_a_crash(tmp_path
         _at(document, place[:-1])[place[-1]] = "DEEP"
         text = json.dumps(document).replace('"DEEP"', DEEP)
         (tmp_path / f"deep-{number:02}.json").write_text(text, encoding="utf-8")
-    code, output, _, _ = _bounded(["validate", str(tmp_path)])
+    code, output, _, _ = bounded(["validate", str(tmp_path)])
     assert code == 2 and f"{len(places)} unreadable" in output, output[-3000:]
     assert "internal error" not in output and len(output) < 20000
-    code, output, _, _ = _bounded(["validate", "--format", "json", str(tmp_path)])
+    code, output, _, _ = bounded(["validate", "--format", "json", str(tmp_path)])
     assert code == 2 and all(not f["valid"] for f in json.loads(output)["files"])
 
 
@@ -510,10 +476,10 @@ def test_a_wrong_check_after_every_event_costs_time_linear_in_the_record(
     """4,000 events of an eight-player game, each followed by a check wrong for
     every player (quadratic before: about 9 minutes and 650 MB): judged in seconds
     and a bounded memory, with every kept mismatch naming at most 20 events."""
-    from tests.test_runner import _checked_game
+    from test_runner import _checked_game
 
     path = _write(tmp_path / "checks.json", _checked_game(4000))
-    code, output, seconds, peak = _bounded(["validate", "--format", "json", str(path)],
+    code, output, seconds, peak = bounded(["validate", "--format", "json", str(path)],
                                            seconds=60, memory=1 << 30)
     (report,) = json.loads(output)["files"]
     assert code == 1 and report["more_problems"] == 4000 * 8 - 100
@@ -528,7 +494,7 @@ def test_millions_of_format_problems_cost_no_memory_per_problem(tmp_path: Path) 
     path.write_text(json.dumps({
         "format": "cardcore-transcript/1", "game": "goblin-poker", "players": ["A", "B"],
         "events": [{"type": "x"}] * 1_000_000}, separators=(",", ":")))
-    code, output, _, peak = _bounded(["validate", "--format", "json", str(path)],
+    code, output, _, peak = bounded(["validate", "--format", "json", str(path)],
                                      seconds=60, memory=1 << 30)
     (report,) = json.loads(output)["files"]
     assert code == 2 and len(report["problems"]) == 100
