@@ -145,6 +145,9 @@ def record(args: tuple[str, ...], players: str | None, options: tuple[str, ...],
     With --event (and --amend) nothing is asked: the entries are taken in
     order and saved together, or, if one is refused, none is.
 
+    FILE may be a symbolic link: the record it leads to is updated. A line
+    at the prompt is at most 1 MiB (a longer one ends the session).
+
     Exit status with --event or --amend: 0 recorded, 1 an entry broke a rule or
     a check disagreed (nothing written), 2 bad usage, an entry or a file that
     cannot be read (nothing written). At the prompt a refused entry is only

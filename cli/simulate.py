@@ -81,6 +81,10 @@ def simulate(game: str, players: str, seed: int, options_text: str,
     The same seed, players and options always give the same transcript. With
     --hidden, the cards the rules keep secret are written as "?" (the outcome
     is the same). With --count N --out DIR, N files DIR/GAME-SEED.json.
+
+    Each file is written whole or not at all; a symbolic link at its name is
+    replaced by the file, never written through. A place that cannot be
+    written is said in words (exit 2).
     """
     if count is not None and out_dir is None:
         raise click.UsageError("--count writes files into a folder: give --out DIR")
