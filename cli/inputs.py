@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from cardcore.cli.walk import Skipped, walk
+from cardcore.quoting import visible
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import Report, replay_file
 
@@ -35,7 +36,7 @@ def game_argument(text: str, hint: str = "GAME") -> str:
     try:
         return game_named(text)
     except UnknownGameError as error:
-        raise click.BadParameter(str(error), param_hint=hint) from None
+        raise click.BadParameter(visible(str(error)), param_hint=hint) from None
 
 
 def emit_json(data: Any) -> None:

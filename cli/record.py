@@ -248,8 +248,8 @@ def _session(recorder: Recorder) -> None:
     if reconfigure is not None:  # a byte that is not UTF-8 is an unreadable entry, no traceback
         reconfigure(errors="replace")
     say(f"Recording {rules.title} ({', '.join(log.players)}) in {recorder.path}: "
-               f"{plural(len(log), 'event')} so far, each saved as it is accepted. "
-               "Type help for the commands.")
+        f"{plural(len(log), 'event')} so far, each saved as it is accepted. "
+        "Type help for the commands.")
     position = None
     while True:
         _next(recorder)
@@ -317,8 +317,8 @@ def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
         elif command == "undo":
             event = recorder.undo()
             say(f"took back #{len(recorder.log)} ({event.TYPE}); saved. "
-                       "Only the last event can be taken back, before the next one is "
-                       "entered: later corrections are amendments (amend N EVENT).")
+                "Only the last event can be taken back, before the next one is "
+                "entered: later corrections are amendments (amend N EVENT).")
         elif command == "amend":
             _amend_line(recorder, rest)
         else:
@@ -344,7 +344,7 @@ def _amend_line(recorder: Recorder, rest: str) -> None:
     correction = recorder.amend(index, event)
     now = "removed" if correction["now"] is None else json_text(correction["now"])
     say(f"amended #{index}: was {json_text(correction['was'])}, "
-               f"now {now}; every later event still holds; noted in meta.corrections; saved")
+        f"now {now}; every later event still holds; noted in meta.corrections; saved")
 
 
 def _help(recorder: Recorder) -> None:

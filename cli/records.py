@@ -68,7 +68,7 @@ def print_diff(result: Diff, left: str, right: str) -> None:
                if report is not None and not report.valid]
     if result.parting is None and invalid:
         say(f"no event differs, but {' and '.join(invalid)} "
-                   f"{'is' if len(invalid) == 1 else 'are'} not valid (problems below)")
+            f"{'is' if len(invalid) == 1 else 'are'} not valid (problems below)")
     elif result.parting is None:
         say("the records agree event by event")
     else:
@@ -86,8 +86,8 @@ def print_diff(result: Diff, left: str, right: str) -> None:
                 say(line)
             if report.stopped_at is not None:
                 say(f"  so {labels[side]}'s outcome below is only what the rules derive "
-                           f"before event #{report.stopped_at}, and effects after it are "
-                           "missing from it")
+                    f"before event #{report.stopped_at}, and effects after it are "
+                    "missing from it")
     if result.same_outcome:
         say("same outcome: " + "; ".join(standings_lines(result.left.outcome
                                                                  if result.left else None)))
@@ -102,5 +102,5 @@ def print_diff(result: Diff, left: str, right: str) -> None:
             for index, effect in effects:
                 transfers = "; ".join(str(t) for t in effect.transfers)
                 say(f"  #{index} {effect.text} ({effect.rule})"
-                           + (f"  [{transfers}]" if transfers else ""))
+                    + (f"  [{transfers}]" if transfers else ""))
 

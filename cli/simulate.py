@@ -17,6 +17,7 @@ import click
 from cardcore.cli.inputs import game_argument
 from cardcore.cli.render import say
 from cardcore.protocol import SetupError
+from cardcore.quoting import visible
 from cardcore.registry import GAMES
 from cardcore.replay.changes import OptionSyntaxError, parse_assignments
 from cardcore.replay.jsonload import JsonError, parse_json
@@ -43,10 +44,10 @@ def _raw_options(options_text: str, assignments: tuple[str, ...]) -> dict[str, o
         raw = parse_json(options_text)
         changes = parse_assignments(assignments)
     except JsonError as error:
-        raise click.BadParameter("; ".join(p.message for p in error.problems),
+        raise click.BadParameter(visible("; ".join(p.message for p in error.problems)),
                                  param_hint="--options") from None
     except OptionSyntaxError as error:
-        raise click.BadParameter(str(error), param_hint="--option") from None
+        raise click.BadParameter(visible(str(error)), param_hint="--option") from None
     if not isinstance(raw, dict):
         raise click.BadParameter("give the options as a JSON object, like '{\"games\": 5}'",
                                  param_hint="--options")
@@ -96,12 +97,12 @@ def simulate(game: str, players: str, seed: int, options_text: str,
     try:
         rules.setup(names)
     except SetupError as error:
-        raise click.BadParameter(str(error), param_hint="--players") from None
+        raise click.BadParameter(visible(str(error)), param_hint="--players") from None
     try:
         options = read_options(rules, raw, tuple(names))
     except TranscriptError as error:
         words = "; ".join(f"{p.pointer}: {p.message}" for p in error.problems)
-        raise click.BadParameter(words, param_hint="--options/--option") from None
+        raise click.BadParameter(visible(words), param_hint="--options/--option") from None
     if out_dir is None:
         text = _text(simulated(rules, names, options, seed, hidden=hidden))
         if output:

@@ -48,7 +48,7 @@ def print_change(result: RuleChange, path: str, transcript: Transcript) -> None:
     say(f"{path}: {transcript.rules.title} under {changes_text(result.changes, transcript)}")
     if not result.before.valid:
         say(f"  note: the record itself is not valid under its own options "
-                   f"({plural(len(result.before.problems), 'problem')}: cardcore validate {path})")
+            f"({plural(len(result.before.problems), 'problem')}: cardcore validate {path})")
     if result.parting is None:
         say("no event is judged otherwise or has other effects"
             + ("" if result.same_outcome else "; the figures differ from the start"))
@@ -130,12 +130,12 @@ def print_corpus(summary: CorpusChange, changes: Mapping[str, object]) -> None:
     """The summary of a rule change over a folder, in words."""
     say(f"under {changes_text(changes)}: {plural(summary.files, 'game')} replayed")
     say(f"  {summary.unchanged} unchanged, {summary.same_outcome} judged otherwise "
-               f"but ending the same, {summary.changed} with another outcome")
+        f"but ending the same, {summary.changed} with another outcome")
     say(f"  {plural(summary.winners_changed, 'game')} change winner")
     if summary.largest is not None:
         path, swing = summary.largest
         say(f"  largest swing: {swing.player} {json_number(swing.before)} -> "
-                   f"{json_number(swing.after)} {swing.unit} ({_signed(swing)}) in {path}")
+            f"{json_number(swing.after)} {swing.unit} ({_signed(swing)}) in {path}")
     if summary.first:
         say(f"first {plural(len(summary.first), 'file')} that change:")
     for changed in summary.first:
@@ -149,7 +149,7 @@ def print_corpus(summary: CorpusChange, changes: Mapping[str, object]) -> None:
         say(f"  {changed.path}: {where}{winners}{moved}")
     if summary.other_game:
         say(f"left out: {plural(summary.other_game, 'file')} of games without "
-                   f"{'this option' if len(changes) == 1 else 'these options'}")
+            f"{'this option' if len(changes) == 1 else 'these options'}")
     if summary.unreadable:
         what = ("file that is not a readable transcript" if summary.unreadable == 1
                 else "files that are not readable transcripts")

@@ -596,3 +596,14 @@ def test_very_long_strings_are_quoted_by_their_start_and_length() -> None:
         else:
             raise AssertionError("a transcript with a million-character name loaded")
     assert time.monotonic() - started < 10
+
+
+def test_simulate_and_rules_print_control_characters_of_their_arguments_escaped() -> None:
+    """Names given to simulate (in the transcript it prints and in its errors) and a
+    page name given to rules: no control character reaches the output."""
+    for args in (["simulate", "goblin", "--players", "A\x1b[2J,B\x9b"],
+                 ["simulate", "goblin", "--players", "A\x1b[2J,A\x1b[2J"],
+                 ["simulate", "goblin", "--option", "ante=\x1b[2J"],
+                 ["rules", "\x1b]52;c;eA==\x07"]):
+        code, output = _cli(*args)
+        assert code in (0, 2) and not CONTROL & set(output), (args, output)
