@@ -61,8 +61,20 @@ def _whole_file(fd: int, size: int, max_bytes: int) -> bytes:
 
 def _streamed(fd: int, max_bytes: int, seconds: float) -> bytes:
     """A FIFO, a device or a pipe: read in chunks as they come, to one byte past
-    ``max_bytes``, until its end or for ``seconds`` at most."""
+    ``max_bytes``, until its end or for ``seconds`` at most. The descriptor is
+    left blocking or not as it was (standard input's may be shared)."""
+    if not hasattr(select, "poll"):  # pragma: no cover - a system without poll(): no clock
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read(max_bytes + 1)
+    blocking = os.get_blocking(fd)
     os.set_blocking(fd, False)
+    try:
+        return _polled(fd, max_bytes, seconds)
+    finally:
+        os.set_blocking(fd, blocking)
+
+
+def _polled(fd: int, max_bytes: int, seconds: float) -> bytes:
     deadline = time.monotonic() + seconds
     poller = select.poll()
     poller.register(fd, select.POLLIN)

@@ -255,18 +255,12 @@ def parse_json(text: str) -> Any:
         repeated.append(True)
         return _marked(items)
 
-    limit = sys.getrecursionlimit()
     try:
-        # The parser recurses once a level: how deep it reads depends on how deep the
-        # caller's stack already is, so the same file would parse in one process and
-        # not in another (--jobs). Its headroom is set to the same PARSE_LEVELS here.
-        sys.setrecursionlimit(_stack_depth() + PARSE_LEVELS)
-        value = json.loads(text, object_hook=counted, parse_constant=_constant,
-                           parse_float=_float)
+        value = _loads(text, object_hook=counted, parse_constant=_constant, parse_float=_float)
         if not _no_repeats(text, members):
             # Only a text that may repeat a key pays for seeing every member.
-            value = json.loads(text, object_pairs_hook=pairs, parse_constant=_constant,
-                               parse_float=_float)
+            value = _loads(text, object_pairs_hook=pairs, parse_constant=_constant,
+                           parse_float=_float)
     except json.JSONDecodeError as error:
         from cardcore.replay.syntax import explain  # only a syntax error pays for it
 
@@ -282,29 +276,47 @@ def parse_json(text: str) -> Any:
     except ValueError as error:  # an integer longer than Python reads, or else
         raise (_too_long(text) or JsonError(
             [Problem(kind=FORMAT, pointer="", message=f"not JSON: {error}")])) from None
-    finally:
-        sys.setrecursionlimit(limit)
     if repeated:
         raise JsonError(*kept(_duplicates(value, (), 0)))
     return value
 
 
-PARSE_LEVELS = 600
-"""The recursion headroom of the JSON parser: a text nested deeper than about
-this many levels is refused, whichever process reads it and how deep its stack
-is (Python 3.12 and later count the parser's C recursion apart, where the
-headroom is the interpreter's own and the same in every process but for a few
-levels). A transcript needs 5 levels; :data:`MAX_DEPTH` bounds the rest."""
+SHALLOW = 400
+"""Fewer opening brackets than this, and a text cannot nest deep enough for the
+parser's recursion to reach Python's limit from any caller's stack."""
 
 
-def _stack_depth() -> int:
-    """How many frames the stack holds now (a few dozen: counted in microseconds)."""
-    depth = 0
-    frame = sys._getframe()
-    while frame is not None:
-        depth += 1
-        frame = frame.f_back  # type: ignore[assignment]
-    return depth
+def _loads(text: str, **hooks: Any) -> Any:
+    """``json.loads``, reading the same depth in every process.
+
+    The parser recurses once a level, and how deep it may go depends on how deep
+    the caller's stack already is: a file nested 970 levels deep was read by
+    ``validate`` and refused by a ``--jobs`` process, whose stack is deeper. A
+    text that may nest that deep (one with many brackets: any large file) is
+    parsed in a thread of its own, whose stack starts empty, so that the limit
+    is Python's recursion limit (about 990 levels) wherever the file is read;
+    the thread costs a fraction of parsing such a file. A small text is parsed
+    here.
+    """
+    if text.count("[") + text.count("{") < SHALLOW:
+        return json.loads(text, **hooks)
+    import threading
+
+    outcome: list[Any] = []
+
+    def parse() -> None:
+        try:
+            outcome.append((True, json.loads(text, **hooks)))
+        except BaseException as error:  # raised again in the caller's thread
+            outcome.append((False, error))
+
+    worker = threading.Thread(target=parse, name="cardcore-json")
+    worker.start()
+    worker.join()
+    parsed, value = outcome[0]
+    if not parsed:
+        raise value
+    return value
 
 
 _BOM = b"\xef\xbb\xbf"

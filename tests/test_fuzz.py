@@ -9,7 +9,8 @@ lists nested hundreds deep; keys removed or added; events repeated; every
 player renamed to a hostile name, so that the file stays valid and the name
 reaches every line of output). The whole batch is judged by ``cardcore
 validate`` in a process with bounds on time and memory, in JSON twice and with
-``--jobs 2``, and in text, asserting:
+``--jobs 2``, and in text (and a tenth of them by ``replay`` and ``diff``),
+asserting:
 
 - no traceback, no exit 3 and no problem of the ``internal`` kind;
 - the same verdicts, byte for byte, on the second run and with ``--jobs 2``;
@@ -172,3 +173,27 @@ def test_mangled_transcripts_are_judged_alike_every_time_and_never_crash(tmp_pat
     kinds = {p["kind"] for f in report["files"] for p in f["problems"]}
     assert {"format", "rule", "check"} <= kinds  # the mutations reach every kind of problem
     print(f"fuzz: {CASES} files, seed {SEED}, four runs in {spent:.1f} s")
+
+
+def test_mangled_transcripts_are_told_and_compared_without_a_crash(tmp_path: Path) -> None:
+    """A tenth as many mangled fixtures, each told by ``replay`` (text and JSON) and
+    compared with itself and with its source by ``diff``: exit 0, 1 or 2, no
+    traceback, no internal error, no control character in the text."""
+    from click.testing import CliRunner
+
+    from cardcore.cli.main import main
+
+    rng = random.Random(SEED + 1)
+    runner = CliRunner()
+    for number in range(max(CASES // 10, 20)):
+        source = rng.choice(SOURCES)
+        path = tmp_path / f"case-{number:05}.json"
+        path.write_bytes(_case(rng, number))
+        for args in (["replay", str(path)], ["replay", "--format", "json", str(path)],
+                     ["diff", str(path), str(path)], ["diff", str(source), str(path)]):
+            result = runner.invoke(main, args)
+            assert isinstance(result.exception, SystemExit | None), (SEED, args, result.output)
+            assert result.exit_code in (0, 1, 2), (SEED, args, result.output[-2000:])
+            assert "internal error" not in result.output, (SEED, args)
+            if "--format" not in args:
+                assert not CONTROL & set(result.output), (SEED, args)

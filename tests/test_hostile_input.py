@@ -445,15 +445,14 @@ def test_a_path_with_a_nul_byte_is_a_format_problem_in_words() -> None:
     assert report.exit_code == 2 and "NUL byte" in report.problems[0].message
 
 
-DEEP = "[" * 590 + "]" * 590
-"""A list nested 590 deep: within what the JSON parser reads (PARSE_LEVELS), far
-past what a message could write out by recursion in a deep stack (a card 970
-deep was exit 3, when the parser still read that deep)."""
+DEEP = "[" * 970 + "]" * 970
+"""A list nested 970 deep: within what the JSON parser reads (about 990 levels,
+in every process alike), far past what a message could write out by recursion."""
 
 
 def test_a_deeply_nested_value_anywhere_is_a_format_problem_not_a_crash(tmp_path: Path) -> None:
     """A card, a player, an event type, the game, a check's chips, the result,
-    the options, the ages, the expect or the meta given as [[[...]]] 590 deep:
+    the options, the ages, the expect or the meta given as [[[...]]] 970 deep:
     a format problem at its place (exit 2), in text and JSON, never exit 3."""
     places: list[tuple[Any, ...]] = [
         ("events", 1, "cards", "Aki"), ("events", 2, "player"), ("events", 2, "type"),
