@@ -606,3 +606,18 @@ def test_simulate_and_rules_print_control_characters_of_their_arguments_escaped(
                  ["rules", "\x1b]52;c;eA==\x07"]):
         code, output = _cli(*args)
         assert code in (0, 2) and not CONTROL & set(output), (args, output)
+
+
+def test_bytes_that_are_not_utf8_at_the_recorder_s_prompt_are_an_entry_refused(
+        tmp_path: Path) -> None:
+    """A prompt line holding bytes that are not UTF-8 is read as text with
+    replacement characters and refused as an entry, and the next line still
+    records: no UnicodeDecodeError traceback."""
+    path = _write(tmp_path / "game.json", {key: value for key, value in _game().items()
+                                           if key not in ("events", "result")} | {"events": []})
+    typed = tmp_path / "typed"
+    typed.write_bytes(b"\xff\xfe\x1b[2J pitch\ndeal\nquit\n")
+    with typed.open("rb") as stdin:
+        code, output, _, _ = bounded(["record", str(path)], stdin=stdin, seconds=30)
+    assert code == 0 and "Traceback" not in output and not CONTROL & set(output), output
+    assert json.loads(path.read_text())["events"] == [{"type": "deal"}]
