@@ -5,7 +5,9 @@ FIFO that no writer ever opens, a device that never ends (``/dev/zero``), a
 terminal, a folder, or pipe in an endless stream. Each is read here, and only
 here, so that no input can make cardcore wait forever or fill its memory:
 
-- a regular file (``/proc`` files too) is read to one byte past the size limit;
+- a regular file is read to one byte past the size limit; one that says it is
+  empty (a ``/proc`` file, made up as it is read, and some of them wait, such as
+  ``/proc/kmsg``) is read as a FIFO is, within the time bound;
 - a FIFO, a device or a pipe (a path such as ``<(cmd)``, or standard input that
   is not a terminal) is opened without waiting and read to one byte past the
   size limit within :data:`READ_SECONDS`; what has not ended by then is refused;
@@ -86,8 +88,8 @@ def _polled(fd: int, max_bytes: int, seconds: float) -> bytes:
             if time.monotonic() < deadline:
                 continue
             raise UnreadableInput(
-                f"not read: it did not end within {seconds:g} seconds (a FIFO or device "
-                f"that no one writes to the end; {total} bytes came)")
+                f"not read: it did not end within {seconds:g} seconds (a FIFO, a device or a "
+                f"special file that no one writes to the end; {total} bytes came)")
         try:
             chunk = os.read(fd, min(CHUNK, max_bytes + 1 - total))
         except BlockingIOError:  # woken, but nothing to read yet
@@ -126,6 +128,8 @@ def _read_fd(fd: int, max_bytes: int, seconds: float, *, named: bool,
     if stat.S_ISREG(mode):
         if stream is not None:  # an open stream may have read ahead into its buffer
             return stream.read(max_bytes + 1)
+        if status.st_size == 0:  # empty, or made up as it is read (/proc): it may wait
+            return _streamed(fd, max_bytes, seconds)
         return _whole_file(fd, status.st_size, max_bytes)
     if stat.S_ISDIR(mode):
         raise UnreadableInput("not read: this is a folder, and a transcript is a file")

@@ -405,6 +405,8 @@ def test_a_device_or_a_folder_given_as_a_file_is_read_with_a_bound(tmp_path: Pat
         assert peak < 300 * 1024 * 1024
     code, output = _cli("replay", str(tmp_path))
     assert code == 2
+    code, output = _cli("validate", "/proc/self/status")  # says it is empty; read in time
+    assert code == 2 and "not JSON" in output
 
 
 def test_standard_input_is_read_with_a_bound(tmp_path: Path) -> None:
