@@ -18,7 +18,7 @@ asserting:
 
 The seed is ``CARDCORE_FUZZ_SEED`` (default 18), so a failure is reproduced by
 running again with the seed it names; the number of files is
-``CARDCORE_FUZZ_CASES`` (default 3,000 in CI, ``CI=true``; 400 otherwise),
+``CARDCORE_FUZZ_CASES`` (default 6,000 in CI, ``CI=true``; 400 otherwise),
 which keeps the test near a minute in ``.ci/run`` on a small machine.
 """
 
@@ -37,7 +37,7 @@ from bounded import bounded
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "fixtures").rglob("*.json"))
 SEED = int(os.environ.get("CARDCORE_FUZZ_SEED", "18"))
-CASES = int(os.environ.get("CARDCORE_FUZZ_CASES", 3000 if os.environ.get("CI") else 400))
+CASES = int(os.environ.get("CARDCORE_FUZZ_CASES", 6000 if os.environ.get("CI") else 400))
 
 CONTROL = set(map(chr, [*range(0x00, 0x0A), *range(0x0B, 0x20), *range(0x7F, 0xA0)]))
 """What a terminal obeys rather than shows (a line break is only ours to print)."""
