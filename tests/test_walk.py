@@ -127,3 +127,15 @@ def test_folders_that_cannot_be_read_or_searched_are_reported_not_skipped(shared
     assert f"{shared / 'unsearchable' / 'broken.json'}:(whole file): format:" in output
     assert f"ok   {shared / 'good.json'}" in output
     assert output.splitlines()[-1] == "3 files: 1 valid, 0 invalid, 2 unreadable"
+
+
+def test_a_file_name_that_is_not_utf8_or_holds_escapes_is_judged_and_shown_escaped(
+        tmp_path: Path) -> None:
+    """An archive may hold a file named with a byte that is not UTF-8 and an ESC:
+    it is read, and its name printed as escapes (text and JSON), no traceback."""
+    name = os.fsdecode(b"\xff\x1b[2J.json")
+    (tmp_path / name).write_bytes(EXAMPLE.read_bytes())
+    code, output = _validate(str(tmp_path))
+    assert code == 0 and f"ok   {tmp_path}/\\udcff\\u001b[2J.json: chips" in output
+    code, output = _validate("--format", "json", str(tmp_path))
+    assert code == 0 and json.loads(output)["files"][0]["path"] == f"{tmp_path}/{name}"
