@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable
 
-__all__ = ["SHOWN_CHARACTERS", "SHOWN_DIGITS", "SHOWN_LEVELS", "nesting", "quoted", "shown_number",
-           "visible"]
+__all__ = ["SHOWN_CHARACTERS", "SHOWN_DIGITS", "SHOWN_LEVELS", "names", "nesting", "quoted",
+           "shown_number", "visible"]
 
 SHOWN_CHARACTERS = 60
 """The longest string a message quotes in full; a longer one is quoted by its
@@ -64,6 +65,17 @@ def visible(text: str, *, lines: bool = False) -> str:
     if pattern.search(text) is None:
         return text
     return pattern.sub(_escape, text)
+
+
+def names(players: Iterable[object]) -> str:
+    """Names listed in a message, each as it is, or by its start and length when
+    long (a player's name is as long as its file lets it be).
+
+    >>> names(["Aki", "Ben"]), names(["B" * 100])
+    ('Aki, Ben', "'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB'... (100 characters)")
+    """
+    return ", ".join(name if isinstance(name, str) and len(name) <= SHOWN_CHARACTERS
+                     else quoted(name) for name in players)
 
 
 def shown_number(value: int) -> str:

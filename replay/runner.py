@@ -27,7 +27,7 @@ from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
 from cardcore.fold import fold
 from cardcore.protocol import Check, Outcome
-from cardcore.quoting import quoted
+from cardcore.quoting import names, quoted
 from cardcore.replay.jsonwrite import json_number
 from cardcore.replay.problems import (
     CHECK,
@@ -169,7 +169,7 @@ def compare(recorded: Check | Result, outcome: Outcome, base: tuple[str | int, .
             if name not in derived:  # the loader refuses these; a Transcript built in code may not
                 problems.append(Problem(kind=FORMAT, pointer=pointer(*base, key, name),
                                         message=f"{quoted(name)} is not a player of this game: "
-                                        f"the players are {', '.join(derived)}"))
+                                        f"the players are {names(derived)}"))
             elif derived[name] != value:
                 problems.append(_differs(
                     CHECK, pointer(*base, key, name),

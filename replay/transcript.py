@@ -20,7 +20,7 @@ from cardcore.errors import CardcoreError
 from cardcore.game import GameRules
 from cardcore.options import OptionsError
 from cardcore.protocol import Check, Event, SetupError, check_players
-from cardcore.quoting import nesting, quoted
+from cardcore.quoting import names, nesting, quoted
 from cardcore.registry import GAMES, UnknownGameError, get_game
 from cardcore.replay.direct import Unsure, build, event_builders
 from cardcore.replay.jsonload import MAX_DEPTH, JsonError, read_json
@@ -178,7 +178,7 @@ def not_a_player(name: str, players: Sequence[str]) -> str:
     >>> not_a_player("Tomm", ["Tom", "Ann"])
     "'Tomm' is not a player of this transcript: the players are Tom, Ann (did you mean 'Tom'?)"
     """
-    message = f"{quoted(name)} is not a player of this transcript: the players are {', '.join(players)}"
+    message = f"{quoted(name)} is not a player of this transcript: the players are {names(players)}"
     return message + likely(name, players)
 
 

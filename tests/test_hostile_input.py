@@ -623,3 +623,18 @@ def test_bytes_that_are_not_utf8_at_the_recorder_s_prompt_are_an_entry_refused(
         code, output, _, _ = bounded(["record", str(path)], stdin=stdin, seconds=30)
     assert code == 0 and "Traceback" not in output and not CONTROL & set(output), output
     assert json.loads(path.read_text())["events"] == [{"type": "deal"}]
+
+
+def test_a_message_that_lists_the_players_shortens_each_long_name() -> None:
+    """Players with names of 100,000 characters and a check naming someone else:
+    the message lists them by their starts and lengths, not whole."""
+    long = ["A" * 100_000, "B" * 100_000, "Chie"]
+    document = _renamed(_renamed(_game(), "Aki", long[0]), "Ben", long[1])
+    document["events"].insert(2, {"type": "check", "chips": {"Zed": 1}})
+    try:
+        load_transcript(document)
+    except TranscriptError as error:
+        (problem,) = error.problems
+        assert "'Zed' is not a player" in problem.message and len(problem.message) < 400
+    else:
+        raise AssertionError("a check naming Zed loaded")
