@@ -79,6 +79,12 @@ class GameLog(Generic[S]):
         self.options: Any = setup.options
         """The game's options object (the defaults where none were given)."""
         self.ages: dict[str, int] | None = None if ages is None else dict(ages)
+        if meta is not None and not isinstance(meta, Mapping):  # dict("x") would fail in words
+            from cardcore.errors import CardcoreError  # of its own (a ValueError, a TypeError)
+            from cardcore.quoting import quoted
+
+            raise CardcoreError(f"meta is a free-form object (a mapping of names to JSON "
+                                f"values), not {quoted(meta)}")
         self.meta: dict[str, Any] | None = None if meta is None else dict(meta)
         self._states: list[S] = [rules.start(setup)]
         self._events: list[Event] = []

@@ -28,6 +28,7 @@ import attrs
 
 from cardcore.errors import RulebookError
 from cardcore.markdown_render import plain_inline, render
+from cardcore.quoting import quoted
 from cardcore.table import unique_prefix
 
 __all__ = [
@@ -347,13 +348,13 @@ def unknown_rule(rule_id: str, game: str) -> str | None:
     known = (*page.ids(sections=True), *common.ids())
     if rule_id in known:
         return None
-    head = f"{rule_id!r} is not a rule ID of {page.title}"
+    head = f"{quoted(rule_id)} is not a rule ID of {page.title}"
     wanted = normalize_rule_id(rule_id)
     home = PREFIXES[wanted.split("-")[0]] if wanted is not None else None
     if home is not None and home not in (page.name, "common"):
         elsewhere = load_page(home)
         if wanted in elsewhere.ids(sections=True):
-            head = f"{rule_id!r} is a rule ID of {elsewhere.title}, not of {page.title}"
+            head = f"{quoted(rule_id)} is a rule ID of {elsewhere.title}, not of {page.title}"
     section = wanted.split(".")[0] if wanted is not None and "." in wanted else None
     members = page.members(section) if section else ()
     if members:
@@ -361,7 +362,8 @@ def unknown_rule(rule_id: str, game: str) -> str | None:
     else:
         detail = (f"its rules are {_span(page.ids())}, and the common rules "
                   f"{_span(common.ids())} (cardcore rules {page.name} lists them)")
-    slips = [r for r in known if _skeleton(r) == _skeleton(rule_id)]
+    skeleton = _skeleton(rule_id)  # once: a hostile "rule ID" may be a million characters
+    slips = [r for r in known if _skeleton(r) == skeleton]
     if slips:  # the words of cardcore.table.likely, whose likeness misses "gp-12"
         return (f"{head} (did you mean {slips[0]!r}?): a problem cites its rule ID exactly "
                 "as the rules write it")

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from cardcore.cli.markup import Html, el, join
-from cardcore.cli.render import plain_number
+from cardcore.replay.jsonwrite import json_number
 from cardcore.replay.timeline import Timeline
 
 __all__ = ["PALETTE", "chart"]
@@ -95,7 +95,7 @@ def chart(found: Timeline, *, problem_at: int | None = None, parting: int | None
     for seat, name in enumerate(found.players):
         series = found.series(name)
         points = " ".join(f"{x_at(k)},{y_at(float(v))}" for k, v in enumerate(series))
-        final = plain_number(series[-1])
+        final = json_number(series[-1])
         parts.append(el("polyline", el("title", f"{name}: {final} {found.unit} at the end"),
                         class_=f"player-line p{seat % len(PALETTE)}", points=points,
                         data_player=name, data_last=final, fill="none",
@@ -129,7 +129,7 @@ def _runs(values: list[int | None]) -> list[list[tuple[int, int]]]:
 
 def _figure(value: float | Fraction) -> str:
     """A figure on an axis: ``100``, ``3.5``."""
-    return f"{value:g}" if isinstance(value, float) else str(plain_number(value))
+    return f"{value:g}" if isinstance(value, float) else str(json_number(value))
 
 
 def _rounds(found: Timeline, x_at: Callable[[float], float]) -> list[Html]:
@@ -166,7 +166,7 @@ def _end_labels(ends: list[tuple[float, str, Html]], found: Timeline, x: float) 
     placed: list[Html] = []
     for y, (_, name, css) in zip(ys, order, strict=True):
         shown = name if len(name) <= 10 else name[:9] + "…"
-        last = plain_number(found.series(name)[-1])
+        last = json_number(found.series(name)[-1])
         placed.append(el("text", join([shown, " ", str(last)]), class_=f"end-label {css}",
                          x=x, y=round(y, 2)))
     return placed

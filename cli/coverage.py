@@ -14,7 +14,8 @@ import sys
 import click
 
 from cardcore.cli.inputs import FORMATS, emit_json, files
-from cardcore.cli.render import plural
+from cardcore.cli.render import plural, say
+from cardcore.cli.walk import Skipped
 from cardcore.replay import rule_gaps
 from cardcore.replay.coverage import (
     Coverage,
@@ -95,7 +96,9 @@ def coverage(paths: tuple[str, ...], fmt: str, gate: bool) -> None:
     --gate, a rule is exercised by no transcript and listed nowhere, or listed
     but exercised, 2 a file is not a readable transcript (or bad usage).
     """
-    found = measure(files(paths))
+    names = list(files(paths))
+    skipped = [name for name in names if isinstance(name, Skipped)]
+    found = measure(name for name in names if not isinstance(name, Skipped))
     failures = gate_failures(found)
     stale = stale_gaps(found)
     if fmt == "json":
@@ -109,9 +112,11 @@ def coverage(paths: tuple[str, ...], fmt: str, gate: bool) -> None:
         for rule in stale:
             click.echo(_stale_line(rule))
         for path in found.unreadable:
-            click.echo(click.style(f"not a readable transcript: {path} "
-                                   f"(cardcore validate {path} says why)", fg="red"))
-    if found.unreadable:
+            say(f"not a readable transcript: {path} (cardcore validate {path} says why)",
+                fg="red")
+        for entry in skipped:
+            say(f"skipped: {entry.path}: {entry.reason}", fg="red")
+    if found.unreadable or skipped:
         sys.exit(2)
     if gate and (failures or stale):
         sys.exit(1)

@@ -11,7 +11,6 @@ This module holds the group and the small commands; ``validate``, ``diff`` and
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -28,13 +27,15 @@ from cardcore.cli.render import (
     plural,
     problem_lines,
     report_json,
+    say,
     standings_lines,
     step_json,
     step_lines,
     unchecked_text,
 )
-from cardcore.quoting import quoted
+from cardcore.quoting import quoted, visible
 from cardcore.registry import GAMES
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import MAX_INTEGER
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import Transcript, dump_transcript, not_a_player
@@ -68,6 +69,19 @@ def main(ctx: click.Context) -> None:
     """
     if os.environ.get("NO_COLOR"):
         ctx.color = False
+    _never_fail_to_print()
+
+
+def _never_fail_to_print() -> None:
+    """Standard output and error write what they cannot encode as an escape
+    (``\\udc80``) instead of raising: every value of an input is made visible
+    before it is printed (:func:`cardcore.quoting.visible`), and this is the net
+    under it, so that no character of a hostile file can end a batch in a
+    traceback (on a terminal that is not UTF-8, say)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def _parse_at(text: str | None) -> int | None:
@@ -140,12 +154,12 @@ def replay(file: str, at: str | None, player: str | None, table: bool, per: Per 
     for step in report.steps:
         if step.position != position:
             position = step.position
-            click.echo(click.style(f"-- {position} --", bold=True))
+            click.echo(click.style(visible(f"-- {position} --"), bold=True))
         for line in step_lines(step):
             click.echo(line)
     if report.problems:
         click.echo(click.style("problems:", fg="red"))
-        for line in problem_lines(report.path, report.problems):
+        for line in problem_lines(report.path, report.problems, report.more_problems):
             click.echo(line)
     stopped = unchecked_text(report)
     if stopped is not None:
@@ -174,8 +188,8 @@ def _print_failure(report: Report, fmt: str) -> NoReturn:
     if fmt == "json":
         _emit_report(report)
     what = "cardcore failed on it" if report.internal else "not a readable transcript"
-    click.echo(f"{click.style('BAD  ', fg='red')}{report.path}: {what}")
-    for line in problem_lines(report.path, report.problems):
+    click.echo(f"{click.style('BAD  ', fg='red')}{visible(f'{report.path}: {what}')}")
+    for line in problem_lines(report.path, report.problems, report.more_problems):
         click.echo(line)
     sys.exit(report.exit_code)
 
@@ -185,7 +199,8 @@ def _print_account(report: Report, player: str, fmt: str) -> NoReturn:
     transcript = report.transcript
     assert transcript is not None
     if player not in transcript.players:
-        raise click.BadParameter(not_a_player(player, transcript.players), param_hint="--player")
+        raise click.BadParameter(visible(not_a_player(player, transcript.players)),
+                                 param_hint="--player")
     from cardcore.replay.accounts import account  # only `replay --player` pays for it
 
     try:
@@ -204,7 +219,7 @@ def _print_account(report: Report, player: str, fmt: str) -> NoReturn:
         click.echo(line)
     if report.problems:  # the exit status says something is wrong: say what
         click.echo(click.style("problems:", fg="red"))
-        for line in problem_lines(report.path, report.problems):
+        for line in problem_lines(report.path, report.problems, report.more_problems):
             click.echo(line)
     sys.exit(report.exit_code)
 
@@ -222,7 +237,7 @@ def _print_table(report: Report, per: Per, stop: int | None, fmt: str) -> NoRetu
     assert report.transcript is not None
     _print_header(report.transcript)
     for line in table_lines(found, per):
-        click.echo(line)
+        say(line)  # player names and positions come from the record
     _print_standings(report, stop)
     if report.problems:
         click.echo(click.style("problems:", fg="red"))
@@ -237,8 +252,8 @@ def _print_table(report: Report, per: Per, stop: int | None, fmt: str) -> NoRetu
 def _print_header(transcript: Transcript) -> None:
     rules = transcript.rules
     options = dump_transcript(transcript).get("options", {})
-    click.echo(f"{rules.title}: {', '.join(transcript.players)}"
-               + (f"  options {json.dumps(options)}" if options else ""))
+    click.echo(visible(f"{rules.title}: {', '.join(transcript.players)}"
+                       + (f"  options {json_text(options)}" if options else "")))
 
 
 @main.command()
@@ -263,7 +278,7 @@ def games(fmt: str) -> None:
         return
     for row in rows:
         low, high = row["players"]
-        options = ", ".join(f"{k}={json.dumps(v)}" for k, v in row["options"].items())
+        options = ", ".join(f"{k}={json_text(v)}" for k, v in row["options"].items())
         click.echo(f"{row['game']:<14} {row['title']:<16} {low}-{high} players  {options}")
 
 

@@ -5,15 +5,17 @@ and a transcript may be hostile (``</style><script>...``). So text is escaped by
 construction: :func:`el` escapes every string child and every attribute value;
 only :class:`Html`, which this module and its callers build from escaped parts,
 passes through as it is. Control characters and the invisible characters that
-reorder text (bidirectional overrides) are shown as escapes such as ``\\u202e``,
-so that a name cannot hide or disguise what follows it.
+reorder text (bidirectional overrides) are shown as escapes such as ``\\u202e``
+(:func:`cardcore.quoting.visible`, the one function for it), so that a name
+cannot hide or disguise what follows it.
 """
 
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Iterable
+
+from cardcore.quoting import visible
 
 __all__ = ["Html", "el", "join", "text"]
 
@@ -24,14 +26,6 @@ class Html(str):
     __slots__ = ()
 
 
-_INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def _visible(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
 def text(value: object) -> Html:
     """Any value as escaped text, invisible characters made visible.
 
@@ -40,7 +34,7 @@ def text(value: object) -> Html:
     """
     if isinstance(value, Html):
         return value
-    return Html(html.escape(_INVISIBLE.sub(_visible, str(value)), quote=True))
+    return Html(html.escape(visible(str(value), lines=True), quote=True))
 
 
 def join(parts: Iterable[object], separator: str = "") -> Html:

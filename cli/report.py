@@ -13,7 +13,8 @@ from pathlib import Path
 import click
 
 from cardcore.cli.inputs import STDIN, replay_named
-from cardcore.cli.render import problem_lines
+from cardcore.cli.render import problem_lines, say
+from cardcore.quoting import visible
 from cardcore.replay.runner import Report
 
 __all__ = ["report"]
@@ -26,7 +27,7 @@ def _readable(report: Report) -> bool:
 
 def _unreadable(report: Report) -> None:
     what = "cardcore failed on it" if report.internal else "not a readable transcript"
-    click.echo(f"{click.style('BAD  ', fg='red')}{report.path}: {what}", err=True)
+    click.echo(click.style("BAD  ", fg="red") + visible(f"{report.path}: {what}"), err=True)
     for line in problem_lines(report.path, report.problems):
         click.echo(line, err=True)
 
@@ -107,5 +108,5 @@ def report(files: tuple[str, ...], output: str | None) -> None:
         click.echo(page, nl=False)
     else:
         Path(target).write_text(page, encoding="utf-8")
-        click.echo(f"wrote {target}: open it in any browser (it needs no network)")
+        say(f"wrote {target}: open it in any browser (it needs no network)")
     sys.exit(max(found.exit_code for found in reports))

@@ -21,7 +21,6 @@ from cardcore.cli.markup import Html, el, join
 from cardcore.cli.render import (
     moved_text,
     pile_text,
-    plain_number,
     plural,
     standings_lines,
     unchecked_text,
@@ -29,6 +28,7 @@ from cardcore.cli.render import (
 from cardcore.effects import Effect
 from cardcore.protocol import Event, Outcome
 from cardcore.replay.diff import Diff
+from cardcore.replay.jsonwrite import json_number
 from cardcore.replay.problems import Problem, split_pointer
 from cardcore.replay.runner import Report
 from cardcore.replay.timeline import Reading, Timeline, timeline
@@ -78,7 +78,7 @@ def _after(standings: Outcome, before: Outcome | None) -> Html:
     shown = standings.chips if standings.chips is not None else standings.scores or {}
     earlier = (before.chips if before is not None and before.chips is not None
                else before.scores or {} if before is not None else {})
-    parts = [el("span", name, " ", str(plain_number(value)),
+    parts = [el("span", name, " ", str(json_number(value)),
                 class_="changed" if name in earlier and earlier[name] != value else None)
              for name, value in shown.items()]
     if standings.pot is not None:
@@ -137,7 +137,7 @@ def _legend(found: Timeline) -> Html:
         swatch = Html(f'<svg class="swatch" viewBox="0 0 24 8" aria-hidden="true">'
                       f'<line x1="0" y1="4" x2="24" y2="4" stroke="{colour}" '
                       f'stroke-width="3"/></svg>')
-        last = plain_number(found.series(name)[-1])
+        last = json_number(found.series(name)[-1])
         items.append(el("li", swatch, el("span", name, class_="who"), f" {last}"))
     return el("ul", *items, class_="legend")
 
@@ -154,7 +154,7 @@ def _round_table(found: Timeline) -> Html:
     for row in rows:
         label = "the start" if row.index is None else f"{row.part} (#{row.index})"
         cells = [el("th", label, scope="row")]
-        cells += [el("td", str(plain_number(row.figures[name]))) for name in found.players]
+        cells += [el("td", str(json_number(row.figures[name]))) for name in found.players]
         if pot:
             cells.append(el("td", "" if row.standings.pot is None else str(row.standings.pot)))
         if pile:

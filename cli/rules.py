@@ -20,6 +20,7 @@ import attrs
 import click
 
 from cardcore.markdown_render import render
+from cardcore.quoting import quoted, visible
 from cardcore.rulebook import (
     Page,
     Rule,
@@ -146,8 +147,9 @@ def _no_page(error: RulebookError, name: str) -> NotFound:
     if not hits:
         return NotFound(str(error))
     listed = "\n".join(f"  {_hit_heading(hit)}" for hit in hits[:SUGGESTED_HITS])
-    more = f" (all {len(hits)}: cardcore rules --search {name})" if len(hits) > 1 else ""
-    return NotFound(f"{error}\nThe rules with the word {name!r}{more}:\n{listed}")
+    shown = visible(name)
+    more = f" (all {len(hits)}: cardcore rules --search {shown})" if len(hits) > 1 else ""
+    return NotFound(f"{error}\nThe rules with the word {quoted(name)}{more}:\n{listed}")
 
 
 def _lookup(game: str | None, rule_id: str | None, screen: Screen, raw: bool) -> str:

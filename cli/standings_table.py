@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardcore.cli.render import final_json, plain_number
+from cardcore.cli.render import final_json
+from cardcore.replay.jsonwrite import json_number
 from cardcore.replay.timeline import Per, Reading, Timeline
 
 __all__ = ["row_label", "table_json", "table_lines"]
@@ -38,7 +39,7 @@ def table_lines(found: Timeline, per: Per) -> list[str]:
     body = []
     for row in rows:
         cells = [row_label(row, per)]
-        cells += [str(plain_number(row.figures[name])) for name in found.players]
+        cells += [str(json_number(row.figures[name])) for name in found.players]
         if pot:
             cells.append("" if row.standings.pot is None else str(row.standings.pot))
         if pile:

@@ -111,14 +111,21 @@ def account(report: Replayed, player: str) -> Account:
                    final=final[player])
 
 
-def movers(steps: Sequence[Step], player: str, after: int, before: int) -> tuple[int, ...]:
-    """The events strictly between indexes ``after`` and ``before`` that moved
-    ``player``'s figure (by a transfer that did not cancel out within the event)."""
-    moved = []
-    for step in steps:
-        if after < step.index < before:
-            net = sum((entry.amount for entry in _entries(step.index, step.effects, player)),
-                      start=0)
-            if net:
-                moved.append(step.index)
-    return tuple(moved)
+def movers(steps: Iterable[tuple[int, Sequence[Effect]]]) -> dict[str, list[int]]:
+    """For each player, the indexes of the events that moved their figure (by
+    transfers that did not cancel out within the event), in order, from each
+    event's index and effects: one pass over the record, so that every mismatch of a record can look its movers up
+    (:func:`bisect.bisect`) instead of walking the record again."""
+    moved: dict[str, list[int]] = {}
+    for index, effects in steps:
+        net: dict[str, Amount] = {}
+        for effect in effects:
+            for transfer in effect.transfers:
+                if transfer.amount == 0 or transfer.payer == transfer.receiver:
+                    continue
+                net[transfer.receiver] = net.get(transfer.receiver, 0) + transfer.amount
+                net[transfer.payer] = net.get(transfer.payer, 0) - transfer.amount
+        for player, amount in net.items():
+            if amount:
+                moved.setdefault(player, []).append(index)
+    return moved

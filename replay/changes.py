@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from cardcore.game import GameRules
+from cardcore.quoting import quoted
 from cardcore.replay.errors import OptionSyntaxError
 from cardcore.replay.jsonload import JsonError, parse_json
 from cardcore.replay.transcript import Transcript, dump_transcript, read_options
@@ -53,7 +54,7 @@ def parse_assignments(texts: Iterable[str]) -> dict[str, object]:
     for text in texts:
         key, equals, value = text.partition("=")
         if not equals or not key.strip():
-            raise OptionSyntaxError(f"{text!r} is not KEY=VALUE (for example games=3)")
+            raise OptionSyntaxError(f"{quoted(text)} is not KEY=VALUE (for example games=3)")
         changes[key.strip()] = option_value(value)
     return changes
 

@@ -29,6 +29,7 @@ from cattrs.errors import (
 )
 
 from cardcore.options import OptionsError
+from cardcore.quoting import quoted
 from cardcore.replay.errors import StructureFailure
 from cardcore.replay.leaves import LEAVES
 from cardcore.replay.problems import describe_value
@@ -129,7 +130,7 @@ def _failures(error: BaseException) -> Iterator[tuple[tuple[PathPart, ...], str]
     elif isinstance(error, ForbiddenExtraKeysError):
         allowed = ", ".join(sorted(a.name for a in attrs.fields(error.cl)))
         for key in sorted(error.extra_fields):
-            yield (*step, key), f"unknown key {key!r}: allowed here are {allowed}"
+            yield (*step, key), f"unknown key {quoted(key)}: allowed here are {allowed}"
     elif isinstance(getattr(error, "exceptions", None), tuple):  # an exception group
         for sub in error.exceptions:  # type: ignore[attr-defined]
             for path, message in _failures(sub):
@@ -137,7 +138,7 @@ def _failures(error: BaseException) -> Iterator[tuple[tuple[PathPart, ...], str]
     elif isinstance(error, OptionsError) and error.option:
         yield (*step, error.option), str(error)
     elif isinstance(error, KeyError) and step:
-        yield step, f"the key {step[-1]!r} is required"
+        yield step, f"the key {quoted(step[-1])} is required"
     elif isinstance(error, ValueError):
         yield step, str(error)
     else:  # not bad input: a bug, reported as one by the caller

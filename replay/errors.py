@@ -15,15 +15,22 @@ from cardcore.errors import CardcoreError, PathPart
 from cardcore.replay.problems import Problem, pointer
 
 __all__ = ["EntryError", "JsonError", "OptionSyntaxError", "RecordError", "RecordingError",
-           "Refused", "RefusedOptions", "StructureFailure", "TranscriptError"]
+           "Refused", "RefusedOptions", "StructureFailure", "TranscriptError", "UnreadableInput"]
 
 
 class JsonError(CardcoreError):
     """The input is not strict JSON; ``problems`` say where."""
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[Problem], more: int = 0) -> None:
         self.problems = problems
+        self.more = more
+        """How many more problems there are, beyond those kept."""
         super().__init__("; ".join(str(p) for p in problems))
+
+
+class UnreadableInput(CardcoreError):
+    """An input that is not read, and why (its message says it to the user):
+    raised by :mod:`cardcore.replay.bounded`, the one reader of input."""
 
 
 class StructureFailure(CardcoreError):
@@ -42,8 +49,11 @@ class StructureFailure(CardcoreError):
 class TranscriptError(CardcoreError):
     """The input is not a transcript of this format; ``problems`` say where."""
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[Problem], more: int = 0) -> None:
         self.problems = problems
+        self.more = more
+        """How many more problems the file has, beyond those kept
+        (:data:`cardcore.replay.problems.KEPT_PROBLEMS`)."""
         super().__init__("; ".join(str(p) for p in problems))
 
 

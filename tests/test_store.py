@@ -199,3 +199,72 @@ def test_transcript_text_is_the_dumped_json() -> None:
     data = {"format": "cardcore-transcript/1", "game": "auction", "players": ["Ann", "Bob"],
             "meta": {"note": "ü"}, "events": [{"type": "deal", "starter": "JK"}], "result": {}}
     assert json.loads(transcript_text(data)) == data
+
+
+def test_a_record_kept_through_a_link_updates_the_file_it_leads_to(tmp_path: Path) -> None:
+    """Saving through a symbolic link writes the real file and keeps the link, so
+    the record the link names is the one that grows (before: the link was
+    replaced by a file and the real record never updated again)."""
+    real = tmp_path / "games" / "tonight.json"
+    real.parent.mkdir()
+    link = tmp_path / "current.json"
+    link.symlink_to(real)
+    write_atomic(real, "{}\n")
+    save_log(_short_log(), link)
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert json.loads(real.read_text())["game"] == "goblin-poker"
+    assert sorted(path.name for path in real.parent.iterdir()) == ["tonight.json"]
+
+
+def test_a_file_written_for_others_replaces_a_link_at_its_name(tmp_path: Path) -> None:
+    """``through_link=False`` (simulate's files): a link planted at the name is
+    replaced by the file, and the file it pointed to is left as it was."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine")
+    planted = tmp_path / "goblin-poker-0.json"
+    planted.symlink_to(victim)
+    write_atomic(planted, "{}\n", through_link=False)
+    assert not planted.is_symlink() and planted.read_text() == "{}\n"
+    assert victim.read_text() == "mine"
+
+
+def test_a_save_removes_old_temporary_files_of_killed_saves_and_nothing_else(
+        tmp_path: Path) -> None:
+    """The strays a killed save left beside the file (``.NAME.*.tmp``, older than
+    STRAY_SECONDS) go at the next save; a fresh one (maybe another save's), one of
+    another file, and a link named like a stray stay."""
+    from cardcore.replay.store import STRAY_SECONDS
+
+    path = tmp_path / "game.json"
+    old, fresh = tmp_path / ".game.json.k1l2.tmp", tmp_path / ".game.json.fresh.tmp"
+    other, link = tmp_path / ".other.json.a1.tmp", tmp_path / ".game.json.link.tmp"
+    for stray in (old, fresh, other):
+        stray.write_text("{")
+    link.symlink_to(other)
+    past = time.time() - STRAY_SECONDS - 60
+    for stray in (old, other):
+        os.utime(stray, (past, past))
+    os.utime(link, (past, past), follow_symlinks=False)
+    write_atomic(path, "{}\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["game.json", fresh.name, other.name, link.name])
+
+
+def test_a_path_with_a_nul_byte_is_refused_in_words(tmp_path: Path) -> None:
+    """save_log and load_log of "a\\x00b": a CardcoreError that says why."""
+    from cardcore.errors import CardcoreError
+
+    with pytest.raises(CardcoreError, match="NUL byte"):
+        save_log(_short_log(), tmp_path / "a\x00b.json")
+    with pytest.raises(CardcoreError, match="NUL byte"):
+        load_log("a\x00b.json")
+
+
+def test_a_lone_surrogate_in_a_note_is_saved_as_its_escape(tmp_path: Path) -> None:
+    """A note holding "\\ud800" (which UTF-8 cannot write): saved as the JSON escape,
+    and read back as the same note."""
+    log = _short_log()
+    log.append(Pitch(player="Chie", note="odd \ud800"))
+    save_log(log, tmp_path / "game.json")
+    assert "\\ud800" in (tmp_path / "game.json").read_text(encoding="utf-8")
+    assert load_log(tmp_path / "game.json").events[-1].note == "odd \ud800"  # type: ignore[attr-defined]
