@@ -21,6 +21,7 @@ import attrs
 
 from cardcore.decks import Deck
 from cardcore.errors import RuleViolation
+from cardcore.frozen import FrozenMap
 from cardcore.quoting import quoted
 
 __all__ = ["DISCARD", "STOCK", "CardAccount", "Draft", "Zone", "hand"]
@@ -48,11 +49,14 @@ def _card_list(known: Mapping[C, int]) -> str:
 
 
 class Zone(NamedTuple):
-    """Known cards (card -> copies) and a count of unknown cards.
+    """Known cards (card -> copies, a :class:`~cardcore.frozen.FrozenMap`) and a
+    count of unknown cards.
 
-    A plain named tuple: a replay builds two for every card that moves.
+    A plain named tuple: a replay builds two for every card that moves (a zone
+    in a :class:`CardAccount` always holds a FrozenMap: the account freezes
+    what it is given, and a :class:`Draft` builds its zones frozen).
 
-    >>> zone = Zone({3: 1}, 2)
+    >>> zone = Zone(FrozenMap({3: 1}), 2)
     >>> zone.size, zone.holds_known(3), zone.holds_known(4)
     (3, True, False)
     """
@@ -72,7 +76,7 @@ class Zone(NamedTuple):
         return [card for card, count in self.known.items() for _ in range(count)]
 
 
-_NOWHERE: Zone = Zone({}, 0)
+_NOWHERE: Zone = Zone(FrozenMap(), 0)
 """What a zone that was never used holds: nothing."""
 
 def _size(zones: Mapping[str, Zone], name: str) -> int:
@@ -88,6 +92,26 @@ _new_zone = tuple.__new__
 """``_new_zone(Zone, (known, unknown))`` is ``Zone(known, unknown)`` without the
 named tuple's ``__new__`` (a Python function): the moves build two zones for
 every card, in the replay's innermost loop."""
+
+_frozen_known = FrozenMap
+_new = object.__new__
+_set = object.__setattr__
+_put = dict.__setitem__
+_drop = dict.__delitem__
+"""A draft builds each new table of known cards as a FrozenMap and fills it
+through ``dict``'s own methods before anyone else sees it (the map refuses
+them as methods of its own): no second copy per zone."""
+
+
+def _frozen_zones(zones: Mapping[str, Zone]) -> FrozenMap[str, Zone]:
+    """An account's zone table as given by a program, frozen: every zone a
+    :class:`Zone` of a FrozenMap (a draft's own tables skip this)."""
+    return FrozenMap({name: _new_zone(Zone, (FrozenMap(known), unknown))
+                      for name, (known, unknown) in zones.items()})
+
+
+def _frozen_totals(totals: Mapping[C, int]) -> FrozenMap[C, int]:
+    return totals if type(totals) is FrozenMap else FrozenMap(totals)
 
 
 @attrs.frozen(slots=False)
@@ -109,13 +133,13 @@ class CardAccount(Generic[C]):
     """
 
     deck: Deck[C]
-    zones: Mapping[str, Zone]
-    known_totals: Mapping[C, int]
+    zones: Mapping[str, Zone] = attrs.field(converter=_frozen_zones)
+    known_totals: Mapping[C, int] = attrs.field(converter=_frozen_totals)
 
     @classmethod
     def shuffled(cls, deck: Deck[C], stock: str = STOCK) -> CardAccount[C]:
         """Every card of ``deck`` face down in ``stock``: a full shuffle."""
-        return cls(deck, {stock: Zone({}, deck.size)}, {})
+        return cls(deck, {stock: Zone(FrozenMap(), deck.size)}, FrozenMap())
 
     def zone(self, name: str) -> Zone:
         return self.zones.get(name) or _NOWHERE
@@ -170,12 +194,12 @@ class Draft(Generic[C]):
 
     The zone table and the known totals are copied once, on the first change,
     and each move builds only the zones it touches; :meth:`account` freezes the
-    result. A refused move raises and leaves the draft as it was. The moves of
+    result, frozen. A refused move raises and leaves the draft as it was. The moves of
     one event (:class:`cardcore.moves.Moves`) are a draft themselves, so that a
     card event builds one working object, not two.
     """
 
-    __slots__ = ("_copied_totals", "_published", "deck", "known_totals", "zones")
+    __slots__ = ("_copied_totals", "deck", "known_totals", "zones")
 
     def __init__(self, base: CardAccount[C]) -> None:
         self.deck = base.deck
@@ -184,8 +208,6 @@ class Draft(Generic[C]):
         self.known_totals: Mapping[C, int] = base.known_totals
         """The base's totals until a move makes a card known (then a copy)."""
         self._copied_totals = False
-        self._published = False
-        """Whether :meth:`account` gave the tables away (copy before changing)."""
 
     def zone(self, name: str) -> Zone:
         return self.zones.get(name) or _NOWHERE
@@ -194,29 +216,26 @@ class Draft(Generic[C]):
         return _size(self.zones, name)
 
     def account(self) -> CardAccount[C]:
-        """The account as the moves so far left it. Its tables are the draft's
-        own (no copy for the one account an event makes); should the draft move
-        more cards, it copies them first."""
-        self._published = True
-        return CardAccount(self.deck, self.zones, self.known_totals)
-
-    def _reopen(self) -> None:
-        """Copy what :meth:`account` gave away before changing it again."""
-        self.zones = dict(self.zones)
+        """The account as the moves so far left it: a frozen copy of the zone
+        table, and the totals themselves (a further change copies them first).
+        Built without :class:`CardAccount`'s converters, which would copy
+        every zone: each zone a draft makes is frozen already."""
         self._copied_totals = False
-        self._published = False
+        account: CardAccount[C] = _new(CardAccount)
+        _set(account, "__dict__", {"deck": self.deck, "zones": FrozenMap(self.zones),
+                                   "known_totals": self.known_totals})
+        return account
 
-    def _writable_totals(self) -> dict[C, int]:
-        """The known totals to change: copied from the base on the first change."""
+    def _writable_totals(self) -> FrozenMap[C, int]:
+        """The known totals to change (through ``_put``): a copy of the base's,
+        or of those :meth:`account` gave away, made on the first change."""
         if not self._copied_totals:
-            self.known_totals = dict(self.known_totals)
+            self.known_totals = FrozenMap(self.known_totals)
             self._copied_totals = True
         return self.known_totals  # type: ignore[return-value]
 
     def deal(self, source: str, target: str, count: int) -> None:
         """Move ``count`` unseen cards (face down) from ``source`` to ``target``."""
-        if self._published:
-            self._reopen()
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         if src.unknown < count:
@@ -228,14 +247,12 @@ class Draft(Generic[C]):
 
     def move_all(self, source: str, target: str) -> None:
         """Move every card of ``source`` (known or not) onto ``target``."""
-        if self._published:
-            self._reopen()
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         dst = zones.get(target) or _NOWHERE
-        known = dict(dst.known)
+        known = _frozen_known(dst.known)
         for card, count in src.known.items():
-            known[card] = known.get(card, 0) + count
+            _put(known, card, known.get(card, 0) + count)
         zones[source] = _NOWHERE
         zones[target] = _new_zone(Zone, (known, dst.unknown + src.unknown))
 
@@ -247,8 +264,6 @@ class Draft(Generic[C]):
         C-2 when the zone cannot hold the named card, C-1 when every copy of it
         is already known elsewhere.
         """
-        if self._published:
-            self._reopen()
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         src_known, unknown = src
@@ -272,11 +287,11 @@ class Draft(Generic[C]):
         count = src_known.get(card, 0)
         left: Mapping[C, int]
         if count:
-            fewer = dict(src_known)
+            fewer = _frozen_known(src_known)
             if count == 1:
-                del fewer[card]
+                _drop(fewer, card)
             else:
-                fewer[card] = count - 1
+                _put(fewer, card, count - 1)
             left = fewer
         else:
             if unknown == 0:
@@ -285,17 +300,17 @@ class Draft(Generic[C]):
             copies = self.deck.counts.get(card, 0)
             if seen >= copies:
                 raise RuleViolation("C-1", self._overcount(card, source, verb, copies))
-            self._writable_totals()[card] = seen + 1
+            _put(self._writable_totals(), card, seen + 1)
             left = src_known
             unknown -= 1
         if source == target:
-            arrived = dict(left)
-            arrived[card] = arrived.get(card, 0) + 1
+            arrived = _frozen_known(left)
+            _put(arrived, card, arrived.get(card, 0) + 1)
             zones[source] = _new_zone(Zone, (arrived, unknown))
             return
         dst = zones.get(target) or _NOWHERE
-        arrived = dict(dst.known)
-        arrived[card] = arrived.get(card, 0) + 1
+        arrived = _frozen_known(dst.known)
+        _put(arrived, card, arrived.get(card, 0) + 1)
         zones[source] = _new_zone(Zone, (left, unknown))
         zones[target] = _new_zone(Zone, (arrived, dst.unknown))
 
@@ -305,14 +320,12 @@ class Draft(Generic[C]):
         by one and locate the problem. A whole known hand is dealt this way."""
         if source == target or not cards:
             return False
-        if self._published:
-            self._reopen()
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         src_known, src_unknown = src
-        wanted: dict[C, int] = {}
+        wanted: FrozenMap[C, int] = _frozen_known()
         for card in cards:
-            wanted[card] = wanted.get(card, 0) + 1
+            _put(wanted, card, wanted.get(card, 0) + 1)
         totals = self.known_totals
         counts = self.deck.counts
         if not src_known:  # a hand dealt from a shuffled stock: every card is new
@@ -321,21 +334,21 @@ class Draft(Generic[C]):
             for card, count in wanted.items():
                 if totals.get(card, 0) + count > counts.get(card, 0):
                     return False
-            fresh_cards = wanted
+            fresh_cards: dict[C, int] = wanted
             left: Mapping[C, int] = src_known
             unseen = len(cards)
         else:
             fresh_cards = {}
             unseen = 0
-            fewer = dict(src_known)
+            fewer = _frozen_known(src_known)
             for card, count in wanted.items():
                 held = fewer.get(card, 0)
                 taken = min(held, count)
                 if taken:
                     if taken == held:
-                        del fewer[card]
+                        _drop(fewer, card)
                     else:
-                        fewer[card] = held - taken
+                        _put(fewer, card, held - taken)
                 fresh = count - taken
                 if fresh:
                     if totals.get(card, 0) + fresh > counts.get(card, 0):
@@ -348,12 +361,12 @@ class Draft(Generic[C]):
         if fresh_cards:
             writable = self._writable_totals()
             for card, count in fresh_cards.items():
-                writable[card] = writable.get(card, 0) + count
+                _put(writable, card, writable.get(card, 0) + count)
         dst = zones.get(target) or _NOWHERE
         if dst.known:
-            arrived = dict(dst.known)
+            arrived = _frozen_known(dst.known)
             for card, count in wanted.items():
-                arrived[card] = arrived.get(card, 0) + count
+                _put(arrived, card, arrived.get(card, 0) + count)
         else:
             arrived = wanted
         zones[source] = _new_zone(Zone, (left, src_unknown - unseen))
