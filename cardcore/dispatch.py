@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from cardcore.errors import NotAnEventError, PathPart, RuleViolation
+from cardcore.errors import NotAnEventError, NotAStateError, PathPart, RuleViolation
 from cardcore.evolve import evolve, with_value
 from cardcore.moves import Moves
 from cardcore.protocol import Event, Step, Turn
@@ -62,6 +62,19 @@ def _not_an_event(rules: GameRules[Any], event: object) -> NotAnEventError:
     kinds = ", ".join(cls.__name__ for cls in rules.event_types.values())
     return NotAnEventError(f"{shown} is not an event of {rules.title}: its events are {kinds} "
                            "(the classes of rules.event_types)")
+
+
+def _not_a_state(rules: GameRules[Any], state: object) -> NotAStateError:
+    """What a program gave instead of one of the game's states, and whose it is."""
+    from cardcore.registry import GAMES
+
+    kind = type(state)
+    owner = next((f", a state of {GAMES[name].title}" for name in GAMES
+                  if GAMES[name].state_type is kind), "")
+    own = f" ({rules.state_type.__name__})" if rules.state_type else ""
+    return NotAStateError(f"the state is of class {kind.__qualname__}{owner}; {rules.title}'s "
+                          f"rules apply to its own states{own}, as rules.start(players) makes "
+                          "and rules.apply returns")
 
 
 def _c6(rules: GameRules[Any], state: Any, event: Event) -> RuleViolation:
@@ -151,6 +164,8 @@ def apply(rules: GameRules[Any], state: Any, event: Event) -> Step[Any]:
     kind = getattr(event, "TYPE", None)
     if rules.event_types.get(kind) is not type(event):  # type: ignore[arg-type]
         raise _not_an_event(rules, event)
+    if type(state) is not rules.state_type and rules.state_type is not None:
+        raise _not_a_state(rules, state)
     if kind == "check":
         return state, ()
     turn = rules.turn(state)

@@ -57,6 +57,21 @@ def _no_choice(state: Any, seat: int) -> tuple[Any, tuple[Effect, ...]]:  # prag
     raise AssertionError("this game has no table choices")
 
 
+def _returned(begin: Callable[..., Any]) -> type[Any] | None:
+    """The class ``begin`` is annotated to return, if it names one."""
+    import typing
+
+    try:
+        returned = typing.get_type_hints(begin).get("return")
+    except (NameError, TypeError):
+        return None
+    return returned if isinstance(returned, type) else None
+
+
+def _rebuilt_rules(cls: type[GameRules[Any]], fields: dict[str, Any]) -> GameRules[Any]:
+    return cls(**fields)
+
+
 @attrs.frozen(kw_only=True)
 class GameRules(Generic[S]):
     """A game: its facts and its pure functions, plus the kernel's over them."""
@@ -132,12 +147,31 @@ class GameRules(Generic[S]):
 
     event_types: Mapping[str, type[Event]] = attrs.field(init=False)
     """Every event kind a transcript of this game may hold (its own, check, ruling)."""
+    state_type: type[Any] | None = attrs.field(init=False)
+    """The class of the game's states (``begin``'s return annotation): a state of
+    another class is refused before any rule reads it (None: not annotated)."""
 
     def __attrs_post_init__(self) -> None:
         from cardcore.protocol import Check, Ruling
 
         kinds: tuple[type[Event], ...] = (*self.events, Check, Ruling)
         object.__setattr__(self, "event_types", {cls.TYPE: cls for cls in kinds})
+        object.__setattr__(self, "state_type", _returned(self.begin))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A registered game pickles as its name and comes back as the registry's
+        own rules (a game's functions are code, not data); any other pickles
+        field by field."""
+        from cardcore.registry import GAMES, get_game
+
+        if self.name in GAMES and GAMES[self.name] is self:
+            return get_game, (self.name,)
+        fields = {field.name: getattr(self, field.name)
+                  for field in attrs.fields(type(self)) if field.init}
+        return _rebuilt_rules, (type(self), fields)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameRules[S]:
+        return self  # immutable, and its functions are shared code
 
     def setup(self, players: Sequence[str], options: Any = None,
               ages: Mapping[str, int] | None = None) -> Setup:
