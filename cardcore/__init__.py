@@ -33,6 +33,9 @@ _HOMES = {
     "CardcoreError": "cardcore.errors",
     "RuleViolation": "cardcore.errors",
     "NotAnEventError": "cardcore.errors",
+    "NotAStateError": "cardcore.errors",
+    "EventValueError": "cardcore.errors",
+    "CheckMismatch": "cardcore.readings",
     "SetupError": "cardcore.protocol",
     "GameLog": "cardcore.gamelog",
     "GAMES": "cardcore.registry",
@@ -48,9 +51,16 @@ _HOMES = {
 }
 
 if TYPE_CHECKING:
-    from cardcore.errors import CardcoreError, NotAnEventError, RuleViolation
+    from cardcore.errors import (
+        CardcoreError,
+        EventValueError,
+        NotAnEventError,
+        NotAStateError,
+        RuleViolation,
+    )
     from cardcore.gamelog import GameLog
     from cardcore.protocol import SetupError
+    from cardcore.readings import CheckMismatch
     from cardcore.registry import GAMES, UnknownGameError, get_game
     from cardcore.replay.runner import Report, replay_file, replay_transcript
     from cardcore.replay.transcript import (
@@ -63,7 +73,10 @@ if TYPE_CHECKING:
 __all__ = [
     "GAMES",
     "CardcoreError",
+    "CheckMismatch",
+    "EventValueError",
     "GameLog",
+    "NotAStateError",
     "NotAnEventError",
     "Report",
     "RuleViolation",
