@@ -14,6 +14,7 @@ forward (RULES.md, end of the common rules).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -76,7 +77,8 @@ class Zone(NamedTuple):
         return [card for card, count in self.known.items() for _ in range(count)]
 
 
-_NOWHERE: Zone = Zone(FrozenMap(), 0)
+_NOTHING_KNOWN: FrozenMap[Any, int] = FrozenMap()
+_NOWHERE: Zone = Zone(_NOTHING_KNOWN, 0)
 """What a zone that was never used holds: nothing."""
 
 def _size(zones: Mapping[str, Zone], name: str) -> int:
@@ -97,10 +99,13 @@ _frozen_known = FrozenMap
 _new = object.__new__
 _set = object.__setattr__
 _put = dict.__setitem__
-_drop = dict.__delitem__
+_add = dict.setdefault
+_drop = dict.pop
 """A draft builds each new table of known cards as a FrozenMap and fills it
 through ``dict``'s own methods before anyone else sees it (the map refuses
-them as methods of its own): no second copy per zone."""
+them as methods of its own): no second copy per zone. A card not there yet is
+added by ``setdefault`` and one is removed by ``pop``: calls of a method, half
+the cost of ``__setitem__``'s slot wrapper in the replay's innermost loop."""
 
 
 def _frozen_zones(zones: Mapping[str, Zone]) -> FrozenMap[str, Zone]:
@@ -138,8 +143,9 @@ class CardAccount(Generic[C]):
 
     @classmethod
     def shuffled(cls, deck: Deck[C], stock: str = STOCK) -> CardAccount[C]:
-        """Every card of ``deck`` face down in ``stock``: a full shuffle."""
-        return cls(deck, {stock: Zone(FrozenMap(), deck.size)}, FrozenMap())
+        """Every card of ``deck`` face down in ``stock``: a full shuffle (one
+        account per deck and stock, shared: it is immutable)."""
+        return _shuffled(deck, stock)
 
     def zone(self, name: str) -> Zone:
         return self.zones.get(name) or _NOWHERE
@@ -178,6 +184,11 @@ class CardAccount(Generic[C]):
         draft = Draft(self)
         draft.move_all(source, target)
         return draft.account()
+
+
+@functools.cache
+def _shuffled(deck: Deck[Any], stock: str) -> CardAccount[Any]:
+    return CardAccount(deck, {stock: Zone(FrozenMap(), deck.size)}, FrozenMap())
 
 
 def _where(zones: Mapping[str, Zone], card: Hashable, besides: str | None = None) -> str:
@@ -252,7 +263,11 @@ class Draft(Generic[C]):
         dst = zones.get(target) or _NOWHERE
         known = _frozen_known(dst.known)
         for card, count in src.known.items():
-            _put(known, card, known.get(card, 0) + count)
+            held = known.get(card, 0)
+            if held:
+                _put(known, card, held + count)
+            else:
+                _add(known, card, count)
         zones[source] = _NOWHERE
         zones[target] = _new_zone(Zone, (known, dst.unknown + src.unknown))
 
@@ -287,12 +302,15 @@ class Draft(Generic[C]):
         count = src_known.get(card, 0)
         left: Mapping[C, int]
         if count:
-            fewer = _frozen_known(src_known)
-            if count == 1:
-                _drop(fewer, card)
+            if count == 1 and len(src_known) == 1:  # its only known card: nothing is left
+                left = _NOTHING_KNOWN
             else:
-                _put(fewer, card, count - 1)
-            left = fewer
+                fewer = _frozen_known(src_known)
+                if count == 1:
+                    _drop(fewer, card)
+                else:
+                    _put(fewer, card, count - 1)
+                left = fewer
         else:
             if unknown == 0:
                 raise RuleViolation("C-2", self._absent(card, source, verb))
@@ -300,17 +318,28 @@ class Draft(Generic[C]):
             copies = self.deck.counts.get(card, 0)
             if seen >= copies:
                 raise RuleViolation("C-1", self._overcount(card, source, verb, copies))
-            _put(self._writable_totals(), card, seen + 1)
+            if seen:
+                _put(self._writable_totals(), card, seen + 1)
+            else:
+                _add(self._writable_totals(), card, 1)
             left = src_known
             unknown -= 1
         if source == target:
             arrived = _frozen_known(left)
-            _put(arrived, card, arrived.get(card, 0) + 1)
+            held = arrived.get(card, 0)
+            if held:
+                _put(arrived, card, held + 1)
+            else:
+                _add(arrived, card, 1)
             zones[source] = _new_zone(Zone, (arrived, unknown))
             return
         dst = zones.get(target) or _NOWHERE
         arrived = _frozen_known(dst.known)
-        _put(arrived, card, arrived.get(card, 0) + 1)
+        held = arrived.get(card, 0)
+        if held:
+            _put(arrived, card, held + 1)
+        else:
+            _add(arrived, card, 1)
         zones[source] = _new_zone(Zone, (left, unknown))
         zones[target] = _new_zone(Zone, (arrived, dst.unknown))
 
@@ -323,9 +352,9 @@ class Draft(Generic[C]):
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         src_known, src_unknown = src
-        wanted: FrozenMap[C, int] = _frozen_known()
+        wanted: dict[C, int] = {}
         for card in cards:
-            _put(wanted, card, wanted.get(card, 0) + 1)
+            wanted[card] = wanted.get(card, 0) + 1
         totals = self.known_totals
         counts = self.deck.counts
         if not src_known:  # a hand dealt from a shuffled stock: every card is new
@@ -334,7 +363,7 @@ class Draft(Generic[C]):
             for card, count in wanted.items():
                 if totals.get(card, 0) + count > counts.get(card, 0):
                     return False
-            fresh_cards: dict[C, int] = wanted
+            fresh_cards = wanted
             left: Mapping[C, int] = src_known
             unseen = len(cards)
         else:
@@ -361,14 +390,22 @@ class Draft(Generic[C]):
         if fresh_cards:
             writable = self._writable_totals()
             for card, count in fresh_cards.items():
-                _put(writable, card, writable.get(card, 0) + count)
+                held = writable.get(card, 0)
+                if held:
+                    _put(writable, card, held + count)
+                else:
+                    _add(writable, card, count)
         dst = zones.get(target) or _NOWHERE
         if dst.known:
             arrived = _frozen_known(dst.known)
             for card, count in wanted.items():
-                _put(arrived, card, arrived.get(card, 0) + count)
+                held = arrived.get(card, 0)
+                if held:
+                    _put(arrived, card, held + count)
+                else:
+                    _add(arrived, card, count)
         else:
-            arrived = wanted
+            arrived = _frozen_known(wanted)
         zones[source] = _new_zone(Zone, (left, src_unknown - unseen))
         zones[target] = _new_zone(Zone, (arrived, dst.unknown))
         return True
