@@ -31,7 +31,8 @@ def test_every_game_knows_the_class_of_its_states(name: str) -> None:
 @pytest.mark.parametrize("name", list(GAMES))
 def test_states_and_events_survive_pickle_and_deepcopy(name: str) -> None:
     """Every state and event of a simulated session comes back equal (a state
-    held a mappingproxy, which neither pickle nor deepcopy takes)."""
+    held a mappingproxy, which neither pickle nor deepcopy takes), and the game
+    goes on from a copied state as from the original."""
     rules = GAMES[name]
     players = [f"P{seat}" for seat in range(rules.min_players)]
     state = rules.start(players)
@@ -43,3 +44,6 @@ def test_states_and_events_survive_pickle_and_deepcopy(name: str) -> None:
     for values in (states, events):
         assert pickle.loads(pickle.dumps(values)) == values
         assert copy.deepcopy(values) == values
+    middle = len(events) // 2
+    for again in (pickle.loads(pickle.dumps(states[middle])), copy.deepcopy(states[middle])):
+        assert rules.apply(again, events[middle])[0] == states[middle + 1]
