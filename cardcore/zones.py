@@ -15,7 +15,7 @@ forward (RULES.md, end of the common rules).
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
 import attrs
@@ -101,11 +101,25 @@ _set = object.__setattr__
 _put = dict.__setitem__
 _add = dict.setdefault
 _drop = dict.pop
+_get: Callable[..., int] = dict.get
 """A draft builds each new table of known cards as a FrozenMap and fills it
 through ``dict``'s own methods before anyone else sees it (the map refuses
 them as methods of its own): no second copy per zone. A card not there yet is
 added by ``setdefault`` and one is removed by ``pop``: calls of a method, half
-the cost of ``__setitem__``'s slot wrapper in the replay's innermost loop."""
+the cost of ``__setitem__``'s slot wrapper in the replay's innermost loop.
+A frozen table is read through ``_get`` there too: CPython specialises a call
+of ``get`` for a dict, not for a subclass of one."""
+
+
+_ALONE: dict[Hashable, FrozenMap[Any, int]] = {}
+"""Per card, the known cards of a zone that holds that one card and no other:
+shared by every such zone (it is immutable), since a card often lands on a zone
+with no known card (a new stack, the pitched cards, the pile)."""
+
+
+def _alone(card: Hashable) -> FrozenMap[Any, int]:
+    alone = _ALONE[card] = FrozenMap({card: 1})
+    return alone
 
 
 def _frozen_zones(zones: Mapping[str, Zone]) -> FrozenMap[str, Zone]:
@@ -263,7 +277,7 @@ class Draft(Generic[C]):
         dst = zones.get(target) or _NOWHERE
         known = _frozen_known(dst.known)
         for card, count in src.known.items():
-            held = known.get(card, 0)
+            held = _get(known, card, 0)
             if held:
                 _put(known, card, held + count)
             else:
@@ -299,7 +313,7 @@ class Draft(Generic[C]):
             zones[source] = _new_zone(Zone, (src_known, unknown - 1))
             zones[target] = _new_zone(Zone, (dst.known, dst.unknown + 1))
             return
-        count = src_known.get(card, 0)
+        count = _get(src_known, card, 0)
         left: Mapping[C, int]
         if count:
             if count == 1 and len(src_known) == 1:  # its only known card: nothing is left
@@ -314,8 +328,8 @@ class Draft(Generic[C]):
         else:
             if unknown == 0:
                 raise RuleViolation("C-2", self._absent(card, source, verb))
-            seen = self.known_totals.get(card, 0)
-            copies = self.deck.counts.get(card, 0)
+            seen = _get(self.known_totals, card, 0)
+            copies = _get(self.deck.counts, card, 0)
             if seen >= copies:
                 raise RuleViolation("C-1", self._overcount(card, source, verb, copies))
             if seen:
@@ -326,7 +340,7 @@ class Draft(Generic[C]):
             unknown -= 1
         if source == target:
             arrived = _frozen_known(left)
-            held = arrived.get(card, 0)
+            held = _get(arrived, card, 0)
             if held:
                 _put(arrived, card, held + 1)
             else:
@@ -334,12 +348,15 @@ class Draft(Generic[C]):
             zones[source] = _new_zone(Zone, (arrived, unknown))
             return
         dst = zones.get(target) or _NOWHERE
-        arrived = _frozen_known(dst.known)
-        held = arrived.get(card, 0)
-        if held:
-            _put(arrived, card, held + 1)
+        if dst.known:
+            arrived = _frozen_known(dst.known)
+            held = _get(arrived, card, 0)
+            if held:
+                _put(arrived, card, held + 1)
+            else:
+                _add(arrived, card, 1)
         else:
-            _add(arrived, card, 1)
+            arrived = _ALONE.get(card) or _alone(card)
         zones[source] = _new_zone(Zone, (left, unknown))
         zones[target] = _new_zone(Zone, (arrived, dst.unknown))
 
@@ -361,7 +378,7 @@ class Draft(Generic[C]):
             if len(cards) > src_unknown:
                 return False
             for card, count in wanted.items():
-                if totals.get(card, 0) + count > counts.get(card, 0):
+                if _get(totals, card, 0) + count > _get(counts, card, 0):
                     return False
             fresh_cards = wanted
             left: Mapping[C, int] = src_known
@@ -371,7 +388,7 @@ class Draft(Generic[C]):
             unseen = 0
             fewer = _frozen_known(src_known)
             for card, count in wanted.items():
-                held = fewer.get(card, 0)
+                held = _get(fewer, card, 0)
                 taken = min(held, count)
                 if taken:
                     if taken == held:
@@ -380,7 +397,7 @@ class Draft(Generic[C]):
                         _put(fewer, card, held - taken)
                 fresh = count - taken
                 if fresh:
-                    if totals.get(card, 0) + fresh > counts.get(card, 0):
+                    if _get(totals, card, 0) + fresh > _get(counts, card, 0):
                         return False
                     fresh_cards[card] = fresh
                     unseen += fresh
@@ -390,7 +407,7 @@ class Draft(Generic[C]):
         if fresh_cards:
             writable = self._writable_totals()
             for card, count in fresh_cards.items():
-                held = writable.get(card, 0)
+                held = _get(writable, card, 0)
                 if held:
                     _put(writable, card, held + count)
                 else:
@@ -399,7 +416,7 @@ class Draft(Generic[C]):
         if dst.known:
             arrived = _frozen_known(dst.known)
             for card, count in wanted.items():
-                held = arrived.get(card, 0)
+                held = _get(arrived, card, 0)
                 if held:
                     _put(arrived, card, held + count)
                 else:
