@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from os import PathLike
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -26,9 +26,8 @@ import attrs
 from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
 from cardcore.protocol import Check, Outcome
-from cardcore.quoting import names, quoted
+from cardcore.readings import disagreements
 from cardcore.reduction import transitions
-from cardcore.replay.jsonwrite import json_number
 from cardcore.replay.problems import (
     CHECK,
     FORMAT,
@@ -148,63 +147,15 @@ def expect_lines(report: Report) -> list[str]:
     return lines
 
 
-def _differs(kind: str, where: str, message: str, derived: object, recorded: object) -> Problem:
-    return Problem(kind=CHECK, pointer=where, message=message, derived=derived, recorded=recorded)
-
-
 def compare(recorded: Check | Result, outcome: Outcome, base: tuple[str | int, ...],
             title: str) -> list[Problem]:
-    """Check problems for every value ``recorded`` gives that the rules derive otherwise."""
-    problems: list[Problem] = []
-
-    def per_player(key: str, given: Mapping[str, Any] | None,
-                   derived: Mapping[str, Any] | None, unit: str) -> None:
-        if given is None:
-            return
-        if derived is None:
-            problems.append(_differs(CHECK, pointer(*base, key),
-                                     f"{title} keeps no {unit}", None, dict(given)))
-            return
-        for name, value in given.items():
-            if name not in derived:  # the loader refuses these; a Transcript built in code may not
-                problems.append(Problem(kind=FORMAT, pointer=pointer(*base, key, name),
-                                        message=f"{quoted(name)} is not a player of this game: "
-                                        f"the players are {names(derived)}"))
-            elif derived[name] != value:
-                problems.append(_differs(
-                    CHECK, pointer(*base, key, name),
-                    f"{name} has {json_number(derived[name])} {unit} by the rules; "
-                    f"the record says {json_number(value)}",
-                    json_number(derived[name]), json_number(value),
-                ))
-
-    per_player("chips", recorded.chips, outcome.chips, "chips")
-    per_player("scores", recorded.scores, outcome.scores, "points")
-    if recorded.pot is not None:
-        if outcome.pot is None:
-            problems.append(_differs(CHECK, pointer(*base, "pot"), f"{title} has no pot",
-                                     None, recorded.pot))
-        elif outcome.pot != recorded.pot:
-            problems.append(_differs(
-                CHECK, pointer(*base, "pot"),
-                f"the pot holds {outcome.pot} by the rules; the record says {recorded.pot}",
-                outcome.pot, recorded.pot,
-            ))
-    winners = getattr(recorded, "winners", None)
-    if winners is not None:
-        if outcome.winners is None:
-            problems.append(_differs(
-                CHECK, pointer(*base, "winners"),
-                "there are no winners yet: the game is not complete", None, list(winners),
-            ))
-        elif sorted(outcome.winners) != sorted(winners):
-            problems.append(_differs(
-                CHECK, pointer(*base, "winners"),
-                f"the winners by the rules are {', '.join(outcome.winners)}; "
-                f"the record says {', '.join(winners) or 'nobody'}",
-                list(outcome.winners), list(winners),
-            ))
-    return problems
+    """Check problems for every value ``recorded`` gives that the rules derive
+    otherwise (:func:`cardcore.readings.disagreements`, each at its pointer)."""
+    return [Problem(kind=FORMAT, pointer=pointer(*base, *each.path), message=each.message)
+            if each.unknown else
+            Problem(kind=CHECK, pointer=pointer(*base, *each.path), message=each.message,
+                    derived=each.derived, recorded=each.recorded)
+            for each in disagreements(recorded, outcome, title)]
 
 
 def _rule_problems(index: int, violation: RuleViolation) -> list[Problem]:
