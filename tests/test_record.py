@@ -82,8 +82,13 @@ def test_unreadable_entries_and_bad_usage_exit_2_without_a_traceback(tmp_path: P
                     str(target), "--event", "deal future=3H,4H,5H")
     assert code == 2 and "rounds" in out and not target.exists()
     assert run("record", str(tmp_path / "missing.json"))[0] == 2
-    assert run("record", str(FIXTURES / "goblin-poker" / "rules-example.json"),
-               "--event", "deal")[0] == 2  # a closed record (it has a result)
+    closed = tmp_path / "closed.json"
+    data = json.loads((FIXTURES / "orc-poker" / "bankruptcy-ends-game.json").read_text())
+    del data["result"]["winners"]  # a result someone claimed, not the derived one
+    closed.write_text(json.dumps(data))
+    code, out = run("record", str(closed), "--event", "check Aki=5")
+    assert code == 2 and "has a result: it is a closed record" in out  # nothing written
+    assert json.loads(closed.read_text()) == data
 
 
 def test_a_script_amends_an_earlier_event_and_the_record_notes_it(tmp_path: Path) -> None:
