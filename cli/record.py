@@ -204,7 +204,7 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
         _unreadable(name, error, err=True)
         return 2
     _save(recorder)
-    say(_summary(recorder))
+    _show(_summary(recorder), more="  ")
     return 0
 
 
@@ -314,7 +314,7 @@ def _session(recorder: Recorder) -> None:
             try:
                 line = _ask(reader, f"#{len(recorder.log)}> ")
             except _Stop:
-                say(_summary(recorder))
+                _show(_summary(recorder), more="  ")
                 return
             if not line.strip():
                 continue
@@ -324,7 +324,7 @@ def _session(recorder: Recorder) -> None:
             try:
                 position = _one(recorder, line, position)
             except _Stop:
-                say(_summary(recorder))
+                _show(_summary(recorder), more="  ")
                 return
     finally:
         reader.close()
