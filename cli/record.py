@@ -1,9 +1,11 @@
 """``cardcore record``: keep the transcript live at the table (docs/recording.md).
 
 A line-oriented prompt, on purpose: it works the same in any terminal, over
-ssh, in a pipe and in tests, and every line is one step. The logic (reading an
-entry, judging it, saving, undo, amendments) is :class:`Recorder`'s; this
-module only asks and tells.
+ssh, in a pipe and in tests, and every line is one step; at a terminal the line
+is edited with readline (:mod:`cardcore.cli.prompt`) and what is said is
+wrapped to its width. The logic (reading an entry, judging it, saving, the
+result, undo, amendments) is :class:`Recorder`'s; this module only asks and
+tells.
 """
 
 from __future__ import annotations
@@ -145,11 +147,19 @@ def record(args: tuple[str, ...], players: str | None, options: tuple[str, ...],
     """Keep a transcript live at the table: each accepted event is saved at once.
 
     `cardcore record GAME --players A,B,C FILE` starts a record,
-    `cardcore record FILE` continues one. At the prompt, type an event
-    (`pitch Ben`, `reveal Aki=4 Ben=2 Chie=7`, "?" for a card the table did
-    not see, or the event's JSON) or `help`, `standings`, `undo`,
-    `amend N EVENT`, `quit`. An entry the rules refuse is shown with the
-    message `validate` gives, and nothing is written.
+    `cardcore record FILE` continues one, after a recap of its last events.
+    At the prompt, type an event with its values in the order people say them
+    (`pitch Ben`, `stack Ben 8`, `bid Bob pair 9`, `reveal Aki=4 Ben=2 Chie=7`,
+    "?" for a card the table did not see; FIELD=VALUE for any field, as in
+    `bid Bob pair rank=9`; or the event's JSON) or `help`, `standings`,
+    `undo`, `amend N EVENT`, `quit`. An entry the rules refuse is shown with
+    the message `validate` gives, and nothing is written. When the game is
+    complete, the record gets its `result` (the outcome the rules derive).
+
+    At a terminal, lines can be edited and the arrows recall earlier entries,
+    kept between sessions in $CARDCORE_HISTORY (default
+    ~/.local/state/cardcore/record_history; empty: none); output is wrapped
+    to the terminal's width.
 
     With --event (and --amend) nothing is asked: the entries are taken in
     order and saved together, or, if one is refused, none is.
