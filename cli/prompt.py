@@ -50,7 +50,7 @@ def _readline() -> ModuleType | None:
         return None
     try:
         import readline
-    except ImportError:  # pragma: no cover - a Python built without it
+    except ImportError:  # a Python built without it
         return None
     return readline
 

@@ -4,6 +4,7 @@ where there is no terminal (the terminal itself is driven in tests/test_record.p
 from __future__ import annotations
 
 import io
+import sys
 from pathlib import Path
 
 import pytest
@@ -42,4 +43,25 @@ def test_without_a_terminal_lines_are_read_plainly_and_bounded(
         reader.ask("#1> ")
     reader.close()
     assert capsys.readouterr().out.startswith("#0> #1> ")
+    assert not (tmp_path / "history").exists()
+
+
+class _Terminal(io.StringIO):
+    """A text stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_without_readline_still_reads_lines(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A Python built without readline: the same lines at a terminal, without editing,
+    and no history file."""
+    monkeypatch.setitem(sys.modules, "readline", None)  # import readline fails
+    monkeypatch.setattr("sys.stdin", _Terminal("deal\n"))
+    monkeypatch.setattr("sys.stdout", _Terminal())
+    reader = LineReader(tmp_path / "history")
+    assert not reader.editing
+    assert reader.ask("#0> ") == "deal"
+    reader.close()
     assert not (tmp_path / "history").exists()
