@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-__all__ = ["LONGEST_LINE", "LineReader", "TooLong", "history_path"]
+__all__ = ["LONGEST_LINE", "LineReader", "history_path"]
 
 LONGEST_LINE = 1024 * 1024
 """The longest line read at the prompt (1 MiB: a pasted event is a few hundred
@@ -24,10 +24,6 @@ given as standard input, and ends the session instead of filling the memory."""
 
 HISTORY_LINES = 1000
 """The entries kept in the history file: weeks of games, a few tens of kilobytes."""
-
-
-class TooLong(Exception):
-    """A line longer than :data:`LONGEST_LINE`."""
 
 
 def history_path() -> Path | None:
@@ -74,9 +70,10 @@ class LineReader:
         """Whether lines are read with editing and history."""
         return self._readline is not None
 
-    def ask(self, prompt: str) -> str:
-        """One line without its line break; EOFError at the end of input,
-        KeyboardInterrupt for Ctrl-C, :class:`TooLong` past the bound."""
+    def ask(self, prompt: str) -> str | None:
+        """One line without its line break, or None for a line longer than
+        :data:`LONGEST_LINE` (not read further); EOFError at the end of input,
+        KeyboardInterrupt for Ctrl-C."""
         if self._readline is not None:
             line = input(prompt)
         else:
@@ -90,7 +87,7 @@ class LineReader:
             if self._readline is not None:  # not worth recalling
                 self._readline.remove_history_item(
                     self._readline.get_current_history_length() - 1)
-            raise TooLong
+            return None
         return line
 
     def close(self) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 import click
 
 from cardcore.cli.inputs import game_argument
-from cardcore.cli.prompt import LONGEST_LINE, LineReader, TooLong, history_path
+from cardcore.cli.prompt import LONGEST_LINE, LineReader, history_path
 from cardcore.cli.render import plural, problem_lines, say, standings_lines, step_lines
 from cardcore.errors import CardcoreError
 from cardcore.quoting import quoted, visible
@@ -356,18 +356,19 @@ def _recap(recorder: Recorder) -> None:
 
 def _ask(reader: LineReader, prompt: str) -> str:
     try:
-        return reader.ask(prompt)
+        line = reader.ask(prompt)
     except KeyboardInterrupt:
         click.echo()
         raise _Stop from None
     except EOFError:  # end of input (Ctrl-D)
         click.echo()
         raise _Stop from None
-    except TooLong:
+    if line is None:
         click.echo()
         say(f"a line of more than {LONGEST_LINE} characters: that is not an entry; the "
             "session ends here (every accepted event is saved)", err=True)
-        raise _Stop from None
+        raise _Stop
+    return line
 
 
 def _next(recorder: Recorder, shown: str | None) -> str:
