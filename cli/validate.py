@@ -153,6 +153,8 @@ def _stream_json(reports: Iterator[Report]) -> int:
     worst = 0
     for index, report in enumerate(reports):
         found = report_json(report)
+        if report.notes:
+            found["notes"] = list(report.notes)
         if report.kept_going:
             found["found_after_earlier"] = [p.to_json() for p in report.later]
         entry = json_text(found, indent=2)
@@ -191,6 +193,8 @@ def _print_validation(report: Report) -> None:
         else:
             detail = "; ".join(standings_lines(report.outcome))
         click.echo(f"{mark}{visible(f'{report.path}: {detail}')}")
+        for note in report.notes:
+            click.echo(visible(f"  {note}"))
         return
     label = "ERROR" if report.internal else "FAIL " if report.readable else "BAD  "
     click.echo(f"{click.style(label, fg='red')}{visible(str(report.path))}")

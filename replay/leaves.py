@@ -28,7 +28,22 @@ from cardcore.cards import Card, PairsCard, parse_card, parse_pairs_card
 from cardcore.errors import CardNotationError
 from cardcore.replay.problems import MAX_INTEGER, describe_value, out_of_range
 
-__all__ = ["LEAVES", "Leaf"]
+__all__ = ["FORGOTTEN", "FORGOTTEN_CARD", "LEAVES", "Leaf"]
+
+FORGOTTEN = "!"
+"""A card that was seen but nobody remembers: where the rules want a named card,
+the replay judges every value it could have had (:mod:`cardcore.replay.forgotten`)."""
+
+FORGOTTEN_CARD = ("\"!\" is a forgotten card: the replay judges every value it could "
+                  "have had")
+"""What a loader says of one: the replay finds the forgotten cards by these words."""
+
+
+def _forgotten(value: object) -> None:
+    """Refuse ``"!"`` as a card of this transcript: the one place a forgotten card
+    is told from the others (the replay then tries each value in its place)."""
+    if value == FORGOTTEN:
+        raise CardNotationError(FORGOTTEN_CARD)
 
 
 def _string(value: object, _: type) -> str:
@@ -54,12 +69,14 @@ def _boolean(value: object, _: type) -> bool:
 def _pairs_card(value: object, _: type) -> PairsCard | None:
     if value == UNKNOWN_CARD:
         return None
+    _forgotten(value)
     return parse_pairs_card(value)
 
 
 def _standard_card(value: object, _: type) -> Card | None:
     if value == UNKNOWN_CARD:
         return None
+    _forgotten(value)
     if not isinstance(value, str):
         raise CardNotationError(
             f"{describe_value(value)} is not a card: cards are strings like \"AS\" or \"10H\""

@@ -29,6 +29,7 @@ from cardcore.protocol import Check, Outcome
 from cardcore.quoting import names, quoted
 from cardcore.reduction import transitions
 from cardcore.replay.jsonwrite import json_number
+from cardcore.replay.leaves import FORGOTTEN_CARD
 from cardcore.replay.problems import (
     CHECK,
     FORMAT,
@@ -39,7 +40,8 @@ from cardcore.replay.problems import (
     pointer,
     split_pointer,
 )
-from cardcore.replay.transcript import Result, Transcript, TranscriptError, read_transcript
+from cardcore.replay.jsonload import JsonError, read_json
+from cardcore.replay.transcript import Result, Transcript, TranscriptError, load_transcript
 
 if TYPE_CHECKING:  # imported when a fold keeps its steps, and by fixtures with an expect
     from cardcore.replay.expected_problems import ExpectedProblem
@@ -74,6 +76,9 @@ class Report:
     reported, each as found after an earlier one; the verdict stays the first
     problem's (unless a fixture's ``expect`` pins them with ``"after": true``)."""
     kept_going: bool = False
+    notes: tuple[str, ...] = ()
+    """What a reader should know besides the problems (a forgotten card the outcome
+    does not depend on: :mod:`cardcore.replay.forgotten`)."""
     """The fold went on past a rule problem (``validate --keep-going``)."""
     more_problems: int = 0
     """Problems found beyond the first :data:`~cardcore.replay.problems.KEPT_PROBLEMS`
@@ -408,6 +413,15 @@ def replay_transcript(
                   more_problems=more)
 
 
+def forgotten_pointers(problems: tuple[Problem, ...] | list[Problem]) -> list[str] | None:
+    """The pointers of the forgotten cards (``"!"``) when they are all that kept a
+    file from loading; None when there is none, or when something else is wrong
+    too (that is reported as it is, the forgotten cards with it)."""
+    if not problems or any(p.message != FORGOTTEN_CARD for p in problems):
+        return None
+    return [p.pointer for p in problems]
+
+
 def internal_error(name: str, error: BaseException, *others: str) -> Problem:
     """The problem that says cardcore failed on a file (or on it and ``others``
     together, as ``diff A B`` reads two), and what to report."""
@@ -431,10 +445,22 @@ def replay_file(source: str | PathLike[str] | BinaryIO, *, name: str | None = No
     instead of an exception."""
     label = (name if name is not None
              else os.fspath(source) if isinstance(source, (str, PathLike)) else "-")
+    data: Any = None
     try:
-        transcript = read_transcript(source)
-    except TranscriptError as error:
+        data = read_json(source)
+        transcript = load_transcript(data)
+    except JsonError as error:
         return Report(path=label, problems=tuple(error.problems), more_problems=error.more)
+    except TranscriptError as error:
+        forgotten = forgotten_pointers(error.problems)
+        if forgotten is None:
+            return Report(path=label, problems=tuple(error.problems), more_problems=error.more)
+        try:  # a card nobody remembers: judged with each value it could have had
+            from cardcore.replay.forgotten import judge_forgotten
+
+            return judge_forgotten(data, forgotten, label)
+        except Exception as error:  # a bug, as below
+            return Report(path=label, problems=(internal_error(label, error),))
     except Exception as error:  # a bug: reported, so that other files are still judged
         return Report(path=label, problems=(internal_error(label, error),))
     try:

@@ -1,0 +1,212 @@
+"""Forgotten cards: judge every value a card nobody remembers could have had.
+
+A transcript writes ``"!"`` (:data:`cardcore.replay.leaves.FORGOTTEN`) where a
+card was seen but nobody remembers it. The loaders refuse it as a card, each at
+its pointer; :func:`judge_forgotten` then puts every card of the game's deck in
+its place (every combination, for several), replays each, and says whether the
+outcome depends on it. The card account is the judge of what is possible: a value
+whose copies are all known elsewhere (C-1), or that breaks any other rule, makes
+its replay stop with a rule problem, and that branch is dropped as impossible.
+
+Only a file with a forgotten card comes here (after its load failed), so
+validating any other file costs nothing more. The combinations are bounded
+(:data:`MAX_COMBINATIONS`): past the bound the file is refused with a problem,
+never sampled, since a sample could miss the one value that changes the winner.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from cardcore.quoting import quoted
+from cardcore.replay.jsonwrite import json_number
+from cardcore.replay.problems import CHECK, RULE, Problem, split_pointer
+from cardcore.replay.runner import Report, replay_transcript
+from cardcore.replay.transcript import UNKNOWN, Transcript, TranscriptError, load_transcript
+
+__all__ = ["MAX_COMBINATIONS", "judge_forgotten"]
+
+MAX_COMBINATIONS = 2000
+"""The most combinations of values judged for one file: every value of one card
+of any deck (at most 54 distinct), of two Pairs cards (100), of two standard
+cards (2,704 is past it: name one of them). At the bound a judgement takes about
+a second (docs/transcript.md gives the measurement)."""
+
+SHOWN_VALUES = 12
+"""How many combinations of several cards a branch names before counting the rest."""
+
+
+def _put(data: Any, parts: Sequence[str], value: object) -> Any:
+    """``data`` with ``value`` at the path ``parts``, copying only along the path."""
+    if not parts:
+        return value
+    head, rest = parts[0], parts[1:]
+    if isinstance(data, list):
+        copy = list(data)
+        copy[int(head)] = _put(copy[int(head)], rest, value)
+        return copy
+    copied = dict(data)
+    copied[head] = _put(copied[head], rest, value)
+    return copied
+
+
+def _filled(data: Any, paths: Sequence[Sequence[str]], values: Sequence[object]) -> Any:
+    for parts, value in zip(paths, values, strict=True):
+        data = _put(data, parts, value)
+    return data
+
+
+def _card_value(card: object) -> object:
+    """A card as a transcript writes it: ``"AS"``, or a Pairs card's number."""
+    return card if isinstance(card, int) else str(card)
+
+
+def _values(transcript: Transcript) -> list[object]:
+    """Every distinct card of the deck the game starts with, as JSON values."""
+    state = transcript.rules.start(transcript.players, transcript.options, ages=transcript.ages)
+    account = getattr(state, "account", None)
+    if account is None:  # every game of cardcore keeps one; a new game must too
+        raise TypeError(f"{transcript.rules.title} keeps no card account")
+    return [_card_value(card) for card in account.deck.counts]
+
+
+@attrs.frozen
+class _Branch:
+    """The combinations of values that give one outcome, and how they were judged."""
+
+    values: tuple[tuple[object, ...], ...]
+    outcome: str
+    rules: tuple[str, ...]
+    problems: tuple[Problem, ...]
+    report: Report
+
+
+def _outcome_text(report: Report) -> str:
+    """``Aki wins; chips Aki 9, Ben 1; pot 0``: who wins and every figure."""
+    outcome = report.outcome
+    assert outcome is not None  # a replayed transcript always has one
+    parts = []
+    if outcome.winners is None:
+        parts.append("not complete")
+    else:
+        parts.append(f"{', '.join(outcome.winners) or 'nobody'} "
+                     f"{'wins' if len(outcome.winners) == 1 else 'win'}")
+    for key, figures in (("chips", outcome.chips), ("points", outcome.scores)):
+        if figures is not None:
+            parts.append(f"{key} " + ", ".join(f"{name} {json_number(value)}"
+                                               for name, value in figures.items()))
+    if outcome.pot is not None:
+        parts.append(f"pot {outcome.pot}")
+    return "; ".join(parts)
+
+
+def _rule_path(report: Report, first: int) -> tuple[str, ...]:
+    """The rules that decided a branch: those of the effects from the first
+    forgotten card's event on, each once, in the order they acted."""
+    seen: dict[str, None] = {}
+    for step in report.steps[first:]:
+        for effect in step.effects:
+            seen.setdefault(effect.rule)
+    return tuple(seen)
+
+
+def _runs(values: Sequence[object]) -> str:
+    """Values in words, runs of Pairs cards joined: ``1-3, 5, 9-10``."""
+    if not all(isinstance(v, int) for v in values):
+        return ", ".join(str(v) for v in values)
+    numbers = sorted(int(str(v)) for v in values)
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
+def _combinations_text(combinations: Sequence[tuple[object, ...]], names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return _runs([values[0] for values in combinations])
+    shown = ["(" + ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=True)) + ")"
+             for values in combinations[:SHOWN_VALUES]]
+    more = len(combinations) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more else "")
+
+
+def _where(pointers: Sequence[str]) -> str:
+    if len(pointers) == 1:
+        return f"the forgotten card at {pointers[0]}"
+    return "the forgotten cards at " + ", ".join(pointers)
+
+
+def _refused(label: str, at: str, message: str, kind: str = CHECK) -> Report:
+    return Report(path=label, problems=(Problem(kind=kind, pointer=at, message=message),))
+
+
+def judge_forgotten(data: Any, pointers: Sequence[str], label: str) -> Report:
+    """The report of a file whose forgotten cards (at ``pointers``) were each given
+    every value: valid, with a note, when every possible value gives one outcome
+    and the record agrees with it; otherwise a problem that names each branch."""
+    paths = [split_pointer(p) for p in pointers]
+    try:  # "?" in their place: the envelope, players and options, to find the deck
+        probe = load_transcript(_filled(data, paths, [UNKNOWN] * len(paths)))
+    except TranscriptError as error:
+        return Report(path=label, problems=tuple(error.problems), more_problems=error.more)
+    values = _values(probe)
+    count = len(values) ** len(paths)
+    if count > MAX_COMBINATIONS:
+        return _refused(label, pointers[0], (
+            f"{_where(pointers)} could have {count} combinations of values "
+            f"({len(values)} cards each); cardcore judges at most {MAX_COMBINATIONS}: "
+            "name some of them"))
+    first = min(int(parts[1]) for parts in paths)
+    names = [parts[-1] for parts in paths]
+    groups: dict[tuple[str, tuple[str, ...]], list[tuple[tuple[object, ...], Report]]] = {}
+    impossible: dict[str, list[tuple[object, ...]]] = {}
+    for combination in itertools.product(values, repeat=len(paths)):
+        try:
+            transcript = load_transcript(_filled(data, paths, combination))
+        except TranscriptError as error:  # a card this place cannot hold
+            impossible.setdefault(error.problems[0].message, []).append(combination)
+            continue
+        report = replay_transcript(transcript, path=label, steps=True)
+        broken = [p for p in report.problems if p.kind == RULE]
+        if report.stopped_at is not None and report.stopped_at < first:
+            return report.slim()  # broken before the card: nothing to do with its value
+        if broken:
+            why = f"{broken[0].rule or 'a rule'} at {broken[0].pointer}"
+            impossible.setdefault(why, []).append(combination)
+            continue
+        key = (_outcome_text(report), tuple(f"{p.pointer} {p.kind}" for p in report.problems))
+        groups.setdefault(key, []).append((combination, report))
+    branches = [_Branch(values=tuple(c for c, _ in found), outcome=key[0],
+                        rules=_rule_path(found[0][1], first),
+                        problems=found[0][1].problems, report=found[0][1])
+                for key, found in groups.items()]
+    dropped = "; ".join(f"{_combinations_text(found, names)} impossible ({why})"
+                        for why, found in impossible.items())
+    if not branches:
+        return _refused(label, pointers[0], kind=RULE, message=(
+            f"no value of {_where(pointers)} is possible: {dropped}"))
+    if len(branches) == 1:
+        branch = branches[0]
+        note = (f"the outcome does not depend on {_where(pointers)}: "
+                f"{_combinations_text(branch.values, names)} all give {branch.outcome} "
+                f"(rules {', '.join(branch.rules)})" + (f"; {dropped}" if dropped else ""))
+        return attrs.evolve(branch.report.slim(), notes=(note,))
+    said = "; ".join(
+        f"if {'it was' if len(names) == 1 else 'they were'} "
+        f"{_combinations_text(b.values, names)}: {b.outcome} (rules {', '.join(b.rules)}; "
+        + ("the record agrees" if not b.problems else "the record disagrees at "
+           + ", ".join(quoted(p.pointer) for p in b.problems)) + ")"
+        for b in branches)
+    problem = Problem(kind=CHECK, pointer=pointers[0], message=(
+        f"the outcome depends on {_where(pointers)}: {said}"
+        + (f"; {dropped}" if dropped else "")))
+    return attrs.evolve(Report(path=label, problems=(problem,)),
+                        transcript=None, expected=probe.expect)
+
