@@ -22,19 +22,20 @@ from typing import Any
 
 import attrs
 
-from cardcore.quoting import quoted
+from cardcore.cards import UNKNOWN
 from cardcore.replay.jsonwrite import json_number
-from cardcore.replay.problems import CHECK, RULE, Problem, split_pointer
+from cardcore.replay.problems import CHECK, RULE, Problem, pointer, split_pointer
 from cardcore.replay.runner import Report, replay_transcript
-from cardcore.replay.transcript import UNKNOWN, Transcript, TranscriptError, load_transcript
+from cardcore.replay.transcript import Transcript, TranscriptError, load_transcript
 
 __all__ = ["MAX_COMBINATIONS", "judge_forgotten"]
 
-MAX_COMBINATIONS = 2000
-"""The most combinations of values judged for one file: every value of one card
-of any deck (at most 54 distinct), of two Pairs cards (100), of two standard
-cards (2,704 is past it: name one of them). At the bound a judgement takes about
-a second (docs/transcript.md gives the measurement)."""
+MAX_COMBINATIONS = 3000
+"""The most combinations of values judged for one file: one card of any deck (at
+most 53 distinct), two of any deck (53 x 53 = 2,809), three Pairs cards (1,000);
+four Pairs cards (10,000) or three standard cards are refused. Each combination
+is one replay: at the bound, two standard cards near the end of a whole 8-round
+Saint Poker game (2,704 replays of 50 events) take about 4 s on one core."""
 
 SHOWN_VALUES = 12
 """How many combinations of several cards a branch names before counting the rest."""
@@ -91,7 +92,7 @@ def _outcome_text(report: Report) -> str:
     assert outcome is not None  # a replayed transcript always has one
     parts = []
     if outcome.winners is None:
-        parts.append("not complete")
+        parts.append("no winner yet")
     else:
         parts.append(f"{', '.join(outcome.winners) or 'nobody'} "
                      f"{'wins' if len(outcome.winners) == 1 else 'win'}")
@@ -137,6 +138,13 @@ def _combinations_text(combinations: Sequence[tuple[object, ...]], names: Sequen
     return ", ".join(shown) + (f" and {more} more" if more else "")
 
 
+def _name(parts: Sequence[str]) -> str:
+    """A forgotten card's short name in a combination: its player (``Ann`` for
+    ``/events/2/cards/Ann/1``), or its key (``card``)."""
+    words = [part for part in parts[2:] if not part.isdigit() and part != "cards"]
+    return words[0] if words else parts[-1]
+
+
 def _where(pointers: Sequence[str]) -> str:
     if len(pointers) == 1:
         return f"the forgotten card at {pointers[0]}"
@@ -164,7 +172,7 @@ def judge_forgotten(data: Any, pointers: Sequence[str], label: str) -> Report:
             f"({len(values)} cards each); cardcore judges at most {MAX_COMBINATIONS}: "
             "name some of them"))
     first = min(int(parts[1]) for parts in paths)
-    names = [parts[-1] for parts in paths]
+    names = [_name(parts) for parts in paths]
     groups: dict[tuple[str, tuple[str, ...]], list[tuple[tuple[object, ...], Report]]] = {}
     impossible: dict[str, list[tuple[object, ...]]] = {}
     for combination in itertools.product(values, repeat=len(paths)):
@@ -178,7 +186,8 @@ def judge_forgotten(data: Any, pointers: Sequence[str], label: str) -> Report:
         if report.stopped_at is not None and report.stopped_at < first:
             return report.slim()  # broken before the card: nothing to do with its value
         if broken:
-            why = f"{broken[0].rule or 'a rule'} at {broken[0].pointer}"
+            event = pointer(*split_pointer(broken[0].pointer)[:2])  # where, not which card
+            why = f"{broken[0].rule or 'a rule'} at {event}"
             impossible.setdefault(why, []).append(combination)
             continue
         key = (_outcome_text(report), tuple(f"{p.pointer} {p.kind}" for p in report.problems))
@@ -195,14 +204,14 @@ def judge_forgotten(data: Any, pointers: Sequence[str], label: str) -> Report:
     if len(branches) == 1:
         branch = branches[0]
         note = (f"the outcome does not depend on {_where(pointers)}: "
-                f"{_combinations_text(branch.values, names)} all give {branch.outcome} "
+                f"{_combinations_text(branch.values, names)} all give: {branch.outcome} "
                 f"(rules {', '.join(branch.rules)})" + (f"; {dropped}" if dropped else ""))
         return attrs.evolve(branch.report.slim(), notes=(note,))
     said = "; ".join(
         f"if {'it was' if len(names) == 1 else 'they were'} "
         f"{_combinations_text(b.values, names)}: {b.outcome} (rules {', '.join(b.rules)}; "
         + ("the record agrees" if not b.problems else "the record disagrees at "
-           + ", ".join(quoted(p.pointer) for p in b.problems)) + ")"
+           + ", ".join(p.pointer for p in b.problems)) + ")"
         for b in branches)
     problem = Problem(kind=CHECK, pointer=pointers[0], message=(
         f"the outcome depends on {_where(pointers)}: {said}"

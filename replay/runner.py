@@ -28,6 +28,7 @@ from cardcore.errors import RuleViolation
 from cardcore.protocol import Check, Outcome
 from cardcore.quoting import names, quoted
 from cardcore.reduction import transitions
+from cardcore.replay.jsonload import JsonError, read_json
 from cardcore.replay.jsonwrite import json_number
 from cardcore.replay.leaves import FORGOTTEN_CARD
 from cardcore.replay.problems import (
@@ -40,7 +41,6 @@ from cardcore.replay.problems import (
     pointer,
     split_pointer,
 )
-from cardcore.replay.jsonload import JsonError, read_json
 from cardcore.replay.transcript import Result, Transcript, TranscriptError, load_transcript
 
 if TYPE_CHECKING:  # imported when a fold keeps its steps, and by fixtures with an expect
