@@ -190,6 +190,8 @@ def _print_validation(report: Report) -> None:
         if report.expect:
             count = len(report.problems)
             detail = f"fails as expected ({count} problem{'s' if count != 1 else ''})"
+            if report.later:
+                detail += f", then {plural(len(report.later), 'problem')} found after it"
         else:
             detail = "; ".join(standings_lines(report.outcome))
         click.echo(f"{mark}{visible(f'{report.path}: {detail}')}")
@@ -212,7 +214,7 @@ def _print_validation(report: Report) -> None:
         click.echo("  found after the first problem (the event it refused passed over): nothing")
     for line in expect_lines(report):
         click.echo(visible(f"  {line}"))
-    stopped = unchecked_text(report)
+    stopped = None if report.kept_going else unchecked_text(report)
     if stopped is not None:
         click.echo(f"  {stopped}")
     if report.readable and report.outcome is not None:
