@@ -123,6 +123,8 @@ def measure(paths: Iterable[str]) -> Coverage:
     unreadable: list[str] = []
     for path in paths:
         report = replay_file(path)
+        if report.forgotten:  # judged value by value: no one replay is the file's
+            continue
         if not report.readable or report.transcript is None:
             unreadable.append(path)
             continue

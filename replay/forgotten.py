@@ -206,7 +206,7 @@ def judge_forgotten(data: Any, pointers: Sequence[str], label: str) -> Report:
         note = (f"the outcome does not depend on {_where(pointers)}: "
                 f"{_combinations_text(branch.values, names)} all give: {branch.outcome} "
                 f"(rules {', '.join(branch.rules)})" + (f"; {dropped}" if dropped else ""))
-        return attrs.evolve(branch.report.slim(), notes=(note,))
+        return attrs.evolve(branch.report.slim(), notes=(note,), forgotten=tuple(pointers))
     said = "; ".join(
         f"if {'it was' if len(names) == 1 else 'they were'} "
         f"{_combinations_text(b.values, names)}: {b.outcome} (rules {', '.join(b.rules)}; "
@@ -216,6 +216,6 @@ def judge_forgotten(data: Any, pointers: Sequence[str], label: str) -> Report:
     problem = Problem(kind=CHECK, pointer=pointers[0], message=(
         f"the outcome depends on {_where(pointers)}: {said}"
         + (f"; {dropped}" if dropped else "")))
-    return attrs.evolve(Report(path=label, problems=(problem,)),
-                        transcript=None, expected=probe.expect)
+    return Report(path=label, problems=(problem,), expected=probe.expect,
+                  forgotten=tuple(pointers))
 

@@ -76,6 +76,9 @@ class Report:
     reported, each as found after an earlier one; the verdict stays the first
     problem's (unless a fixture's ``expect`` pins them with ``"after": true``)."""
     kept_going: bool = False
+    forgotten: tuple[str, ...] = ()
+    """The pointers of the file's forgotten cards (``"!"``): it was judged with each
+    value they could have had, and ``transcript`` is None (no one replay is the file's)."""
     notes: tuple[str, ...] = ()
     """What a reader should know besides the problems (a forgotten card the outcome
     does not depend on: :mod:`cardcore.replay.forgotten`)."""
