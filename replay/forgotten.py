@@ -17,18 +17,59 @@ never sampled, since a sample could miss the one value that changes the winner.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
 from cardcore.cards import UNKNOWN
+from cardcore.protocol import Outcome
 from cardcore.replay.jsonwrite import json_number
 from cardcore.replay.problems import CHECK, RULE, Problem, pointer, split_pointer
-from cardcore.replay.runner import Report, replay_transcript
 from cardcore.replay.transcript import Transcript, TranscriptError, load_transcript
 
-__all__ = ["MAX_COMBINATIONS", "judge_forgotten"]
+if TYPE_CHECKING:
+    from cardcore.replay.expected_problems import ExpectedProblem
+    from cardcore.replay.steps import Step
+
+__all__ = ["MAX_COMBINATIONS", "Judgement", "Replayed", "judge_forgotten"]
+
+
+class Replayed(Protocol):
+    """What this module reads of one replay (the runner's report): it judges the
+    branches and the runner makes the file's report, so neither imports the other."""
+
+    @property
+    def problems(self) -> tuple[Problem, ...]: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+    @property
+    def steps(self) -> tuple[Step, ...]: ...
+    @property
+    def stopped_at(self) -> int | None: ...
+
+
+R = TypeVar("R", bound=Replayed)
+
+
+@attrs.frozen(kw_only=True)
+class Judgement(Generic[R]):
+    """The verdict on a file with forgotten cards, for the runner to report."""
+
+    problems: tuple[Problem, ...] = ()
+    """The file's problems: the branches' words, a refusal, or the format problems
+    of a file that is not a transcript with "?" in their place either."""
+    more: int = 0
+    """Format problems beyond those kept."""
+    report: R | None = None
+    """The one replay that stands for the file: the one outcome's, or the first
+    branch's when a rule is broken before the first forgotten card."""
+    note: str | None = None
+    """The outcome does not depend on the cards: which values give it."""
+    expect: tuple[ExpectedProblem, ...] | None = None
+    """The file's ``expect``, when there is no ``report`` to carry it."""
+    judged: bool = True
+    """False when the file was not read far enough to try any value."""
 
 MAX_COMBINATIONS = 3000
 """The most combinations of values judged for one file: one card of any deck (at
@@ -83,10 +124,10 @@ class _Branch:
     outcome: str
     rules: tuple[str, ...]
     problems: tuple[Problem, ...]
-    report: Report
+    report: Replayed
 
 
-def _outcome_text(report: Report) -> str:
+def _outcome_text(report: Replayed) -> str:
     """``Aki wins; chips Aki 9, Ben 1; pot 0``: who wins and every figure."""
     outcome = report.outcome
     assert outcome is not None  # a replayed transcript always has one
@@ -105,7 +146,7 @@ def _outcome_text(report: Report) -> str:
     return "; ".join(parts)
 
 
-def _rule_path(report: Report, first: int) -> tuple[str, ...]:
+def _rule_path(report: Replayed, first: int) -> tuple[str, ...]:
     """The rules that decided a branch: those of the effects from the first
     forgotten card's event on, each once, in the order they acted."""
     seen: dict[str, None] = {}
@@ -151,29 +192,31 @@ def _where(pointers: Sequence[str]) -> str:
     return "the forgotten cards at " + ", ".join(pointers)
 
 
-def _refused(label: str, at: str, message: str, kind: str = CHECK) -> Report:
-    return Report(path=label, problems=(Problem(kind=kind, pointer=at, message=message),))
+def _refused(at: str, message: str, expect: tuple[ExpectedProblem, ...] | None,
+             kind: str = CHECK) -> Judgement[Any]:
+    return Judgement(problems=(Problem(kind=kind, pointer=at, message=message),), expect=expect)
 
 
-def judge_forgotten(data: Any, pointers: Sequence[str], label: str) -> Report:
-    """The report of a file whose forgotten cards (at ``pointers``) were each given
-    every value: valid, with a note, when every possible value gives one outcome
-    and the record agrees with it; otherwise a problem that names each branch."""
+def judge_forgotten(data: Any, pointers: Sequence[str],
+                    replay: Callable[[Transcript], R]) -> Judgement[R]:
+    """The verdict on a file whose forgotten cards (at ``pointers``) were each given
+    every value, each version replayed by ``replay`` (keeping its steps): one
+    outcome, with a note, or a problem that names each branch."""
     paths = [split_pointer(p) for p in pointers]
     try:  # "?" in their place: the envelope, players and options, to find the deck
         probe = load_transcript(_filled(data, paths, [UNKNOWN] * len(paths)))
     except TranscriptError as error:
-        return Report(path=label, problems=tuple(error.problems), more_problems=error.more)
+        return Judgement(problems=tuple(error.problems), more=error.more, judged=False)
     values = _values(probe)
     count = len(values) ** len(paths)
     if count > MAX_COMBINATIONS:
-        return _refused(label, pointers[0], (
+        return _refused(pointers[0], expect=probe.expect, message=(
             f"{_where(pointers)} could have {count} combinations of values "
             f"({len(values)} cards each); cardcore judges at most {MAX_COMBINATIONS}: "
             "name some of them"))
     first = min(int(parts[1]) for parts in paths)
     names = [_name(parts) for parts in paths]
-    groups: dict[tuple[str, tuple[str, ...]], list[tuple[tuple[object, ...], Report]]] = {}
+    groups: dict[tuple[str, tuple[str, ...]], list[tuple[tuple[object, ...], R]]] = {}
     impossible: dict[str, list[tuple[object, ...]]] = {}
     for combination in itertools.product(values, repeat=len(paths)):
         try:
@@ -181,10 +224,10 @@ def judge_forgotten(data: Any, pointers: Sequence[str], label: str) -> Report:
         except TranscriptError as error:  # a card this place cannot hold
             impossible.setdefault(error.problems[0].message, []).append(combination)
             continue
-        report = replay_transcript(transcript, path=label, steps=True)
+        report = replay(transcript)
         broken = [p for p in report.problems if p.kind == RULE]
         if report.stopped_at is not None and report.stopped_at < first:
-            return report.slim()  # broken before the card: nothing to do with its value
+            return Judgement(report=report)  # broken before the card: not about its value
         if broken:
             event = pointer(*split_pointer(broken[0].pointer)[:2])  # where, not which card
             why = f"{broken[0].rule or 'a rule'} at {event}"
@@ -199,14 +242,15 @@ def judge_forgotten(data: Any, pointers: Sequence[str], label: str) -> Report:
     dropped = "; ".join(f"{_combinations_text(found, names)} impossible ({why})"
                         for why, found in impossible.items())
     if not branches:
-        return _refused(label, pointers[0], kind=RULE, message=(
+        return _refused(pointers[0], expect=probe.expect, kind=RULE, message=(
             f"no value of {_where(pointers)} is possible: {dropped}"))
     if len(branches) == 1:
         branch = branches[0]
         note = (f"the outcome does not depend on {_where(pointers)}: "
                 f"{_combinations_text(branch.values, names)} all give: {branch.outcome} "
                 f"(rules {', '.join(branch.rules)})" + (f"; {dropped}" if dropped else ""))
-        return attrs.evolve(branch.report.slim(), notes=(note,), forgotten=tuple(pointers))
+        (only,) = groups.values()
+        return Judgement(report=only[0][1], note=note)
     said = "; ".join(
         f"if {'it was' if len(names) == 1 else 'they were'} "
         f"{_combinations_text(b.values, names)}: {b.outcome} (rules {', '.join(b.rules)}; "
@@ -216,6 +260,5 @@ def judge_forgotten(data: Any, pointers: Sequence[str], label: str) -> Report:
     problem = Problem(kind=CHECK, pointer=pointers[0], message=(
         f"the outcome depends on {_where(pointers)}: {said}"
         + (f"; {dropped}" if dropped else "")))
-    return Report(path=label, problems=(problem,), expected=probe.expect,
-                  forgotten=tuple(pointers))
+    return Judgement(problems=(problem,), expect=probe.expect)
 

@@ -425,6 +425,21 @@ def forgotten_pointers(problems: tuple[Problem, ...] | list[Problem]) -> list[st
     return [p.pointer for p in problems]
 
 
+def _forgotten_report(data: Any, pointers: list[str], label: str) -> Report:
+    """The report of a file with forgotten cards (:mod:`cardcore.replay.forgotten`
+    judges every value): no transcript, since no one version is the file."""
+    from cardcore.replay.forgotten import judge_forgotten
+
+    judged = judge_forgotten(
+        data, pointers, lambda transcript: replay_transcript(transcript, path=label, steps=True))
+    forgotten = tuple(pointers) if judged.judged else ()
+    if judged.report is not None:
+        notes = () if judged.note is None else (judged.note,)
+        return attrs.evolve(judged.report.slim(), notes=notes, forgotten=forgotten)
+    return Report(path=label, problems=judged.problems, more_problems=judged.more,
+                  expected=judged.expect, forgotten=forgotten)
+
+
 def internal_error(name: str, error: BaseException, *others: str) -> Problem:
     """The problem that says cardcore failed on a file (or on it and ``others``
     together, as ``diff A B`` reads two), and what to report."""
@@ -459,9 +474,7 @@ def replay_file(source: str | PathLike[str] | BinaryIO, *, name: str | None = No
         if forgotten is None:
             return Report(path=label, problems=tuple(error.problems), more_problems=error.more)
         try:  # a card nobody remembers: judged with each value it could have had
-            from cardcore.replay.forgotten import judge_forgotten
-
-            return judge_forgotten(data, forgotten, label)
+            return _forgotten_report(data, forgotten, label)
         except Exception as error:  # a bug, as below
             return Report(path=label, problems=(internal_error(label, error),))
     except Exception as error:  # a bug: reported, so that other files are still judged
