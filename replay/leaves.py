@@ -34,9 +34,12 @@ FORGOTTEN = "!"
 """A card that was seen but nobody remembers: where the rules want a named card,
 the replay judges every value it could have had (:mod:`cardcore.replay.forgotten`)."""
 
-FORGOTTEN_CARD = ("\"!\" is a forgotten card: the replay judges every value it could "
-                  "have had")
-"""What a loader says of one: the replay finds the forgotten cards by these words."""
+FORGOTTEN_CARD = ("\"!\" marks a forgotten card: validate judges a record with it for every "
+                  "value the card could have had (once the record has no other format "
+                  "problem); an entry being recorded must name the card")
+"""What a loader says of one, seen only where the record cannot be judged value by
+value (beside other format problems, or by ``record``, which applies each entry
+as it comes); the runner finds the forgotten cards by these very words."""
 
 
 def _forgotten(value: object) -> None:

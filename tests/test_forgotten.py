@@ -193,3 +193,15 @@ def test_two_standard_cards_near_the_bound_are_judged_in_seconds(tmp_path: Path)
     assert time.perf_counter() - started < 60
     assert report.problems and report.problems[0].message.startswith(
         "the outcome depends on the forgotten cards at")
+
+
+def test_beside_another_format_problem_a_forgotten_card_is_reported_not_judged(
+        tmp_path: Path) -> None:
+    """Values are tried only in a record that is otherwise a transcript: here the
+    mistyped event and the "!" are both format problems, each at its pointer."""
+    data = _fixture("goblin-poker/forgotten-reveal-does-not-decide.json")
+    data["events"][2]["type"] = "folds"
+    report = replay_file(_write(tmp_path, data))
+    assert {p.pointer for p in report.problems} == {"/events/1/cards/Ben", "/events/2/type"}
+    assert report.forgotten == () and report.exit_code == 2
+    assert FORGOTTEN_CARD in [p.message for p in report.problems]
