@@ -7,17 +7,22 @@ from typing import Any
 from cardcore.cli.render import (
     REPORT_FORMAT,
     effect_json,
+    plural,
     problem_lines,
     report_json,
     say,
     standings_lines,
 )
+from cardcore.replay.alignment import DIFFERS, MISSING, Gap
 from cardcore.replay.diff import Diff
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import event_json
 
-__all__ = ["diff_json", "print_diff", "words"]
+__all__ = ["SHOWN_GAPS", "diff_json", "gap_text", "print_diff", "words"]
+
+SHOWN_GAPS = 50
+"""How many differences of the alignment the text names (the JSON names them all)."""
 
 
 def _event_at(report: Report | None, index: int | None) -> Any:
@@ -25,6 +30,44 @@ def _event_at(report: Report | None, index: int | None) -> Any:
         return None
     events = report.transcript.events
     return event_json(events[index]) if index < len(events) else None
+
+
+def _what(event: Any) -> str:
+    """``give_up of Fumi``, ``deal``: an event in a few words."""
+    player = event.get("player")
+    return f"{event.get('type')}" + (f" of {player}" if player is not None else "")
+
+
+def _place(report: Report | None, index: int) -> str:
+    """A pointer to where an event stands (or would stand) in a record."""
+    count = 0 if report is None or report.transcript is None else len(report.transcript.events)
+    return f"/events/{index}" if index < count else f"the end (after its {count} events)"
+
+
+def gap_text(gap: Gap, result: Diff) -> str:
+    """One difference of the alignment in words, with a pointer into each record.
+
+    "B has no give_up of Fumi where A has one at /events/12 (B goes on at /events/12)"
+    """
+    a, b = _event_at(result.left, gap.left), _event_at(result.right, gap.right)
+    if gap.kind == DIFFERS:
+        return (f"A's /events/{gap.left} and B's /events/{gap.right} differ: "
+                f"A {json_text(a)}, B {json_text(b)}")
+    if gap.kind == MISSING:
+        return (f"B has no {_what(a)} where A has one at /events/{gap.left} "
+                f"(B goes on at {_place(result.right, gap.right)}): {json_text(a)}")
+    return (f"A has no {_what(b)} where B has one at /events/{gap.right} "
+            f"(A goes on at {_place(result.left, gap.left)}): {json_text(b)}")
+
+
+def _gap_json(gap: Gap, result: Diff) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": gap.kind, "left": f"/events/{gap.left}",
+                            "right": f"/events/{gap.right}"}
+    if gap.kind != MISSING:
+        data["right_event"] = _event_at(result.right, gap.right)
+    if gap.kind == MISSING or gap.kind == DIFFERS:
+        data["left_event"] = _event_at(result.left, gap.left)
+    return data
 
 
 def diff_json(result: Diff, left: str, right: str) -> dict[str, Any]:
@@ -37,6 +80,11 @@ def diff_json(result: Diff, left: str, right: str) -> dict[str, Any]:
     data["left_event"] = _event_at(result.left, result.parting)
     data["right_event"] = _event_at(result.right, result.parting)
     data["differences"] = [{"what": w, "left": a, "right": b} for w, a, b in result.differences]
+    alignment = result.alignment
+    data["aligned"] = [] if alignment is None else [_gap_json(g, result) for g in alignment.gaps]
+    data["aligned_by_position_from"] = (
+        None if alignment is None or alignment.gave_up is None
+        else f"/events/{alignment.gave_up[0]}")
     for side, report in (("left", result.left), ("right", result.right)):
         assert report is not None
         data[f"{side}_valid"] = report.valid
@@ -47,6 +95,21 @@ def diff_json(result: Diff, left: str, right: str) -> dict[str, Any]:
             for index, effect in result.effects_after_parting(side)
         ]
     return data
+
+
+def _print_alignment(result: Diff) -> None:
+    alignment = result.alignment
+    if alignment is None:
+        return
+    gaps = alignment.gaps
+    say(f"aligned event by event, {plural(len(gaps), 'difference')}:", bold=True)
+    for gap in gaps[:SHOWN_GAPS]:
+        say(f"  {gap_text(gap, result)}")
+    if len(gaps) > SHOWN_GAPS:
+        say(f"  ... and {len(gaps) - SHOWN_GAPS} more (--format json lists them all)")
+    if alignment.gave_up is not None:
+        say(f"  (too many differences to align: compared position by position from "
+            f"A's /events/{alignment.gave_up[0]})")
 
 
 def words(value: object) -> str:
@@ -78,6 +141,7 @@ def print_diff(result: Diff, left: str, right: str) -> None:
             event = _event_at(report, result.parting)
             shown = json_text(event) if event else "(no more events)"
             say(f"  {labels[side]}: {shown}")
+        _print_alignment(result)
     for side, report in (("left", result.left), ("right", result.right)):
         assert report is not None
         if report.problems:
