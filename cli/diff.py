@@ -69,8 +69,15 @@ def _refused(path: str, problems: list[Problem] | tuple[Problem, ...]) -> NoRetu
 @click.option("--option", "assignments", multiple=True, metavar="KEY=VALUE",
               help="with one FILE or DIR: replay it under this option changed (repeatable); "
                    "the value is JSON, or else a plain string: games=3, split=exact")
+@click.option("--same", "same", multiple=True, metavar="NAME_A=NAME_B",
+              help="with two records: the player NAME_A of A is NAME_B in B, one person "
+                   "spelled two ways (repeatable): --same 'Dana=Dana B'")
+@click.option("--limit", type=click.IntRange(min=0), default=100, show_default=True,
+              help="with a folder: name at most this many games in each list (games that "
+                   "change outcome, games that change winner); the others are counted")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
-def diff(paths: tuple[str, ...], assignments: tuple[str, ...], fmt: str) -> None:
+def diff(paths: tuple[str, ...], assignments: tuple[str, ...], same: tuple[str, ...],
+         limit: int, fmt: str) -> None:
     """Where two records part, or what a rule change does to one record or a folder.
 
     \b
@@ -79,8 +86,11 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], fmt: str) -> None
     cardcore diff DIR --option ante=2       a folder of records: a summary
 
     For two records, notes are ignored, and a card one record knows and the
-    other leaves unknown is no difference; a record that breaks a rule or its
-    own checks is said to be invalid. Under a changed option, the replays part
+    other leaves unknown is no difference; the records are aligned event by
+    event, so an event one of them lacks (or has twice) is named with a pointer
+    into each, and the events after it are still compared. A record that
+    breaks a rule or its own checks is said to be invalid. A folder's summary
+    names every game whose winner changes (up to --limit). Under a changed option, the replays part
     at the first event one allows and the other refuses, or with other effects
     (payments, rules); the record's result and expect are not compared there.
 
@@ -96,7 +106,9 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], fmt: str) -> None
         if assignments:
             raise click.UsageError("--option changes one record or folder: give one FILE or "
                                    "DIR, or two records A B without --option")
-        _two_records(*paths, fmt)
+        _two_records(*paths, _same_names(same), fmt)
+    if same:
+        raise click.UsageError("--same names one player of two records: give two records A B")
     if not assignments:
         raise click.UsageError("give a second record to compare with, or --option KEY=VALUE "
                                "to replay this one under a rule change")
@@ -105,11 +117,35 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], fmt: str) -> None
     except OptionSyntaxError as error:
         raise click.BadParameter(visible(str(error)), param_hint="--option") from None
     if Path(paths[0]).is_dir():
-        _corpus(paths[0], changes, fmt)
+        _corpus(paths[0], changes, fmt, limit)
     _one_record(paths[0], changes, fmt)
 
 
-def _two_records(left: str, right: str, fmt: str) -> NoReturn:
+def _same_names(pairs: tuple[str, ...]) -> dict[str, str]:
+    """``--same A=B`` options as a mapping of A's names to B's."""
+    names: dict[str, str] = {}
+    for pair in pairs:
+        a, sign, b = pair.partition("=")
+        if not sign or not a or not b:
+            raise click.BadParameter(visible(f"{pair!r}: write NAME_A=NAME_B, such as "
+                                             "'Dana=Dana B'"), param_hint="--same")
+        if a in names or b in names.values():
+            raise click.BadParameter(visible(f"{pair!r}: a name is given twice"),
+                                     param_hint="--same")
+        names[a] = b
+    return names
+
+
+def _check_names(names: dict[str, str], first: Transcript, second: Transcript) -> None:
+    for a, b in names.items():
+        for name, record, side in ((a, first, "A"), (b, second, "B")):
+            if name not in record.players:
+                raise click.BadParameter(visible(
+                    f"{name!r} is no player of {side} (its players: "
+                    f"{', '.join(record.players)})"), param_hint="--same")
+
+
+def _two_records(left: str, right: str, names: dict[str, str], fmt: str) -> NoReturn:
     for path in (left, right):
         if Path(path).is_dir():
             raise click.UsageError(f"{visible(path)} is a folder: two records are compared as "
@@ -117,8 +153,9 @@ def _two_records(left: str, right: str, fmt: str) -> NoReturn:
     first, second = _read_or_say(left), _read_or_say(right)  # both files' problems are said
     if isinstance(first, int) or isinstance(second, int):
         sys.exit(max(read for read in (first, second) if isinstance(read, int)))
+    _check_names(names, first, second)
     try:
-        result = diff_transcripts(first, second)
+        result = diff_transcripts(first, second, names)
         if fmt == "json":
             emit_json(diff_json(result, left, right))
         else:
@@ -145,11 +182,12 @@ def _one_record(path: str, changes: dict[str, object], fmt: str) -> NoReturn:
     sys.exit(0 if result.same_outcome else 1)
 
 
-def _corpus(folder: str, changes: dict[str, object], fmt: str) -> NoReturn:
+def _corpus(folder: str, changes: dict[str, object], fmt: str, limit: int) -> NoReturn:
     found = list(files((folder,)))
     skipped = [entry for entry in found if isinstance(entry, Skipped)]
     try:
-        summary = change_corpus((entry for entry in found if isinstance(entry, str)), changes)
+        summary = change_corpus((entry for entry in found if isinstance(entry, str)), changes,
+                                limit=limit)
     except RefusedOptions as error:
         _refused(error.path, error.problems)
     if not summary.files and summary.first_other is not None:
