@@ -15,7 +15,7 @@ from cardcore.cli.records import words
 from cardcore.cli.render import REPORT_FORMAT, effect_json, plural, problem_lines, say
 from cardcore.effects import Effect
 from cardcore.replay.jsonwrite import json_number, json_text
-from cardcore.replay.rulechange import CorpusChange, RuleChange, Swing
+from cardcore.replay.rulechange import ChangedFile, CorpusChange, RuleChange, Swing
 from cardcore.replay.transcript import Transcript, event_json
 
 __all__ = ["change_json", "changes_text", "corpus_json", "print_change", "print_corpus"]
@@ -106,6 +106,13 @@ def _swing_json(swing: Swing) -> dict[str, Any]:
             "after": json_number(swing.after), "change": json_number(swing.change)}
 
 
+def _changed_json(f: ChangedFile) -> dict[str, Any]:
+    return {"path": f.path, "parting": None if f.parting is None else f"/events/{f.parting}",
+            "winners_before": None if f.winners_before is None else list(f.winners_before),
+            "winners_after": None if f.winners_after is None else list(f.winners_after),
+            "swing": None if f.swing is None else _swing_json(f.swing)}
+
+
 def corpus_json(summary: CorpusChange, changes: Mapping[str, object]) -> dict[str, Any]:
     largest = summary.largest
     return {
@@ -114,12 +121,9 @@ def corpus_json(summary: CorpusChange, changes: Mapping[str, object]) -> dict[st
         "changed": summary.changed, "winners_changed": summary.winners_changed,
         "largest_swing": None if largest is None else {"path": largest[0],
                                                        **_swing_json(largest[1])},
-        "first_changed": [
-            {"path": f.path, "parting": None if f.parting is None else f"/events/{f.parting}",
-             "winners_before": None if f.winners_before is None else list(f.winners_before),
-             "winners_after": None if f.winners_after is None else list(f.winners_after),
-             "swing": None if f.swing is None else _swing_json(f.swing)}
-            for f in summary.first],
+        "first_changed": [_changed_json(f) for f in summary.first],
+        "winner_changes": [_changed_json(f) for f in summary.winner_changes],
+        "limit": summary.limit,
         "other_game": summary.other_game, "unreadable": summary.unreadable,
         "first_unreadable": [{"path": path, "problems": [p.to_json() for p in problems]}
                              for path, problems in summary.first_unreadable],
@@ -131,13 +135,21 @@ def print_corpus(summary: CorpusChange, changes: Mapping[str, object]) -> None:
     say(f"under {changes_text(changes)}: {plural(summary.files, 'game')} replayed")
     say(f"  {summary.unchanged} unchanged, {summary.same_outcome} judged otherwise "
         f"but ending the same, {summary.changed} with another outcome")
-    say(f"  {plural(summary.winners_changed, 'game')} change winner")
+    say(f"  {plural(summary.winners_changed, 'game')} change winner"
+        + (":" if summary.winner_changes else ""))
+    for changed in summary.winner_changes:
+        say(f"    {changed.path}: {words(_names(changed.winners_before))} -> "
+            f"{words(_names(changed.winners_after))}")
+    unnamed = summary.winners_changed - len(summary.winner_changes)
+    if unnamed:
+        say(f"    ... and {unnamed} more (--limit {summary.limit}; raise it to name them)")
     if summary.largest is not None:
         path, swing = summary.largest
         say(f"  largest swing: {swing.player} {json_number(swing.before)} -> "
             f"{json_number(swing.after)} {swing.unit} ({_signed(swing)}) in {path}")
     if summary.first:
-        say(f"first {plural(len(summary.first), 'file')} that change:")
+        listed = "the" if len(summary.first) == summary.changed else "first"
+        say(f"{listed} {plural(len(summary.first), 'file')} that change:")
     for changed in summary.first:
         where = "from the start" if changed.parting is None else f"part at /events/{changed.parting}"
         winners = ""
@@ -147,6 +159,8 @@ def print_corpus(summary: CorpusChange, changes: Mapping[str, object]) -> None:
         moved = "" if changed.swing is None else (f"; {changed.swing.player} "
                                                   f"{_signed(changed.swing)} {changed.swing.unit}")
         say(f"  {changed.path}: {where}{winners}{moved}")
+    if summary.changed > len(summary.first):
+        say(f"  ... and {summary.changed - len(summary.first)} more (--limit {summary.limit})")
     if summary.other_game:
         say(f"left out: {plural(summary.other_game, 'file')} of games without "
             f"{'this option' if len(changes) == 1 else 'these options'}")
