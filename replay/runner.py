@@ -39,7 +39,7 @@ from cardcore.replay.problems import (
     pointer,
     split_pointer,
 )
-from cardcore.replay.transcript import Result, Transcript, TranscriptError, read_transcript
+from cardcore.replay.transcript import Result, Transcript, TranscriptError, read_transcript_text
 
 if TYPE_CHECKING:  # imported when a fold keeps its steps, and by fixtures with an expect
     from cardcore.replay.expected_problems import ExpectedProblem
@@ -378,13 +378,18 @@ def replay_file(source: str | PathLike[str] | BinaryIO, *, name: str | None = No
     label = (name if name is not None
              else os.fspath(source) if isinstance(source, (str, PathLike)) else "-")
     try:
-        transcript = read_transcript(source)
+        transcript, text = read_transcript_text(source)
     except TranscriptError as error:
         return Report(path=label, problems=tuple(error.problems), more_problems=error.more)
     except Exception as error:  # a bug: reported, so that other files are still judged
         return Report(path=label, problems=(internal_error(label, error),))
     try:
-        return replay_transcript(transcript, path=label, steps=steps, stop_after=stop_after)
+        report = replay_transcript(transcript, path=label, steps=steps, stop_after=stop_after)
+        if not report.problems:  # the fast path: nothing to place
+            return report
+        from cardcore.replay.positions import located  # only a file with problems pays
+
+        return attrs.evolve(report, problems=tuple(located(text, report.problems)))
     except Exception as error:  # a bug, as above
         return Report(path=label, transcript=transcript,
                       problems=(internal_error(label, error),))
