@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+import attrs
 import click
 
 from cardcore.cli.inputs import FORMATS, emit_json, files
@@ -22,20 +23,21 @@ from cardcore.cli.walk import Skipped
 from cardcore.cli.whatif import change_json, corpus_json, print_change, print_corpus
 from cardcore.quoting import visible
 from cardcore.replay.changes import OptionSyntaxError, parse_assignments
-from cardcore.replay.diff import diff_transcripts
+from cardcore.replay.diff import Diff, diff_transcripts
+from cardcore.replay.positions import located
 from cardcore.replay.problems import Problem
 from cardcore.replay.rulechange import RefusedOptions, change_corpus, change_rules
-from cardcore.replay.runner import internal_error
-from cardcore.replay.transcript import Transcript, TranscriptError, read_transcript
+from cardcore.replay.runner import Report, internal_error
+from cardcore.replay.transcript import Transcript, TranscriptError, read_transcript_text
 
 __all__ = ["diff"]
 
 
-def _read_or_say(path: str) -> Transcript | int:
-    """The transcript, or its problems printed and the exit status they call for:
-    2 for a file that is not a transcript, 3 for a bug in cardcore."""
+def _read_or_say(path: str) -> tuple[Transcript, str] | int:
+    """The transcript and its text, or its problems printed and the exit status
+    they call for: 2 for a file that is not a transcript, 3 for a bug in cardcore."""
     try:
-        return read_transcript(Path(path))
+        return read_transcript_text(Path(path))
     except TranscriptError as error:
         click.echo(f"{click.style('BAD  ', fg='red')}{visible(path)}: not a readable transcript")
         for line in problem_lines(path, error.problems, error.more):
@@ -52,7 +54,7 @@ def _read(path: str) -> Transcript:
     read = _read_or_say(path)
     if isinstance(read, int):
         sys.exit(read)
-    return read
+    return read[0]
 
 
 def _refused(path: str, problems: list[Problem] | tuple[Problem, ...]) -> NoReturn:
@@ -153,9 +155,9 @@ def _two_records(left: str, right: str, names: dict[str, str], fmt: str) -> NoRe
     first, second = _read_or_say(left), _read_or_say(right)  # both files' problems are said
     if isinstance(first, int) or isinstance(second, int):
         sys.exit(max(read for read in (first, second) if isinstance(read, int)))
-    _check_names(names, first, second)
+    _check_names(names, first[0], second[0])
     try:
-        result = diff_transcripts(first, second, names)
+        result = _placed(diff_transcripts(first[0], second[0], names), first[1], second[1])
         if fmt == "json":
             emit_json(diff_json(result, left, right))
         else:
@@ -167,6 +169,20 @@ def _two_records(left: str, right: str, names: dict[str, str], fmt: str) -> NoRe
         click.echo(visible(f"  {problem.kind}: {problem.message}"))
         sys.exit(3)
     sys.exit(2 if not result.comparable else 0 if result.same_outcome else 1)
+
+
+def _placed(result: Diff, left: str, right: str) -> Diff:
+    """``result`` with each side's problems placed at their line and column."""
+    if result.left is None or result.right is None:
+        return result
+    return attrs.evolve(result, left=_placed_report(result.left, left),
+                        right=_placed_report(result.right, right))
+
+
+def _placed_report(report: Report, text: str) -> Report:
+    if not report.problems:
+        return report
+    return attrs.evolve(report, problems=tuple(located(text, report.problems)))
 
 
 def _one_record(path: str, changes: dict[str, object], fmt: str) -> NoReturn:

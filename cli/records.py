@@ -104,7 +104,10 @@ def _print_alignment(result: Diff) -> None:
     gaps = alignment.gaps
     say(f"aligned event by event, {plural(len(gaps), 'difference')}:", bold=True)
     for gap in gaps[:SHOWN_GAPS]:
-        say(f"  {gap_text(gap, result)}")
+        if gap.kind == DIFFERS and gap.left == result.parting:  # both are shown above
+            say(f"  A's /events/{gap.left} and B's /events/{gap.right} differ (shown above)")
+        else:
+            say(f"  {gap_text(gap, result)}")
     if len(gaps) > SHOWN_GAPS:
         say(f"  ... and {len(gaps) - SHOWN_GAPS} more (--format json lists them all)")
     if alignment.gave_up is not None:
