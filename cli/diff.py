@@ -24,7 +24,7 @@ from cardcore.cli.whatif import change_json, corpus_json, print_change, print_co
 from cardcore.quoting import visible
 from cardcore.replay.changes import OptionSyntaxError, parse_assignments
 from cardcore.replay.diff import Diff, diff_transcripts
-from cardcore.replay.positions import located
+from cardcore.replay.positions import line_columns, located
 from cardcore.replay.problems import Problem
 from cardcore.replay.rulechange import RefusedOptions, change_corpus, change_rules
 from cardcore.replay.runner import Report, internal_error
@@ -158,10 +158,11 @@ def _two_records(left: str, right: str, names: dict[str, str], fmt: str) -> NoRe
     _check_names(names, first[0], second[0])
     try:
         result = _placed(diff_transcripts(first[0], second[0], names), first[1], second[1])
+        places = _gap_places(result, first[1], second[1])
         if fmt == "json":
-            emit_json(diff_json(result, left, right))
+            emit_json(diff_json(result, left, right, places))
         else:
-            print_diff(result, left, right)
+            print_diff(result, left, right, places)
     except Exception as error:  # a bug: say what to report, as validate does, no traceback
         click.echo(f"{click.style('ERROR', fg='red')} {visible(left)}, {visible(right)}: "
                    "cardcore failed comparing them")
@@ -177,6 +178,21 @@ def _placed(result: Diff, left: str, right: str) -> Diff:
         return result
     return attrs.evolve(result, left=_placed_report(result.left, left),
                         right=_placed_report(result.right, right))
+
+
+def _gap_places(result: Diff, left: str, right: str) -> dict[tuple[str, int], tuple[int, int]]:
+    """The line and column of each event the alignment names, by (side, index)."""
+    if result.alignment is None:
+        return {}
+    places: dict[tuple[str, int], tuple[int, int]] = {}
+    for side, text, indexes in (("left", left, {g.left for g in result.alignment.gaps}),
+                                ("right", right, {g.right for g in result.alignment.gaps})):
+        found = line_columns(text, [f"/events/{index}" for index in indexes])
+        for index in indexes:
+            place = found.get(f"/events/{index}")
+            if place is not None:
+                places[(side, index)] = place
+    return places
 
 
 def _placed_report(report: Report, text: str) -> Report:

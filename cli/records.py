@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cardcore.cli.render import (
@@ -38,31 +39,49 @@ def _what(event: Any) -> str:
     return f"{event.get('type')}" + (f" of {player}" if player is not None else "")
 
 
-def _place(report: Report | None, index: int) -> str:
+Places = Mapping[tuple[str, int], tuple[int, int]]
+"""The line and column of events in the files, by (``left`` or ``right``, index)."""
+
+
+def _at(side: str, index: int, places: Places) -> str:
+    """``/events/12`` and, where known, the line it is written on."""
+    place = places.get((side, index))
+    return f"/events/{index}" + ("" if place is None else f" (line {place[0]})")
+
+
+def _place(report: Report | None, side: str, index: int, places: Places) -> str:
     """A pointer to where an event stands (or would stand) in a record."""
     count = 0 if report is None or report.transcript is None else len(report.transcript.events)
-    return f"/events/{index}" if index < count else f"the end (after its {count} events)"
+    return _at(side, index, places) if index < count else f"the end (after its {count} events)"
 
 
-def gap_text(gap: Gap, result: Diff) -> str:
-    """One difference of the alignment in words, with a pointer into each record.
+def gap_text(gap: Gap, result: Diff, places: Places | None = None) -> str:
+    """One difference of the alignment in words, with a pointer into each record
+    (and the line of each event in its file, from ``places``).
 
-    "B has no give_up of Fumi where A has one at /events/12 (B goes on at /events/12)"
+    "B has no give_up of Fumi where A has one at /events/12 (line 20); B goes on at
+    /events/12 (line 19): {...}"
     """
+    places = places or {}
     a, b = _event_at(result.left, gap.left), _event_at(result.right, gap.right)
     if gap.kind == DIFFERS:
-        return (f"A's /events/{gap.left} and B's /events/{gap.right} differ: "
-                f"A {json_text(a)}, B {json_text(b)}")
+        return (f"A's {_at('left', gap.left, places)} and B's {_at('right', gap.right, places)}"
+                f" differ: A {json_text(a)}, B {json_text(b)}")
     if gap.kind == MISSING:
-        return (f"B has no {_what(a)} where A has one at /events/{gap.left} "
-                f"(B goes on at {_place(result.right, gap.right)}): {json_text(a)}")
-    return (f"A has no {_what(b)} where B has one at /events/{gap.right} "
-            f"(A goes on at {_place(result.left, gap.left)}): {json_text(b)}")
+        return (f"B has no {_what(a)} where A has one at {_at('left', gap.left, places)}"
+                f"; B goes on at {_place(result.right, 'right', gap.right, places)}: "
+                f"{json_text(a)}")
+    return (f"A has no {_what(b)} where B has one at {_at('right', gap.right, places)}"
+            f"; A goes on at {_place(result.left, 'left', gap.left, places)}: {json_text(b)}")
 
 
-def _gap_json(gap: Gap, result: Diff) -> dict[str, Any]:
+def _gap_json(gap: Gap, result: Diff, places: Places) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": gap.kind, "left": f"/events/{gap.left}",
                             "right": f"/events/{gap.right}"}
+    for side, index in (("left", gap.left), ("right", gap.right)):
+        place = places.get((side, index))
+        if place is not None:
+            data[f"{side}_line"], data[f"{side}_column"] = place
     if gap.kind != MISSING:
         data["right_event"] = _event_at(result.right, gap.right)
     if gap.kind == MISSING or gap.kind == DIFFERS:
@@ -70,7 +89,8 @@ def _gap_json(gap: Gap, result: Diff) -> dict[str, Any]:
     return data
 
 
-def diff_json(result: Diff, left: str, right: str) -> dict[str, Any]:
+def diff_json(result: Diff, left: str, right: str,
+              places: Places | None = None) -> dict[str, Any]:
     data: dict[str, Any] = {"report_format": REPORT_FORMAT, "left": left, "right": right,
                             "comparable": result.comparable, "same_outcome": result.same_outcome}
     if not result.comparable:
@@ -81,7 +101,8 @@ def diff_json(result: Diff, left: str, right: str) -> dict[str, Any]:
     data["right_event"] = _event_at(result.right, result.parting)
     data["differences"] = [{"what": w, "left": a, "right": b} for w, a, b in result.differences]
     alignment = result.alignment
-    data["aligned"] = [] if alignment is None else [_gap_json(g, result) for g in alignment.gaps]
+    data["aligned"] = [] if alignment is None else [_gap_json(g, result, places or {})
+                                                          for g in alignment.gaps]
     data["aligned_by_position_from"] = (
         None if alignment is None or alignment.gave_up is None
         else f"/events/{alignment.gave_up[0]}")
@@ -97,7 +118,7 @@ def diff_json(result: Diff, left: str, right: str) -> dict[str, Any]:
     return data
 
 
-def _print_alignment(result: Diff) -> None:
+def _print_alignment(result: Diff, places: Places) -> None:
     alignment = result.alignment
     if alignment is None:
         return
@@ -105,9 +126,10 @@ def _print_alignment(result: Diff) -> None:
     say(f"aligned event by event, {plural(len(gaps), 'difference')}:", bold=True)
     for gap in gaps[:SHOWN_GAPS]:
         if gap.kind == DIFFERS and gap.left == result.parting:  # both are shown above
-            say(f"  A's /events/{gap.left} and B's /events/{gap.right} differ (shown above)")
+            say(f"  A's {_at('left', gap.left, places)} and B's "
+                f"{_at('right', gap.right, places)} differ (shown above)")
         else:
-            say(f"  {gap_text(gap, result)}")
+            say(f"  {gap_text(gap, result, places)}")
     if len(gaps) > SHOWN_GAPS:
         say(f"  ... and {len(gaps) - SHOWN_GAPS} more (--format json lists them all)")
     if alignment.gave_up is not None:
@@ -125,7 +147,7 @@ def words(value: object) -> str:
     return str(value)
 
 
-def print_diff(result: Diff, left: str, right: str) -> None:
+def print_diff(result: Diff, left: str, right: str, places: Places | None = None) -> None:
     if not result.comparable:
         say(f"not records of one game: {result.reason}")
         return
@@ -140,11 +162,13 @@ def print_diff(result: Diff, left: str, right: str) -> None:
     else:
         say(f"the records part at event #{result.parting} (/events/{result.parting}):",
             bold=True)
-        for side, report in (("left", result.left), ("right", result.right)):
-            event = _event_at(report, result.parting)
-            shown = json_text(event) if event else "(no more events)"
-            say(f"  {labels[side]}: {shown}")
-        _print_alignment(result)
+        first = result.alignment.gaps[0] if result.alignment else None
+        if first is None or first.kind == DIFFERS:  # else the alignment says what is lacking
+            for side, report in (("left", result.left), ("right", result.right)):
+                event = _event_at(report, result.parting)
+                shown = json_text(event) if event else "(no more events)"
+                say(f"  {labels[side]}: {shown}")
+        _print_alignment(result, places or {})
     for side, report in (("left", result.left), ("right", result.right)):
         assert report is not None
         if report.problems:

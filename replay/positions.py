@@ -26,7 +26,7 @@ import attrs
 
 from cardcore.replay.problems import Problem, split_pointer
 
-__all__ = ["located", "offsets"]
+__all__ = ["line_columns", "located", "offsets"]
 
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{},]')
 """A string or a bracket, brace or comma: what a scan steps by (a colon is
@@ -141,6 +141,19 @@ class _Scan:
                 at = token.end()
 
 
+def line_columns(text: str, pointers: Iterable[str]) -> dict[str, tuple[int, int]]:
+    """The line and column (both from 1, the column in characters) where the value
+    at each pointer starts (:func:`offsets`), newlines counted once, in order."""
+    starts = offsets(text, pointers)
+    places: dict[int, tuple[int, int]] = {}
+    line, counted = 1, 0
+    for index in sorted(set(starts.values())):
+        line += text.count("\n", counted, index)
+        counted = index
+        places[index] = (line, index - (text.rfind("\n", 0, index) + 1) + 1)
+    return {pointer: places[index] for pointer, index in starts.items()}
+
+
 def located(text: str, problems: Sequence[Problem]) -> list[Problem]:
     """``problems`` with the line and column of the value each points at, where it
     has a pointer and no place yet. A list of problems with none to place is given
@@ -148,12 +161,6 @@ def located(text: str, problems: Sequence[Problem]) -> list[Problem]:
     unplaced = {p.pointer for p in problems if p.pointer and p.line is None}
     if not unplaced:
         return list(problems)
-    starts = offsets(text, unplaced)
-    lines: dict[int, tuple[int, int]] = {}
-    line, counted = 1, 0
-    for index in sorted(set(starts.values())):  # newlines counted once, in order
-        line += text.count("\n", counted, index)
-        counted = index
-        lines[index] = (line, index - (text.rfind("\n", 0, index) + 1) + 1)
-    return [attrs.evolve(p, line=lines[starts[p.pointer]][0], column=lines[starts[p.pointer]][1])
-            if p.pointer in starts and p.line is None else p for p in problems]
+    places = line_columns(text, unplaced)
+    return [attrs.evolve(p, line=places[p.pointer][0], column=places[p.pointer][1])
+            if p.pointer in places and p.line is None else p for p in problems]
