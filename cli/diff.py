@@ -30,7 +30,12 @@ from cardcore.replay.rulechange import RefusedOptions, change_corpus, change_rul
 from cardcore.replay.runner import Report, internal_error
 from cardcore.replay.transcript import Transcript, TranscriptError, read_transcript_text
 
-__all__ = ["diff"]
+__all__ = ["PLACED_GAPS", "diff"]
+
+PLACED_GAPS = 1000
+"""How many of the alignment's differences are given their lines in the files:
+two unrelated records of 100,000 events differ everywhere, and placing every
+one of those would cost seconds for lines nobody reads."""
 
 
 def _read_or_say(path: str) -> tuple[Transcript, str] | int:
@@ -181,12 +186,14 @@ def _placed(result: Diff, left: str, right: str) -> Diff:
 
 
 def _gap_places(result: Diff, left: str, right: str) -> dict[tuple[str, int], tuple[int, int]]:
-    """The line and column of each event the alignment names, by (side, index)."""
+    """The line and column of each event the alignment names, by (side, index), for
+    its first :data:`PLACED_GAPS` differences."""
     if result.alignment is None:
         return {}
     places: dict[tuple[str, int], tuple[int, int]] = {}
-    for side, text, indexes in (("left", left, {g.left for g in result.alignment.gaps}),
-                                ("right", right, {g.right for g in result.alignment.gaps})):
+    gaps = result.alignment.gaps[:PLACED_GAPS]
+    for side, text, indexes in (("left", left, {g.left for g in gaps}),
+                                ("right", right, {g.right for g in gaps})):
         found = line_columns(text, [f"/events/{index}" for index in indexes])
         for index in indexes:
             place = found.get(f"/events/{index}")

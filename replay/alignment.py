@@ -31,9 +31,10 @@ EXTRA = "extra"
 DIFFERS = "differs"
 """An event at the same place in both, written otherwise."""
 
-MAX_STEPS = 2_000_000
-"""Comparisons the search may spend (a few seconds at most): far more than two
-records that differ in a few hundred places need, and a bound for any input."""
+MAX_STEPS = 1_000_000
+"""Comparisons the search may spend (a few seconds at most): enough for two
+records of 100,000 events that differ in ten places far apart, and a bound for
+any input."""
 
 
 @attrs.frozen

@@ -79,7 +79,9 @@ class _Scan:
     def __init__(self, text: str, targets: set[Path], found: dict[Path, int]) -> None:
         self.text = text
         self.pending = set(targets)
-        self.prefixes = {path[:depth] for path in targets for depth in range(len(path) + 1)}
+        self.inner = {path[:depth] for path in targets for depth in range(len(path))}
+        """The values a target is inside: scanned into; any other value is stepped over."""
+        self.prefixes = self.inner | targets
         self.found = found
         self.stack: list[tuple[bool, Path, list[int]]] = []
         """Each open container on the way: (is an object, its path, [current index])."""
@@ -97,6 +99,8 @@ class _Scan:
             return _skip(text, start) if text[start] in '[{"' else start
         self.found[path] = start
         self.pending.discard(path)
+        if path not in self.inner:  # a target and no way to another: stepped over
+            return _skip(text, start) if text[start] in '[{"' else start
         if text[start] == "{":
             self.stack.append((True, path, [0]))
             return self.member(path, start + 1)
@@ -129,9 +133,7 @@ class _Scan:
             char = token.group()[0]
             is_object, path, index = self.stack[-1]
             if char in "]}":
-                self.stack.pop()
-                # A target under this container that was not found is not in the file.
-                self.pending = {t for t in self.pending if t[:len(path)] != path}
+                self.stack.pop()  # a target not found is not in the file: the scan goes on
                 at = token.end()
             elif char == ",":
                 index[0] += 1
