@@ -54,14 +54,6 @@ def _read_or_say(path: str) -> tuple[Transcript, str] | int:
         return 3
 
 
-def _read(path: str) -> Transcript:
-    """The transcript, or its problems printed and the exit."""
-    read = _read_or_say(path)
-    if isinstance(read, int):
-        sys.exit(read)
-    return read[0]
-
-
 def _refused(path: str, problems: list[Problem] | tuple[Problem, ...]) -> NoReturn:
     click.echo(f"{click.style('BAD  ', fg='red')}--option: refused as the options of "
                f"{visible(path)} would be:")
@@ -209,15 +201,18 @@ def _placed_report(report: Report, text: str) -> Report:
 
 
 def _one_record(path: str, changes: dict[str, object], fmt: str) -> NoReturn:
-    transcript = _read(path)
+    read = _read_or_say(path)
+    if isinstance(read, int):
+        sys.exit(read)
+    transcript, text = read
     try:
         result = change_rules(transcript, changes)
     except TranscriptError as error:
         _refused(path, error.problems)
     if fmt == "json":
-        emit_json(change_json(result, path, transcript))
+        emit_json(change_json(result, path, transcript, text))
     else:
-        print_change(result, path, transcript)
+        print_change(result, path, transcript, text)
     sys.exit(0 if result.same_outcome else 1)
 
 

@@ -8,13 +8,14 @@ player's chips or points, and the first files that change, to open one by one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore.cli.records import words
 from cardcore.cli.render import REPORT_FORMAT, effect_json, plural, problem_lines, say
 from cardcore.effects import Effect
 from cardcore.replay.jsonwrite import json_number, json_text
+from cardcore.replay.problems import Problem
 from cardcore.replay.rulechange import ChangedFile, CorpusChange, RuleChange, Swing
 from cardcore.replay.transcript import Transcript, event_json
 
@@ -42,8 +43,19 @@ def _signed(swing: Swing) -> str:
     return f"{'+' if change > 0 else ''}{json_number(change)}"
 
 
-def print_change(result: RuleChange, path: str, transcript: Transcript) -> None:
-    """One record under the old and the changed options, in words."""
+def _placed(problems: Sequence[Problem], text: str | None) -> list[Problem]:
+    """``problems`` at their line and column in the record's ``text`` (when read)."""
+    if text is None:
+        return list(problems)
+    from cardcore.replay.positions import located
+
+    return located(text, problems)
+
+
+def print_change(result: RuleChange, path: str, transcript: Transcript,
+                 text: str | None = None) -> None:
+    """One record under the old and the changed options, in words; ``text``, the
+    record's file, places the problems at their lines."""
     new = changes_text(result.changes)
     say(f"{path}: {transcript.rules.title} under {changes_text(result.changes, transcript)}")
     if not result.before.valid:
@@ -60,7 +72,7 @@ def print_change(result: RuleChange, path: str, transcript: Transcript) -> None:
             refused = result.refusals(side)
             if refused:
                 say(f"  refused {label}:")
-                for line in problem_lines(path, refused):
+                for line in problem_lines(path, _placed(refused, text)):
                     say("  " + line)
                 continue
             only = result.effects_at_parting(side)
@@ -72,7 +84,7 @@ def print_change(result: RuleChange, path: str, transcript: Transcript) -> None:
         stop = result.stop(side)
         if stop is not None:
             say(f"{label}, the replay stops at event #{stop[0]}:")
-            for line in problem_lines(path, stop[1]):
+            for line in problem_lines(path, _placed(stop[1], text)):
                 say(line)
     if result.same_outcome:
         say("same outcome")
@@ -82,7 +94,8 @@ def print_change(result: RuleChange, path: str, transcript: Transcript) -> None:
         say(f"  {what}: {words(old)} -> {words(changed)}")
 
 
-def change_json(result: RuleChange, path: str, transcript: Transcript) -> dict[str, Any]:
+def change_json(result: RuleChange, path: str, transcript: Transcript,
+                text: str | None = None) -> dict[str, Any]:
     parting = result.parting
     data: dict[str, Any] = {
         "report_format": REPORT_FORMAT, "path": path, "options": dict(result.changes),
@@ -91,11 +104,12 @@ def change_json(result: RuleChange, path: str, transcript: Transcript) -> dict[s
         "event": None if parting is None else event_json(transcript.events[parting]),
     }
     for side in ("before", "after"):
-        data[f"{side}_refused"] = [p.to_json() for p in result.refusals(side)]
+        data[f"{side}_refused"] = [p.to_json() for p in _placed(result.refusals(side), text)]
         data[f"{side}_effects"] = [effect_json(e) for e in result.effects_at_parting(side)]
         stop = result.stop(side)
         data[f"{side}_stopped"] = None if stop is None else {
-            "pointer": f"/events/{stop[0]}", "problems": [p.to_json() for p in stop[1]]}
+            "pointer": f"/events/{stop[0]}",
+            "problems": [p.to_json() for p in _placed(stop[1], text)]}
     data["differences"] = [{"what": w, "before": a, "after": b}
                            for w, a, b in result.differences]
     return data

@@ -144,3 +144,28 @@ def test_a_folder_diff_names_every_game_whose_winner_changes(tmp_path: Path) -> 
     assert all(f"    {path}: " in text for path in expected)
     limited = runner.invoke(main, ["diff", str(corpus), "--option", "ante=5", "--limit", "0"])
     assert f"... and {len(expected)} more (--limit 0" in limited.output
+
+
+def test_a_rule_change_that_stops_a_replay_places_the_problem_at_its_line(
+        tmp_path: Path) -> None:
+    """Under rounds=1 the second round's first event is refused: the problem gives the
+    line of that event in the record's file, in text and JSON."""
+    runner = CliRunner()
+    runner.invoke(main, ["simulate", "goblin-poker", "--seed", "1", "--out", str(tmp_path),
+                         "--count", "1", "--option", "games=1"])
+    (simulated,) = tmp_path.glob("*.json")
+    record = json.loads(simulated.read_text())
+    events = record.pop("events")
+    head = json.dumps(record)[:-1]  # the other members on line 1, then one event a line
+    path = tmp_path / "one-event-a-line.json"
+    path.write_text(head + ', "events": [\n' + ",\n".join(json.dumps(e) for e in events)
+                    + "\n]}\n")
+    data = json.loads(runner.invoke(main, ["diff", str(path), "--option", "rounds=1",
+                                           "--format", "json"]).output)
+    stopped = data["after_stopped"]
+    (problem, *_) = stopped["problems"]
+    index = int(stopped["pointer"].rsplit("/", 1)[1])
+    assert problem["pointer"] == f"/events/{index}" and problem["line"] == index + 2
+    assert problem["column"] == 1
+    out = runner.invoke(main, ["diff", str(path), "--option", "rounds=1"]).output
+    assert f"      at line {problem['line']}, column {problem['column']}" in out
