@@ -5,8 +5,11 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardcore.cli.main import main
 from cardcore.replay.positions import located, offsets
@@ -79,3 +82,34 @@ def test_a_problem_of_the_files_shape_is_placed_too(tmp_path: Path) -> None:
     twice.write_text('{"format": "cardcore-transcript/1",\n "format": 2}')
     out = CliRunner().invoke(main, ["validate", str(twice)]).output
     assert "/format" in out and "      at line 1, column 12" in out
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner,
+                                                                max_size=4),
+    max_leaves=20)
+
+
+def _pointers(value: Any, path: str = "") -> list[tuple[str, Any]]:
+    found = [(path, value)]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            escaped = key.replace("~", "~0").replace("/", "~1")
+            found += _pointers(item, f"{path}/{escaped}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _pointers(item, f"{path}/{index}")
+    return found
+
+
+@given(_JSON, st.sampled_from([None, 1, 2]))
+def test_every_pointer_of_any_document_starts_its_own_value(value: Any,
+                                                             indent: int | None) -> None:
+    """For any JSON document, written compact or indented, the value read at the
+    offset of each of its pointers is the value that pointer names."""
+    text = json.dumps(value, indent=indent, ensure_ascii=False)
+    pointers = _pointers(value)
+    found = offsets(text, [pointer for pointer, _ in pointers])
+    for pointer, expected in pointers:
+        assert json.JSONDecoder().raw_decode(text, found[pointer])[0] == expected, pointer
