@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+import attrs
 import click
 
 from cardcore.cli.inputs import FORMATS, emit_json, files
@@ -22,20 +23,26 @@ from cardcore.cli.walk import Skipped
 from cardcore.cli.whatif import change_json, corpus_json, print_change, print_corpus
 from cardcore.quoting import visible
 from cardcore.replay.changes import OptionSyntaxError, parse_assignments
-from cardcore.replay.diff import diff_transcripts
+from cardcore.replay.diff import Diff, diff_transcripts
+from cardcore.replay.positions import line_columns, located
 from cardcore.replay.problems import Problem
 from cardcore.replay.rulechange import RefusedOptions, change_corpus, change_rules
-from cardcore.replay.runner import internal_error
-from cardcore.replay.transcript import Transcript, TranscriptError, read_transcript
+from cardcore.replay.runner import Report, internal_error
+from cardcore.replay.transcript import Transcript, TranscriptError, read_transcript_text
 
-__all__ = ["diff"]
+__all__ = ["PLACED_GAPS", "diff"]
+
+PLACED_GAPS = 1000
+"""How many of the alignment's differences are given their lines in the files:
+two unrelated records of 100,000 events differ everywhere, and placing every
+one of those would cost seconds for lines nobody reads."""
 
 
-def _read_or_say(path: str) -> Transcript | int:
-    """The transcript, or its problems printed and the exit status they call for:
-    2 for a file that is not a transcript, 3 for a bug in cardcore."""
+def _read_or_say(path: str) -> tuple[Transcript, str] | int:
+    """The transcript and its text, or its problems printed and the exit status
+    they call for: 2 for a file that is not a transcript, 3 for a bug in cardcore."""
     try:
-        return read_transcript(Path(path))
+        return read_transcript_text(Path(path))
     except TranscriptError as error:
         click.echo(f"{click.style('BAD  ', fg='red')}{visible(path)}: not a readable transcript")
         for line in problem_lines(path, error.problems, error.more):
@@ -45,14 +52,6 @@ def _read_or_say(path: str) -> Transcript | int:
         for line in problem_lines(path, [internal_error(path, error)]):
             click.echo(line)
         return 3
-
-
-def _read(path: str) -> Transcript:
-    """The transcript, or its problems printed and the exit."""
-    read = _read_or_say(path)
-    if isinstance(read, int):
-        sys.exit(read)
-    return read
 
 
 def _refused(path: str, problems: list[Problem] | tuple[Problem, ...]) -> NoReturn:
@@ -69,8 +68,15 @@ def _refused(path: str, problems: list[Problem] | tuple[Problem, ...]) -> NoRetu
 @click.option("--option", "assignments", multiple=True, metavar="KEY=VALUE",
               help="with one FILE or DIR: replay it under this option changed (repeatable); "
                    "the value is JSON, or else a plain string: games=3, split=exact")
+@click.option("--same", "same", multiple=True, metavar="NAME_A=NAME_B",
+              help="with two records: the player NAME_A of A is NAME_B in B, one person "
+                   "spelled two ways (repeatable): --same 'Dana=Dana B'")
+@click.option("--limit", type=click.IntRange(min=0), default=100, show_default=True,
+              help="with a folder: name at most this many games in each list (games that "
+                   "change outcome, games that change winner); the others are counted")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
-def diff(paths: tuple[str, ...], assignments: tuple[str, ...], fmt: str) -> None:
+def diff(paths: tuple[str, ...], assignments: tuple[str, ...], same: tuple[str, ...],
+         limit: int, fmt: str) -> None:
     """Where two records part, or what a rule change does to one record or a folder.
 
     \b
@@ -79,8 +85,11 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], fmt: str) -> None
     cardcore diff DIR --option ante=2       a folder of records: a summary
 
     For two records, notes are ignored, and a card one record knows and the
-    other leaves unknown is no difference; a record that breaks a rule or its
-    own checks is said to be invalid. Under a changed option, the replays part
+    other leaves unknown is no difference; the records are aligned event by
+    event, so an event one of them lacks (or has twice) is named with a pointer
+    into each, and the events after it are still compared. A record that
+    breaks a rule or its own checks is said to be invalid. A folder's summary
+    names every game whose winner changes (up to --limit). Under a changed option, the replays part
     at the first event one allows and the other refuses, or with other effects
     (payments, rules); the record's result and expect are not compared there.
 
@@ -96,7 +105,9 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], fmt: str) -> None
         if assignments:
             raise click.UsageError("--option changes one record or folder: give one FILE or "
                                    "DIR, or two records A B without --option")
-        _two_records(*paths, fmt)
+        _two_records(*paths, _same_names(same), fmt)
+    if same:
+        raise click.UsageError("--same names one player of two records: give two records A B")
     if not assignments:
         raise click.UsageError("give a second record to compare with, or --option KEY=VALUE "
                                "to replay this one under a rule change")
@@ -105,11 +116,35 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], fmt: str) -> None
     except OptionSyntaxError as error:
         raise click.BadParameter(visible(str(error)), param_hint="--option") from None
     if Path(paths[0]).is_dir():
-        _corpus(paths[0], changes, fmt)
+        _corpus(paths[0], changes, fmt, limit)
     _one_record(paths[0], changes, fmt)
 
 
-def _two_records(left: str, right: str, fmt: str) -> NoReturn:
+def _same_names(pairs: tuple[str, ...]) -> dict[str, str]:
+    """``--same A=B`` options as a mapping of A's names to B's."""
+    names: dict[str, str] = {}
+    for pair in pairs:
+        a, sign, b = pair.partition("=")
+        if not sign or not a or not b:
+            raise click.BadParameter(visible(f"{pair!r}: write NAME_A=NAME_B, such as "
+                                             "'Dana=Dana B'"), param_hint="--same")
+        if a in names or b in names.values():
+            raise click.BadParameter(visible(f"{pair!r}: a name is given twice"),
+                                     param_hint="--same")
+        names[a] = b
+    return names
+
+
+def _check_names(names: dict[str, str], first: Transcript, second: Transcript) -> None:
+    for a, b in names.items():
+        for name, record, side in ((a, first, "A"), (b, second, "B")):
+            if name not in record.players:
+                raise click.BadParameter(visible(
+                    f"{name!r} is no player of {side} (its players: "
+                    f"{', '.join(record.players)})"), param_hint="--same")
+
+
+def _two_records(left: str, right: str, names: dict[str, str], fmt: str) -> NoReturn:
     for path in (left, right):
         if Path(path).is_dir():
             raise click.UsageError(f"{visible(path)} is a folder: two records are compared as "
@@ -117,12 +152,14 @@ def _two_records(left: str, right: str, fmt: str) -> NoReturn:
     first, second = _read_or_say(left), _read_or_say(right)  # both files' problems are said
     if isinstance(first, int) or isinstance(second, int):
         sys.exit(max(read for read in (first, second) if isinstance(read, int)))
+    _check_names(names, first[0], second[0])
     try:
-        result = diff_transcripts(first, second)
+        result = _placed(diff_transcripts(first[0], second[0], names), first[1], second[1])
+        places = _gap_places(result, first[1], second[1])
         if fmt == "json":
-            emit_json(diff_json(result, left, right))
+            emit_json(diff_json(result, left, right, places))
         else:
-            print_diff(result, left, right)
+            print_diff(result, left, right, places)
     except Exception as error:  # a bug: say what to report, as validate does, no traceback
         click.echo(f"{click.style('ERROR', fg='red')} {visible(left)}, {visible(right)}: "
                    "cardcore failed comparing them")
@@ -132,24 +169,59 @@ def _two_records(left: str, right: str, fmt: str) -> NoReturn:
     sys.exit(2 if not result.comparable else 0 if result.same_outcome else 1)
 
 
+def _placed(result: Diff, left: str, right: str) -> Diff:
+    """``result`` with each side's problems placed at their line and column."""
+    if result.left is None or result.right is None:
+        return result
+    return attrs.evolve(result, left=_placed_report(result.left, left),
+                        right=_placed_report(result.right, right))
+
+
+def _gap_places(result: Diff, left: str, right: str) -> dict[tuple[str, int], tuple[int, int]]:
+    """The line and column of each event the alignment names, by (side, index), for
+    its first :data:`PLACED_GAPS` differences."""
+    if result.alignment is None:
+        return {}
+    places: dict[tuple[str, int], tuple[int, int]] = {}
+    gaps = result.alignment.gaps[:PLACED_GAPS]
+    for side, text, indexes in (("left", left, {g.left for g in gaps}),
+                                ("right", right, {g.right for g in gaps})):
+        found = line_columns(text, [f"/events/{index}" for index in indexes])
+        for index in indexes:
+            place = found.get(f"/events/{index}")
+            if place is not None:
+                places[(side, index)] = place
+    return places
+
+
+def _placed_report(report: Report, text: str) -> Report:
+    if not report.problems:
+        return report
+    return attrs.evolve(report, problems=tuple(located(text, report.problems)))
+
+
 def _one_record(path: str, changes: dict[str, object], fmt: str) -> NoReturn:
-    transcript = _read(path)
+    read = _read_or_say(path)
+    if isinstance(read, int):
+        sys.exit(read)
+    transcript, text = read
     try:
         result = change_rules(transcript, changes)
     except TranscriptError as error:
         _refused(path, error.problems)
     if fmt == "json":
-        emit_json(change_json(result, path, transcript))
+        emit_json(change_json(result, path, transcript, text))
     else:
-        print_change(result, path, transcript)
+        print_change(result, path, transcript, text)
     sys.exit(0 if result.same_outcome else 1)
 
 
-def _corpus(folder: str, changes: dict[str, object], fmt: str) -> NoReturn:
+def _corpus(folder: str, changes: dict[str, object], fmt: str, limit: int) -> NoReturn:
     found = list(files((folder,)))
     skipped = [entry for entry in found if isinstance(entry, Skipped)]
     try:
-        summary = change_corpus((entry for entry in found if isinstance(entry, str)), changes)
+        summary = change_corpus((entry for entry in found if isinstance(entry, str)), changes,
+                                limit=limit)
     except RefusedOptions as error:
         _refused(error.path, error.problems)
     if not summary.files and summary.first_other is not None:

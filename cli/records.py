@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cardcore.cli.render import (
     REPORT_FORMAT,
     effect_json,
+    plural,
     problem_lines,
     report_json,
     say,
     standings_lines,
 )
+from cardcore.replay.alignment import DIFFERS, MISSING, Gap
 from cardcore.replay.diff import Diff
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import event_json
 
-__all__ = ["diff_json", "print_diff", "words"]
+__all__ = ["SHOWN_GAPS", "diff_json", "gap_text", "print_diff", "words"]
+
+SHOWN_GAPS = 50
+"""How many differences of the alignment the text names (the JSON names them all)."""
 
 
 def _event_at(report: Report | None, index: int | None) -> Any:
@@ -27,7 +33,64 @@ def _event_at(report: Report | None, index: int | None) -> Any:
     return event_json(events[index]) if index < len(events) else None
 
 
-def diff_json(result: Diff, left: str, right: str) -> dict[str, Any]:
+def _what(event: Any) -> str:
+    """``give_up of Fumi``, ``deal``: an event in a few words."""
+    player = event.get("player")
+    return f"{event.get('type')}" + (f" of {player}" if player is not None else "")
+
+
+Places = Mapping[tuple[str, int], tuple[int, int]]
+"""The line and column of events in the files, by (``left`` or ``right``, index)."""
+
+
+def _at(side: str, index: int, places: Places) -> str:
+    """``/events/12`` and, where known, the line it is written on."""
+    place = places.get((side, index))
+    return f"/events/{index}" + ("" if place is None else f" (line {place[0]})")
+
+
+def _place(report: Report | None, side: str, index: int, places: Places) -> str:
+    """A pointer to where an event stands (or would stand) in a record."""
+    count = 0 if report is None or report.transcript is None else len(report.transcript.events)
+    return _at(side, index, places) if index < count else f"the end (after its {count} events)"
+
+
+def gap_text(gap: Gap, result: Diff, places: Places | None = None) -> str:
+    """One difference of the alignment in words, with a pointer into each record
+    (and the line of each event in its file, from ``places``).
+
+    "B has no give_up of Fumi where A has one at /events/12 (line 20); B goes on at
+    /events/12 (line 19): {...}"
+    """
+    places = places or {}
+    a, b = _event_at(result.left, gap.left), _event_at(result.right, gap.right)
+    if gap.kind == DIFFERS:
+        return (f"A's {_at('left', gap.left, places)} and B's {_at('right', gap.right, places)}"
+                f" differ: A {json_text(a)}, B {json_text(b)}")
+    if gap.kind == MISSING:
+        return (f"B has no {_what(a)} where A has one at {_at('left', gap.left, places)}"
+                f"; B goes on at {_place(result.right, 'right', gap.right, places)}: "
+                f"{json_text(a)}")
+    return (f"A has no {_what(b)} where B has one at {_at('right', gap.right, places)}"
+            f"; A goes on at {_place(result.left, 'left', gap.left, places)}: {json_text(b)}")
+
+
+def _gap_json(gap: Gap, result: Diff, places: Places) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": gap.kind, "left": f"/events/{gap.left}",
+                            "right": f"/events/{gap.right}"}
+    for side, index in (("left", gap.left), ("right", gap.right)):
+        place = places.get((side, index))
+        if place is not None:
+            data[f"{side}_line"], data[f"{side}_column"] = place
+    if gap.kind != MISSING:
+        data["right_event"] = _event_at(result.right, gap.right)
+    if gap.kind == MISSING or gap.kind == DIFFERS:
+        data["left_event"] = _event_at(result.left, gap.left)
+    return data
+
+
+def diff_json(result: Diff, left: str, right: str,
+              places: Places | None = None) -> dict[str, Any]:
     data: dict[str, Any] = {"report_format": REPORT_FORMAT, "left": left, "right": right,
                             "comparable": result.comparable, "same_outcome": result.same_outcome}
     if not result.comparable:
@@ -37,6 +100,12 @@ def diff_json(result: Diff, left: str, right: str) -> dict[str, Any]:
     data["left_event"] = _event_at(result.left, result.parting)
     data["right_event"] = _event_at(result.right, result.parting)
     data["differences"] = [{"what": w, "left": a, "right": b} for w, a, b in result.differences]
+    alignment = result.alignment
+    data["aligned"] = [] if alignment is None else [_gap_json(g, result, places or {})
+                                                          for g in alignment.gaps]
+    data["aligned_by_position_from"] = (
+        None if alignment is None or alignment.gave_up is None
+        else f"/events/{alignment.gave_up[0]}")
     for side, report in (("left", result.left), ("right", result.right)):
         assert report is not None
         data[f"{side}_valid"] = report.valid
@@ -49,6 +118,25 @@ def diff_json(result: Diff, left: str, right: str) -> dict[str, Any]:
     return data
 
 
+def _print_alignment(result: Diff, places: Places) -> None:
+    alignment = result.alignment
+    if alignment is None:
+        return
+    gaps = alignment.gaps
+    say(f"aligned event by event, {plural(len(gaps), 'difference')}:", bold=True)
+    for gap in gaps[:SHOWN_GAPS]:
+        if gap.kind == DIFFERS and gap.left == result.parting:  # both are shown above
+            say(f"  A's {_at('left', gap.left, places)} and B's "
+                f"{_at('right', gap.right, places)} differ (shown above)")
+        else:
+            say(f"  {gap_text(gap, result, places)}")
+    if len(gaps) > SHOWN_GAPS:
+        say(f"  ... and {len(gaps) - SHOWN_GAPS} more (--format json lists them all)")
+    if alignment.gave_up is not None:
+        say(f"  (too many differences to align: compared position by position from "
+            f"A's /events/{alignment.gave_up[0]})")
+
+
 def words(value: object) -> str:
     if value is None:
         return "none yet"
@@ -59,7 +147,7 @@ def words(value: object) -> str:
     return str(value)
 
 
-def print_diff(result: Diff, left: str, right: str) -> None:
+def print_diff(result: Diff, left: str, right: str, places: Places | None = None) -> None:
     if not result.comparable:
         say(f"not records of one game: {result.reason}")
         return
@@ -74,10 +162,13 @@ def print_diff(result: Diff, left: str, right: str) -> None:
     else:
         say(f"the records part at event #{result.parting} (/events/{result.parting}):",
             bold=True)
-        for side, report in (("left", result.left), ("right", result.right)):
-            event = _event_at(report, result.parting)
-            shown = json_text(event) if event else "(no more events)"
-            say(f"  {labels[side]}: {shown}")
+        first = result.alignment.gaps[0] if result.alignment else None
+        if first is None or first.kind == DIFFERS:  # else the alignment says what is lacking
+            for side, report in (("left", result.left), ("right", result.right)):
+                event = _event_at(report, result.parting)
+                shown = json_text(event) if event else "(no more events)"
+                say(f"  {labels[side]}: {shown}")
+        _print_alignment(result, places or {})
     for side, report in (("left", result.left), ("right", result.right)):
         assert report is not None
         if report.problems:

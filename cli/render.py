@@ -138,14 +138,16 @@ def step_json(step: Step) -> dict[str, Any]:
 
 
 def problem_lines(path: str | None, problems: Iterable[Problem], more: int = 0) -> list[str]:
-    """Each problem on its line (a syntax error's context and a mismatch's movers
-    under it), and ``more``, the problems found past those kept, counted."""
+    """Each problem on its line (under it: where in the file its value is written,
+    a syntax error's context and a mismatch's movers), and ``more``, the problems found past those kept, counted."""
     lines = []
     for problem in problems:
         at = problem.pointer or "(whole file)"
         where = f"{path}:{at}" if path else at
         rule = f" [{problem.rule}]" if problem.rule else ""
         lines.append(visible(f"  {where}: {problem.kind}{rule}: {problem.message}"))
+        if problem.placed is not None:
+            lines.append(f"      at {problem.placed}")
         if problem.context is not None:
             lines += [visible(f"      {line}") for line in problem.context.split("\n")]
         if problem.moved_by is not None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from cardcore.cli.chart import PALETTE, chart
 from cardcore.cli.markup import Html, el, join
+from cardcore.cli.records import SHOWN_GAPS, gap_text
 from cardcore.cli.render import (
     moved_text,
     pile_text,
@@ -95,8 +96,9 @@ def _problem(problem: Problem) -> Html:
     rule = f" [{problem.rule}]" if problem.rule else ""
     moved = (el("div", moved_text(problem.since, problem.moved_by), class_="moved")
              if problem.moved_by is not None else None)
+    placed = f" ({problem.placed})" if problem.placed is not None else None
     return el("div", el("strong", f"{problem.kind}{rule}"), ": ", problem.message, " ",
-              el("code", problem.pointer or "(whole file)"), moved, class_="problem",
+              el("code", problem.pointer or "(whole file)"), placed, moved, class_="problem",
               role="note")
 
 
@@ -306,6 +308,11 @@ def pair_page(left: Report, right: Report, found: Diff) -> str:
                                   for key, side, report in (("a", "first", left),
                                                             ("b", "second", right))),
                           class_="sides"))
+        if found.alignment is not None and found.alignment.gaps:
+            gaps = found.alignment.gaps
+            summary.append(el("p", f"Aligned event by event: {plural(len(gaps), 'difference')}."))
+            summary.append(el("ul", *(el("li", gap_text(gap, found))
+                                      for gap in gaps[:SHOWN_GAPS]), class_="aligned"))
     if found.comparable and found.differences:
         rows = [el("tr", el("th", what, scope="row"), el("td", _compact(a)), el("td", _compact(b)))
                 for what, a, b in found.differences]

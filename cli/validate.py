@@ -128,6 +128,9 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int,
     unreadable file, and the others are still judged. With many files, a
     terminal shows a progress bar on standard error.
 
+    Each problem is named by its JSON pointer (/events/12/card) and, under it,
+    the line and column where that value is written in the file.
+
     In a folder only its own regular files are read: a link that leads outside
     it (unless --follow-links), a FIFO or device, and a subfolder that cannot be
     read are reported as skipped, each in its place (exit 2), never silently

@@ -8,14 +8,15 @@ player's chips or points, and the first files that change, to open one by one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore.cli.records import words
 from cardcore.cli.render import REPORT_FORMAT, effect_json, plural, problem_lines, say
 from cardcore.effects import Effect
 from cardcore.replay.jsonwrite import json_number, json_text
-from cardcore.replay.rulechange import CorpusChange, RuleChange, Swing
+from cardcore.replay.problems import Problem
+from cardcore.replay.rulechange import ChangedFile, CorpusChange, RuleChange, Swing
 from cardcore.replay.transcript import Transcript, event_json
 
 __all__ = ["change_json", "changes_text", "corpus_json", "print_change", "print_corpus"]
@@ -42,8 +43,19 @@ def _signed(swing: Swing) -> str:
     return f"{'+' if change > 0 else ''}{json_number(change)}"
 
 
-def print_change(result: RuleChange, path: str, transcript: Transcript) -> None:
-    """One record under the old and the changed options, in words."""
+def _placed(problems: Sequence[Problem], text: str | None) -> list[Problem]:
+    """``problems`` at their line and column in the record's ``text`` (when read)."""
+    if text is None:
+        return list(problems)
+    from cardcore.replay.positions import located
+
+    return located(text, problems)
+
+
+def print_change(result: RuleChange, path: str, transcript: Transcript,
+                 text: str | None = None) -> None:
+    """One record under the old and the changed options, in words; ``text``, the
+    record's file, places the problems at their lines."""
     new = changes_text(result.changes)
     say(f"{path}: {transcript.rules.title} under {changes_text(result.changes, transcript)}")
     if not result.before.valid:
@@ -60,7 +72,7 @@ def print_change(result: RuleChange, path: str, transcript: Transcript) -> None:
             refused = result.refusals(side)
             if refused:
                 say(f"  refused {label}:")
-                for line in problem_lines(path, refused):
+                for line in problem_lines(path, _placed(refused, text)):
                     say("  " + line)
                 continue
             only = result.effects_at_parting(side)
@@ -72,7 +84,7 @@ def print_change(result: RuleChange, path: str, transcript: Transcript) -> None:
         stop = result.stop(side)
         if stop is not None:
             say(f"{label}, the replay stops at event #{stop[0]}:")
-            for line in problem_lines(path, stop[1]):
+            for line in problem_lines(path, _placed(stop[1], text)):
                 say(line)
     if result.same_outcome:
         say("same outcome")
@@ -82,7 +94,8 @@ def print_change(result: RuleChange, path: str, transcript: Transcript) -> None:
         say(f"  {what}: {words(old)} -> {words(changed)}")
 
 
-def change_json(result: RuleChange, path: str, transcript: Transcript) -> dict[str, Any]:
+def change_json(result: RuleChange, path: str, transcript: Transcript,
+                text: str | None = None) -> dict[str, Any]:
     parting = result.parting
     data: dict[str, Any] = {
         "report_format": REPORT_FORMAT, "path": path, "options": dict(result.changes),
@@ -91,11 +104,12 @@ def change_json(result: RuleChange, path: str, transcript: Transcript) -> dict[s
         "event": None if parting is None else event_json(transcript.events[parting]),
     }
     for side in ("before", "after"):
-        data[f"{side}_refused"] = [p.to_json() for p in result.refusals(side)]
+        data[f"{side}_refused"] = [p.to_json() for p in _placed(result.refusals(side), text)]
         data[f"{side}_effects"] = [effect_json(e) for e in result.effects_at_parting(side)]
         stop = result.stop(side)
         data[f"{side}_stopped"] = None if stop is None else {
-            "pointer": f"/events/{stop[0]}", "problems": [p.to_json() for p in stop[1]]}
+            "pointer": f"/events/{stop[0]}",
+            "problems": [p.to_json() for p in _placed(stop[1], text)]}
     data["differences"] = [{"what": w, "before": a, "after": b}
                            for w, a, b in result.differences]
     return data
@@ -106,6 +120,13 @@ def _swing_json(swing: Swing) -> dict[str, Any]:
             "after": json_number(swing.after), "change": json_number(swing.change)}
 
 
+def _changed_json(f: ChangedFile) -> dict[str, Any]:
+    return {"path": f.path, "parting": None if f.parting is None else f"/events/{f.parting}",
+            "winners_before": None if f.winners_before is None else list(f.winners_before),
+            "winners_after": None if f.winners_after is None else list(f.winners_after),
+            "swing": None if f.swing is None else _swing_json(f.swing)}
+
+
 def corpus_json(summary: CorpusChange, changes: Mapping[str, object]) -> dict[str, Any]:
     largest = summary.largest
     return {
@@ -114,12 +135,9 @@ def corpus_json(summary: CorpusChange, changes: Mapping[str, object]) -> dict[st
         "changed": summary.changed, "winners_changed": summary.winners_changed,
         "largest_swing": None if largest is None else {"path": largest[0],
                                                        **_swing_json(largest[1])},
-        "first_changed": [
-            {"path": f.path, "parting": None if f.parting is None else f"/events/{f.parting}",
-             "winners_before": None if f.winners_before is None else list(f.winners_before),
-             "winners_after": None if f.winners_after is None else list(f.winners_after),
-             "swing": None if f.swing is None else _swing_json(f.swing)}
-            for f in summary.first],
+        "first_changed": [_changed_json(f) for f in summary.first],
+        "winner_changes": [_changed_json(f) for f in summary.winner_changes],
+        "limit": summary.limit,
         "other_game": summary.other_game, "unreadable": summary.unreadable,
         "first_unreadable": [{"path": path, "problems": [p.to_json() for p in problems]}
                              for path, problems in summary.first_unreadable],
@@ -131,13 +149,21 @@ def print_corpus(summary: CorpusChange, changes: Mapping[str, object]) -> None:
     say(f"under {changes_text(changes)}: {plural(summary.files, 'game')} replayed")
     say(f"  {summary.unchanged} unchanged, {summary.same_outcome} judged otherwise "
         f"but ending the same, {summary.changed} with another outcome")
-    say(f"  {plural(summary.winners_changed, 'game')} change winner")
+    say(f"  {plural(summary.winners_changed, 'game')} change winner"
+        + (":" if summary.winner_changes else ""))
+    for changed in summary.winner_changes:
+        say(f"    {changed.path}: {words(_names(changed.winners_before))} -> "
+            f"{words(_names(changed.winners_after))}")
+    unnamed = summary.winners_changed - len(summary.winner_changes)
+    if unnamed:
+        say(f"    ... and {unnamed} more (--limit {summary.limit}; raise it to name them)")
     if summary.largest is not None:
         path, swing = summary.largest
         say(f"  largest swing: {swing.player} {json_number(swing.before)} -> "
             f"{json_number(swing.after)} {swing.unit} ({_signed(swing)}) in {path}")
     if summary.first:
-        say(f"first {plural(len(summary.first), 'file')} that change:")
+        listed = "the" if len(summary.first) == summary.changed else "first"
+        say(f"{listed} {plural(len(summary.first), 'file')} that change:")
     for changed in summary.first:
         where = "from the start" if changed.parting is None else f"part at /events/{changed.parting}"
         winners = ""
@@ -147,6 +173,8 @@ def print_corpus(summary: CorpusChange, changes: Mapping[str, object]) -> None:
         moved = "" if changed.swing is None else (f"; {changed.swing.player} "
                                                   f"{_signed(changed.swing)} {changed.swing.unit}")
         say(f"  {changed.path}: {where}{winners}{moved}")
+    if summary.changed > len(summary.first):
+        say(f"  ... and {summary.changed - len(summary.first)} more (--limit {summary.limit})")
     if summary.other_game:
         say(f"left out: {plural(summary.other_game, 'file')} of games without "
             f"{'this option' if len(changes) == 1 else 'these options'}")

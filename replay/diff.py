@@ -4,9 +4,11 @@ Two players wrote down the same game; where do their records part, and what
 does that change in the outcome? Events are compared by meaning: notes are
 ignored, and a card one record knows and the other leaves unknown (``"?"`` or
 left out) is not a difference, since both can describe the same table. The
-first event where the records truly differ is the *parting*; both are replayed
-and the outcomes compared player by player, with the effects from the parting
-on that one side has and the other has not: the ones that explain the difference.
+records are aligned event by event (:mod:`cardcore.replay.alignment`), so that
+an event one record lacks is named as missing and the events after it still
+match; the first difference is the *parting*. Both are replayed and the
+outcomes compared player by player, with the effects from the parting on that
+one side has and the other has not: the ones that explain the difference.
 """
 
 from __future__ import annotations
@@ -18,11 +20,18 @@ from typing import Any
 import attrs
 
 from cardcore.effects import Effect
+from cardcore.replay.alignment import Alignment, align
 from cardcore.replay.jsonwrite import json_number, json_text
 from cardcore.replay.runner import Report, replay_transcript
-from cardcore.replay.transcript import Transcript, event_json
+from cardcore.replay.transcript import (
+    Transcript,
+    TranscriptError,
+    dump_transcript,
+    event_json,
+    load_transcript,
+)
 
-__all__ = ["Diff", "diff_transcripts", "outcome_values"]
+__all__ = ["Diff", "diff_transcripts", "outcome_values", "renamed"]
 
 
 @attrs.frozen(kw_only=True)
@@ -33,7 +42,10 @@ class Diff:
     """False when they are not records of one game (game, players or options differ)."""
     reason: str = ""
     parting: int | None = None
-    """Index of the first event where the records differ (None: no difference)."""
+    """Index in A of the first event where the records differ (None: no difference);
+    before it the records agree event by event, so it is B's index too."""
+    alignment: Alignment | None = None
+    """Every event one record lacks, has in excess or writes otherwise, in order."""
     left: Report | None = None
     right: Report | None = None
     differences: tuple[tuple[str, Any, Any], ...] = ()
@@ -82,6 +94,41 @@ def _meaning(event: Any) -> dict[str, Any]:
     return data
 
 
+def _kind(meaning: dict[str, Any]) -> tuple[object, object]:
+    """What makes two events one that differs rather than two unrelated ones."""
+    return meaning.get("type"), meaning.get("player")
+
+
+def _renamed_value(value: Any, names: Mapping[str, str]) -> Any:
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_renamed_value(item, names) for item in value]
+    if isinstance(value, dict):
+        return {names.get(key, key): (item if key in ("note", "meta") else
+                                      _renamed_value(item, names))
+                for key, item in value.items()}
+    return value
+
+
+def renamed(transcript: Transcript, names: Mapping[str, str]) -> Transcript:
+    """``transcript`` with its players renamed by ``names`` (old name: new name),
+    wherever a player is named: the players, each event, check and the result
+    (a string that is exactly a player's name, or a key that is one; notes and
+    meta are left as they are). ``diff --same`` uses it for one person spelled
+    two ways. Raises :class:`TranscriptError` if the renamed record is no
+    transcript (two players given one name)."""
+    if not names:
+        return transcript
+    data = dump_transcript(transcript)
+    data.pop("expect", None)  # what a fixture expects is not compared
+    players = data["players"]
+    data = {key: (value if key in ("format", "game", "meta") else _renamed_value(value, names))
+            for key, value in data.items()}
+    data["players"] = [names.get(name, name) for name in players]
+    return load_transcript(data)
+
+
 def outcome_values(report: Report) -> dict[str, Any]:
     """The outcome as comparable values: ``chips of Aki``, ``pot``, ``complete``, ``winners``."""
     outcome = report.outcome
@@ -108,21 +155,37 @@ def _shown(value: object) -> str:
     return str(value)
 
 
-def diff_transcripts(left: Transcript, right: Transcript) -> Diff:
-    """Compare two transcripts that claim to record the same game."""
+def diff_transcripts(left: Transcript, right: Transcript,
+                     same: Mapping[str, str] | None = None) -> Diff:
+    """Compare two transcripts that claim to record the same game; ``same`` maps
+    names of A to names of B that spell the same player (B is compared, and
+    shown, with A's names)."""
+    if same:
+        try:
+            right = renamed(right, {b: a for a, b in same.items()})
+        except TranscriptError as error:
+            return Diff(comparable=False, reason="with the names given as the same, B is "
+                        f"no transcript: {error.problems[0].message}")
     for what, a, b in (("game", left.game, right.game),
                        ("players", left.players, right.players),
                        ("options", left.options, right.options)):
         if a != b:
             return Diff(comparable=False, reason=f"the {what} differ: {_shown(a)} and {_shown(b)}")
-    parting = None
-    for index, (a, b) in enumerate(zip(left.events, right.events, strict=False)):
-        if not _compatible(_meaning(a), _meaning(b)):
-            parting = index
-            break
-    else:
-        if len(left.events) != len(right.events):
-            parting = min(len(left.events), len(right.events))
+    meanings: dict[int, dict[str, Any]] = {}  # by id: the events live as long as this call
+
+    def meaning(event: Any) -> dict[str, Any]:
+        found = meanings.get(id(event))
+        if found is None:
+            found = meanings[id(event)] = _meaning(event)
+        return found
+
+    def agree(a: Any, b: Any) -> bool:
+        """One event in both records: equal (the common case, decided without
+        writing either as JSON), or compatible in meaning."""
+        return bool(a == b) or _compatible(meaning(a), meaning(b))
+
+    alignment = align(left.events, right.events, agree, lambda event: _kind(meaning(event)))
+    parting = alignment.gaps[0].left if alignment.gaps else None
     left_report = replay_transcript(left, steps=True)
     right_report = replay_transcript(right, steps=True)
     a_values, b_values = outcome_values(left_report), outcome_values(right_report)
@@ -131,5 +194,5 @@ def diff_transcripts(left: Transcript, right: Transcript) -> Diff:
         for key in dict.fromkeys([*a_values, *b_values])
         if a_values.get(key) != b_values.get(key)
     )
-    return Diff(comparable=True, parting=parting, left=left_report, right=right_report,
+    return Diff(comparable=True, parting=parting, alignment=alignment, left=left_report, right=right_report,
                 differences=differences)

@@ -18,7 +18,7 @@ from cardcore.replay.bounded import UnreadableInput, read_input
 from cardcore.replay.errors import JsonError
 from cardcore.replay.problems import FORMAT, NUMBERS_ARE, Problem, kept, pointer
 
-__all__ = ["MAX_BYTES", "JsonError", "parse_json", "read_json"]
+__all__ = ["MAX_BYTES", "JsonError", "parse_json", "read_json", "read_text"]
 
 MAX_BYTES = 32 * 1024 * 1024
 """Largest transcript read (32 MiB: far above any real session)."""
@@ -317,6 +317,12 @@ def read_json(source: str | os.PathLike[str] | BinaryIO, *, max_bytes: int = MAX
     """Read and parse a file (a path, as a string or a ``Path``) or a binary stream,
     refusing oversized or non-UTF-8 input, and input that is no file or does not
     end in time (:mod:`cardcore.replay.bounded`)."""
+    return parse_json(read_text(source, max_bytes=max_bytes))
+
+
+def read_text(source: str | os.PathLike[str] | BinaryIO, *, max_bytes: int = MAX_BYTES) -> str:
+    """The text of a file or stream, as :func:`read_json` reads it before parsing
+    (kept by a reader that may have to locate problems in it afterwards)."""
     try:
         data = read_input(source, max_bytes)
     except UnreadableInput as error:
@@ -334,4 +340,4 @@ def read_json(source: str | os.PathLike[str] | BinaryIO, *, max_bytes: int = MAX
     except UnicodeDecodeError as error:
         message = f"not UTF-8 text (byte {error.start}): a transcript is JSON in UTF-8"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None
-    return parse_json(text)
+    return text

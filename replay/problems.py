@@ -114,7 +114,9 @@ class Problem:
     both, and for a player's chips or points the events that moved them since
     the last agreeing reading) or ``internal`` (cardcore failed on the file: a bug). A JSON syntax
     error also has the ``line`` and ``column`` of the mistake, and ``context``:
-    the line with a caret under that column.
+    the line with a caret under that column. A problem read from a file, with a
+    pointer, has the ``line`` and ``column`` where the pointed value starts
+    (:mod:`cardcore.replay.positions`; the column counts characters from 1).
     """
 
     kind: str
@@ -151,8 +153,17 @@ class Problem:
         if self.line is not None:
             data["line"] = self.line
             data["column"] = self.column
-            data["context"] = self.context
+            if self.context is not None:
+                data["context"] = self.context
         return data
+
+    @property
+    def placed(self) -> str | None:
+        """Where the pointed value is written, ``line 10, column 45``, when that is
+        known and the message does not say it already (as a syntax error's does)."""
+        if not self.pointer or self.line is None:
+            return None
+        return f"line {self.line}, column {self.column}"
 
     def __str__(self) -> str:
         where = self.pointer or "(whole file)"

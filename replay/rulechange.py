@@ -196,6 +196,12 @@ class CorpusChange:
     largest: tuple[str, Swing] | None = None
     """(path, swing) of the largest change of one player's figure."""
     first: list[ChangedFile] = attrs.field(factory=list)
+    """The first ``limit`` files that change outcome."""
+    winner_changes: list[ChangedFile] = attrs.field(factory=list)
+    """The first ``limit`` files whose winners change (every one, under the limit)."""
+    limit: int = FIRST_FILES
+    """How many files each list keeps; the others are only counted (a folder of a
+    million games costs no memory per game)."""
     other_game: int = 0
     """Files of games that have not all the changed options (left out)."""
     first_other: tuple[str, tuple[Problem, ...]] | None = None
@@ -232,22 +238,29 @@ class CorpusChange:
         if top is not None and (self.largest is None
                                 or abs(float(top.change)) > abs(float(self.largest[1].change))):
             self.largest = (path, top)
-        if len(self.first) < FIRST_FILES:
+        if len(self.first) < self.limit or (change.winners_changed
+                                            and len(self.winner_changes) < self.limit):
             old, new = change.before.outcome, change.after.outcome
-            self.first.append(ChangedFile(
+            changed = ChangedFile(
                 path=path, parting=change.parting, swing=top,
                 winners_before=None if old is None else old.winners,
-                winners_after=None if new is None else new.winners))
+                winners_after=None if new is None else new.winners)
+            if len(self.first) < self.limit:
+                self.first.append(changed)
+            if change.winners_changed and len(self.winner_changes) < self.limit:
+                self.winner_changes.append(changed)
 
 
-def change_corpus(paths: Iterable[str], changes: Mapping[str, object]) -> CorpusChange:
+def change_corpus(paths: Iterable[str], changes: Mapping[str, object], *,
+                  limit: int = FIRST_FILES) -> CorpusChange:
     """The summary of ``changes`` over the files ``paths``, read one at a time.
 
     A file of a game without one of the options is left out (a corpus may mix
     games); one that is no readable transcript is counted and left out; a value
     the game refuses raises :class:`RefusedOptions` with its located problems.
+    ``limit`` files are named in each list of the summary.
     """
-    summary = CorpusChange()
+    summary = CorpusChange(limit=limit)
     for path in paths:
         try:
             transcript = read_transcript(Path(path))

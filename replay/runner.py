@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from os import PathLike
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -28,7 +28,7 @@ from cardcore.errors import RuleViolation
 from cardcore.protocol import Check, Outcome
 from cardcore.readings import disagreements
 from cardcore.reduction import transitions
-from cardcore.replay.jsonload import JsonError, read_json
+from cardcore.replay.jsonload import JsonError, parse_json, read_text
 from cardcore.replay.leaves import FORGOTTEN_CARD
 from cardcore.replay.problems import (
     CHECK,
@@ -405,6 +405,14 @@ def internal_error(name: str, error: BaseException, *others: str) -> Problem:
         "and this message."))
 
 
+def _located(text: str, problems: Sequence[Problem]) -> list[Problem]:
+    """``problems`` with the line and column where each pointed value starts in
+    ``text``; imported only for a file that has problems (valid ones pay nothing)."""
+    from cardcore.replay.positions import located
+
+    return located(text, problems)
+
+
 def replay_file(source: str | PathLike[str] | BinaryIO, *, name: str | None = None,
                 steps: bool = False, stop_after: int | None = None,
                 keep_going: bool = False) -> Report:
@@ -414,16 +422,21 @@ def replay_file(source: str | PathLike[str] | BinaryIO, *, name: str | None = No
     instead of an exception."""
     label = (name if name is not None
              else os.fspath(source) if isinstance(source, (str, PathLike)) else "-")
+    text: str | None = None
     data: Any = None
     try:
-        data = read_json(source)
+        text = read_text(source)
+        data = parse_json(text)
         transcript = load_transcript(data)
-    except JsonError as error:
-        return Report(path=label, problems=tuple(error.problems), more_problems=error.more)
+    except JsonError as error:  # unreadable, or not JSON
+        problems = error.problems if text is None else _located(text, error.problems)
+        return Report(path=label, problems=tuple(problems), more_problems=error.more)
     except TranscriptError as error:
         forgotten = forgotten_pointers(error.problems)
         if forgotten is None:
-            return Report(path=label, problems=tuple(error.problems), more_problems=error.more)
+            assert text is not None
+            return Report(path=label, problems=tuple(_located(text, error.problems)),
+                          more_problems=error.more)
         try:  # a card nobody remembers: judged with each value it could have had
             return _forgotten_report(data, forgotten, label)
         except Exception as error:  # a bug, as below
@@ -431,8 +444,12 @@ def replay_file(source: str | PathLike[str] | BinaryIO, *, name: str | None = No
     except Exception as error:  # a bug: reported, so that other files are still judged
         return Report(path=label, problems=(internal_error(label, error),))
     try:
-        return replay_transcript(transcript, path=label, steps=steps, stop_after=stop_after,
-                                 keep_going=keep_going)
+        report = replay_transcript(transcript, path=label, steps=steps, stop_after=stop_after,
+                                   keep_going=keep_going)
+        if not report.problems and not report.later:  # the fast path: nothing to place
+            return report
+        return attrs.evolve(report, problems=tuple(_located(text, report.problems)),
+                            later=tuple(_located(text, report.later)))
     except Exception as error:  # a bug, as above
         return Report(path=label, transcript=transcript,
                       problems=(internal_error(label, error),))

@@ -24,7 +24,7 @@ from cardcore.quoting import names, nesting, quoted
 from cardcore.registry import GAMES, UnknownGameError, get_game
 from cardcore.replay.direct import Unsure, build, event_builders
 from cardcore.replay.errors import TranscriptError
-from cardcore.replay.jsonload import MAX_DEPTH, JsonError, read_json
+from cardcore.replay.jsonload import MAX_DEPTH, JsonError, parse_json, read_text
 from cardcore.replay.jsonwrite import json_number
 from cardcore.replay.problems import (
     CHECK,
@@ -49,6 +49,7 @@ __all__ = [
     "load_transcript",
     "read_options",
     "read_transcript",
+    "read_transcript_text",
 ]
 
 FORMAT_ID = "cardcore-transcript/1"
@@ -374,11 +375,29 @@ def read_transcript(source: str | PathLike[str] | BinaryIO) -> Transcript:
     """Read, parse and load one file (a path, as a string or a ``Path``, or a
     binary stream such as standard input);
     raise :class:`TranscriptError` if it is no transcript."""
+    return read_transcript_text(source)[0]
+
+
+def read_transcript_text(source: str | PathLike[str] | BinaryIO) -> tuple[Transcript, str]:
+    """:func:`read_transcript`, and the file's text, for placing later problems
+    (a rule broken) at their line and column. Problems of the file's shape are
+    placed here (:mod:`cardcore.replay.positions`)."""
     try:
-        data = read_json(source)
+        text = read_text(source)
     except JsonError as error:
         raise TranscriptError(error.problems, error.more) from None
-    return load_transcript(data)
+    try:
+        data = parse_json(text)
+    except JsonError as error:  # a key given twice is placed; a syntax error has its place
+        from cardcore.replay.positions import located  # only a refused file pays for it
+
+        raise TranscriptError(located(text, error.problems), error.more) from None
+    try:
+        return load_transcript(data), text
+    except TranscriptError as error:
+        from cardcore.replay.positions import located
+
+        raise TranscriptError(located(text, error.problems), error.more) from None
 
 
 # -- dumping -----------------------------------------------------------------------

@@ -153,10 +153,13 @@ def test_validate_json_reports_problems_with_derived_beside_recorded(tmp_path: P
     code, out = run("validate", "--format", "json", str(wrong))
     (problem,) = json.loads(out)["files"][0]["problems"]
     assert code == 1
+    text = wrong.read_text()  # one line: the column is where the 100 is written
+    column = text.rindex('"Ben": 100') + len('"Ben": ') + 1
     assert problem == {"kind": "check", "pointer": "/result/chips/Ben",
                        "message": "Ben has 108 chips by the rules; the record says 100",
                        "derived": 108, "recorded": 100,
-                       "since": None, "moved_by": ["/events/0", "/events/6"]}
+                       "since": None, "moved_by": ["/events/0", "/events/6"],
+                       "line": 1, "column": column}
     code, out = run("validate", str(wrong))
     assert "/result/chips/Ben: check: Ben has 108 chips by the rules; the record says 100" in out
     assert "moved since the start by /events/0, /events/6" in out

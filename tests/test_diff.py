@@ -9,6 +9,7 @@ from typing import Any
 from click.testing import CliRunner
 
 from cardcore.cli.main import main
+from cardcore.cli.records import gap_text
 from cardcore.replay.diff import diff_transcripts
 from cardcore.replay.transcript import load_transcript
 
@@ -141,3 +142,54 @@ def test_records_of_other_tables_exit_2_and_name_the_players(tmp_path: Path) -> 
     result = CliRunner().invoke(main, ["diff", str(EXAMPLE), str(tmp_path / "other.json")])
     assert result.exit_code == 2
     assert "the players differ: Aki, Ben, Chie and Aki, Ben, Dan" in result.output
+
+
+def test_a_record_with_one_event_deleted_names_it_and_goes_on(tmp_path: Path) -> None:
+    """B lacks A's event 3 (Chie's fold): the diff names it as missing with a pointer
+    into each record, and finds nothing else differing after it."""
+    b = example()
+    del b["events"][3]
+    del b["result"]
+    result = diff_transcripts(load_transcript(example()), load_transcript(b))
+    assert result.alignment is not None and result.parting == 3
+    assert [(g.kind, g.left, g.right) for g in result.alignment.gaps] == [("missing", 3, 3)]
+    path = tmp_path / "b.json"
+    text_b = json.dumps(b)
+    path.write_text(text_b)
+    runner = CliRunner()
+    text = runner.invoke(main, ["diff", str(EXAMPLE), str(path)]).output
+    # The example has one event a line, the first on line 7; B is written on one line.
+    assert ("B has no fold of Chie where A has one at /events/3 (line 10); "
+            "B goes on at /events/3 (line 1)") in text
+    assert "aligned event by event, 1 difference:" in text
+    data = json.loads(runner.invoke(main, ["diff", "--format", "json", str(EXAMPLE),
+                                           str(path)]).output)
+    assert data["aligned"] == [{"kind": "missing", "left": "/events/3", "right": "/events/3",
+                                "left_line": 10, "left_column": 5, "right_line": 1,
+                                "right_column": text_b.index('{"type": "pitch", "player": "Aki"}') + 1,
+                                "left_event": example()["events"][3]}]
+
+
+def test_same_maps_a_name_spelled_two_ways(tmp_path: Path) -> None:
+    """'Chie' in A is 'Chie K' in B: without --same not one game, with it the same."""
+    b = json.loads(json.dumps(example()).replace('"Chie"', '"Chie K"'))
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(b))
+    runner = CliRunner()
+    assert runner.invoke(main, ["diff", str(EXAMPLE), str(path)]).exit_code == 2
+    same = runner.invoke(main, ["diff", str(EXAMPLE), str(path), "--same", "Chie=Chie K"])
+    assert same.exit_code == 0 and "the records agree event by event" in same.output
+    wrong = runner.invoke(main, ["diff", str(EXAMPLE), str(path), "--same", "Dana=Chie K"])
+    assert wrong.exit_code == 2 and "'Dana' is no player of A" in wrong.output
+
+
+def test_an_extra_event_in_b_is_named_with_both_pointers() -> None:
+    """B wrote Chie's fold twice: A has no second fold, and A goes on at /events/4."""
+    b = example()
+    b["events"].insert(4, dict(b["events"][3]))
+    del b["result"]
+    result = diff_transcripts(load_transcript(example()), load_transcript(b))
+    assert result.alignment is not None
+    assert [(g.kind, g.left, g.right) for g in result.alignment.gaps] == [("extra", 4, 4)]
+    assert gap_text(result.alignment.gaps[0], result).startswith(
+        "A has no fold of Chie where B has one at /events/4; A goes on at /events/4: ")

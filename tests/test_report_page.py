@@ -9,7 +9,7 @@ from typing import Any
 
 from cardcore.cli.report_page import pair_page, record_page
 from cardcore.replay.diff import diff_transcripts
-from cardcore.replay.runner import Report, replay_transcript
+from cardcore.replay.runner import Report, replay_file, replay_transcript
 from cardcore.replay.transcript import load_transcript
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,3 +142,27 @@ def test_two_records_side_by_side_with_the_parting_marked_on_both() -> None:
     assert page.count("the records part here") == 2
     assert [tag for tag, attrs in tags(page) if attrs.get("class") == "record"] == ["article"] * 2
     assert "differences" in page and "mine.json" in page and "yours.json" in page
+
+
+def test_two_records_one_lacking_an_event_name_it_on_the_page() -> None:
+    """B lacks A's fold at /events/3: the summary names it as missing, with both pointers."""
+    right = _example()
+    del right["events"][3]
+    del right["result"]
+    a, b = _report(_example(), "mine.json"), _report(right, "yours.json")
+    assert a.transcript is not None and b.transcript is not None
+    page = pair_page(a, b, diff_transcripts(a.transcript, b.transcript))
+    assert "Aligned event by event: 1 difference." in page
+    assert "B has no fold of Chie where A has one at /events/3; B goes on at /events/3" in page
+
+
+def test_a_problem_read_from_a_file_shows_its_line_on_the_page(tmp_path: Path) -> None:
+    """A wrong player read from a file: the page gives the line and column beside the pointer."""
+    data = _example()
+    data["events"][3]["player"] = "Aki"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    report = replay_file(path, steps=True)
+    (problem,) = report.problems
+    assert problem.line == 1 and problem.column is not None
+    assert f"(line 1, column {problem.column})" in record_page(report)

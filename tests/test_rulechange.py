@@ -95,7 +95,7 @@ def test_diff_over_a_simulated_corpus_summarises_the_change(tmp_path: Path) -> N
     assert summary.files == 20 and summary.changed + summary.same_outcome == 20
     assert summary.largest is not None and len(summary.first) == 5
     assert all(changed.parting == 0 for changed in summary.first)
-    result = runner.invoke(main, ["diff", str(corpus), "--option", "ante=3"])
+    result = runner.invoke(main, ["diff", str(corpus), "--option", "ante=3", "--limit", "5"])
     assert result.exit_code == 1
     assert "under ante=3: 20 games replayed" in result.output
     assert f"{summary.winners_changed} game" in result.output
@@ -120,3 +120,52 @@ def test_a_mixed_corpus_leaves_out_games_without_the_option(tmp_path: Path) -> N
     assert "left out: 2 files of games without this option" in result.output
     assert "left out: 1 file that is not readable transcripts" not in result.output
     assert "left out: 1 file that is not a readable transcript" in result.output
+
+
+def test_a_folder_diff_names_every_game_whose_winner_changes(tmp_path: Path) -> None:
+    """Every file whose winners differ under the change is named, in text and JSON;
+    past --limit the others are counted and the limit is said."""
+    runner = CliRunner()
+    corpus = tmp_path / "c"
+    runner.invoke(main, ["simulate", "goblin-poker", "--count", "30", "--seed", "1",
+                         "--out", str(corpus), "--option", "games=3"])
+    paths = sorted(str(p) for p in corpus.glob("*.json"))
+    expected = set()
+    for path in paths:
+        change = change_rules(read_transcript(Path(path)), {"ante": 5})
+        if change.winners_changed:
+            expected.add(path)
+    assert expected  # the corpus has at least one game whose winner changes
+    data = json.loads(runner.invoke(main, ["diff", str(corpus), "--option", "ante=5",
+                                           "--format", "json"]).output)
+    assert {f["path"] for f in data["winner_changes"]} == expected
+    assert data["winners_changed"] == len(expected)
+    text = runner.invoke(main, ["diff", str(corpus), "--option", "ante=5"]).output
+    assert all(f"    {path}: " in text for path in expected)
+    limited = runner.invoke(main, ["diff", str(corpus), "--option", "ante=5", "--limit", "0"])
+    assert f"... and {len(expected)} more (--limit 0" in limited.output
+
+
+def test_a_rule_change_that_stops_a_replay_places_the_problem_at_its_line(
+        tmp_path: Path) -> None:
+    """Under rounds=1 the second round's first event is refused: the problem gives the
+    line of that event in the record's file, in text and JSON."""
+    runner = CliRunner()
+    runner.invoke(main, ["simulate", "goblin-poker", "--seed", "1", "--out", str(tmp_path),
+                         "--count", "1", "--option", "games=1"])
+    (simulated,) = tmp_path.glob("*.json")
+    record = json.loads(simulated.read_text())
+    events = record.pop("events")
+    head = json.dumps(record)[:-1]  # the other members on line 1, then one event a line
+    path = tmp_path / "one-event-a-line.json"
+    path.write_text(head + ', "events": [\n' + ",\n".join(json.dumps(e) for e in events)
+                    + "\n]}\n")
+    data = json.loads(runner.invoke(main, ["diff", str(path), "--option", "rounds=1",
+                                           "--format", "json"]).output)
+    stopped = data["after_stopped"]
+    (problem, *_) = stopped["problems"]
+    index = int(stopped["pointer"].rsplit("/", 1)[1])
+    assert problem["pointer"] == f"/events/{index}" and problem["line"] == index + 2
+    assert problem["column"] == 1
+    out = runner.invoke(main, ["diff", str(path), "--option", "rounds=1"]).output
+    assert f"      at line {problem['line']}, column {problem['column']}" in out
