@@ -1,0 +1,402 @@
+"""Abbott's Auction for a program that plays it (:mod:`cardcore.play`): whose
+step it is, the events a seat may take, the dealer's chance events, and the
+loop's convention for asking the seats.
+
+A seat may bid whatever its hand can form that beats the standing bid (or
+equals it, with priority): every kind, kind-only and ranked, single cards with
+a suit where a suit may be named (AU-2.1 to AU-2.9, AU-7.2, AU-7.4). It may
+declare the end once the pile holds 8 cards (AU-4.3). It may win: the standing
+bidder with the cards of the standing bid, anyone with the cards of any bid
+while no bid is recorded, in every order they can be laid (AU-3.2); the
+stock cards that make up a short pile are the dealer's (``from_stock``,
+AU-3.1). Its shown cards are its whole hand or any five of it (AU-5.1), a set:
+listed once, low first. Chance's are the deal (AU-1) and the flips (AU-3.3).
+
+Bids are named one way each (the rank signature in its canonical order, ranks
+in card notation): the rules read other spellings of the same bid (``"k"``,
+two pair's ranks low first) as the same bid.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import math
+from collections.abc import Callable, Hashable, Sequence
+from itertools import combinations, product
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from cardcore.cards import JOKER_RANK, SUITS, Card, rank_name
+from cardcore.games.auction.bids import GROUPS, SIZE, Bid, kind_name, straight_tops
+from cardcore.games.auction.events import BidEvent, Deal, Declare, Flip, Show, Win
+from cardcore.games.auction.forms import made_bid
+from cardcore.games.auction.rules import drawn_from_stock
+from cardcore.games.auction.state import (
+    DECLARE_PILE,
+    HAND_SIZE,
+    AuctionState,
+    Phase,
+    deck_for,
+    hand,
+)
+from cardcore.play.listing import Listing, Segment, given, listed, nth_permutation
+from cardcore.play.policies import PASS, Offer
+from cardcore.play.seam import CHANCE, OVER, GamePlay, Whose
+from cardcore.poker import Category
+from cardcore.protocol import Event
+
+if TYPE_CHECKING:
+    from cardcore.play.dealer import Dealer
+
+__all__ = ["ALL_BIDS", "PLAY", "Bidding", "bid_event", "formations"]
+
+_ACE: Final = 14
+_RANKS: Final = tuple(range(2, _ACE + 1))
+_JOKER: Final = Card(JOKER_RANK, "")
+
+
+def _every_bid() -> tuple[Bid, ...]:
+    """Every bid there is, one naming each, weakest first (AU-2.2, AU-2.7, AU-2.8)."""
+    found: list[Bid] = []
+    for rank in _RANKS:
+        found.append(Bid(Category.HIGH_CARD, (rank,)))
+        found += [Bid(Category.HIGH_CARD, (rank,), suit) for suit in SUITS]
+    found.append(Bid(Category.HIGH_CARD, (JOKER_RANK,)))
+    for kind in (Category.PAIR, Category.THREE_OF_A_KIND, Category.FOUR_OF_A_KIND):
+        found += [Bid(kind, (rank,)) for rank in (*_RANKS, JOKER_RANK)]
+    found.append(Bid(Category.TWO_PAIR))
+    found += [Bid(Category.TWO_PAIR, (high, low)) for high in _RANKS for low in _RANKS
+              if high > low]
+    for kind in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        found.append(Bid(kind))
+        found += [Bid(kind, (top,)) for top in range(5, _ACE + 1)]
+    found.append(Bid(Category.FLUSH))
+    found += [Bid(Category.FLUSH, tuple(sorted(five, reverse=True)))
+              for five in combinations(_RANKS, 5)]
+    found.append(Bid(Category.FULL_HOUSE))
+    found += [Bid(Category.FULL_HOUSE, (three, two)) for three in _RANKS for two in _RANKS
+              if three != two]
+    return tuple(sorted(found, key=lambda bid: bid.key))
+
+
+ALL_BIDS: Final = _every_bid()
+"""Every bid, weakest first (the action catalogue's bids)."""
+
+
+def bid_event(name: str, bid: Bid) -> BidEvent:
+    """The ``bid`` event by which ``name`` bids ``bid`` (its one naming).
+
+    >>> bid_event("Aki", Bid(Category.FULL_HOUSE, (13, 5)))
+    BidEvent(note=None, player='Aki', kind='full_house', rank=None, ranks=('K', '5'), suit=None)
+    """
+    if bid.kind in GROUPS:
+        return BidEvent(player=name, kind=kind_name(bid.kind), rank=rank_name(bid.ranks[0]),
+                        suit=bid.suit)
+    ranks = tuple(rank_name(rank) for rank in bid.ranks) or None
+    return BidEvent(player=name, kind=kind_name(bid.kind), ranks=ranks)
+
+
+# -- what a hand can form -------------------------------------------------------------
+
+
+def _by_rank(cards: Sequence[Card]) -> tuple[dict[int, list[Card]], int]:
+    """The distinct suited cards by rank (identical copies count once, AU-2.6) and
+    the number of jokers."""
+    by_rank: dict[int, list[Card]] = {}
+    jokers = 0
+    for card in sorted(set(cards)):
+        if card.is_joker:
+            continue
+        by_rank.setdefault(card.rank, []).append(card)
+    jokers = sum(card.is_joker for card in cards)
+    return by_rank, jokers
+
+
+def _groups(by_rank: dict[int, list[Card]], jokers: int, size: int, rank: int | None
+            ) -> list[tuple[Card, ...]]:
+    """The sets of ``size`` cards of one rank (``rank``, or any)."""
+    found: list[tuple[Card, ...]] = []
+    for held_rank, held in by_rank.items():
+        if rank is None or rank == held_rank:
+            found += combinations(held, size)
+    if jokers >= size and rank in (None, JOKER_RANK):
+        found.append((_JOKER,) * size)
+    return found
+
+
+def _straights(cards_by_rank: dict[int, list[Card]], top: int | None, wheel: bool
+               ) -> list[tuple[Card, ...]]:
+    found: list[tuple[Card, ...]] = []
+    for high, ranks in straight_tops(set(cards_by_rank), wheel):
+        if top is None or high == top:
+            found += product(*(cards_by_rank[rank] for rank in ranks))
+    return found
+
+
+def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tuple[Card, ...]]:
+    """Every set of ``cards`` that forms ``bid`` (None: any bid, as a win without a
+    recorded bid lays), each once, its cards low first.
+
+    >>> from cardcore.cards import parse_card
+    >>> held = [parse_card(c) for c in "KS KH KD 5C 5S JK JK AS".split()]
+    >>> [" ".join(map(str, cards)) for cards in formations(held, Bid(Category.FULL_HOUSE), True)]
+    ['5C 5S KD KH KS']
+    >>> len(formations(held, Bid(Category.PAIR, (13,)), True))
+    3
+    """
+    by_rank, jokers = _by_rank(cards)
+    kinds = [bid.kind] if bid is not None else list(SIZE)
+    ranks = bid.ranks if bid is not None else ()
+    found: list[tuple[Card, ...]] = []
+    for kind in kinds:
+        if kind in GROUPS:
+            rank = ranks[0] if ranks else None
+            sets = _groups(by_rank, jokers, SIZE[kind], rank)
+            if kind is Category.HIGH_CARD and bid is not None and bid.suit is not None:
+                sets = [one for one in sets if one[0].suit == bid.suit]
+            found += sets
+        elif kind is Category.TWO_PAIR or kind is Category.FULL_HOUSE:
+            first, second = (2, 2) if kind is Category.TWO_PAIR else (3, 2)
+            for high, low in ([ranks] if ranks else
+                              [(a, b) for a in by_rank for b in by_rank if a != b]):
+                if kind is Category.TWO_PAIR and not ranks and high < low:
+                    continue
+                found += [(*a, *b) for a in combinations(by_rank.get(high, ()), first)
+                          for b in combinations(by_rank.get(low, ()), second)]
+        elif kind is Category.STRAIGHT:
+            found += _straights(by_rank, ranks[0] if ranks else None, wheel)
+        else:
+            for suit in SUITS:
+                suited = {rank: [card] for rank, held in by_rank.items()
+                          for card in held if card.suit == suit}
+                if kind is Category.STRAIGHT_FLUSH:
+                    found += _straights(suited, ranks[0] if ranks else None, wheel)
+                elif ranks:
+                    if all(rank in suited for rank in ranks):
+                        found.append(tuple(suited[rank][0] for rank in ranks))
+                else:
+                    found += combinations([held[0] for held in suited.values()], 5)
+    return sorted({tuple(sorted(cards)) for cards in found})
+
+
+@functools.lru_cache(maxsize=4096)
+def _biddable(cards: tuple[Card, ...], wheel: bool
+              ) -> tuple[tuple[tuple[int, ...], ...], tuple[Bid, ...], dict[int, tuple[Bid, ...]]]:
+    """The bids a hand can form, weakest first, with their keys; the suited single
+    bids apart, by rank (a suit is named only over a single of its rank, AU-7.2).
+    Cached: a hand changes only when it wins."""
+    by_rank, jokers = _by_rank(cards)
+    counts = {rank: len(held) for rank, held in by_rank.items()}
+    found: list[Bid] = []
+    suited: dict[int, tuple[Bid, ...]] = {}
+    for rank, held in by_rank.items():
+        found.append(Bid(Category.HIGH_CARD, (rank,)))
+        suited[rank] = tuple(Bid(Category.HIGH_CARD, (rank,), card.suit) for card in held)
+        found += [Bid(kind, (rank,)) for kind in (Category.PAIR, Category.THREE_OF_A_KIND,
+                                                  Category.FOUR_OF_A_KIND)
+                  if counts[rank] >= SIZE[kind]]
+    found += [Bid(kind, (JOKER_RANK,)) for kind in GROUPS if jokers >= SIZE[kind]]
+    pairs = sorted((rank for rank, count in counts.items() if count >= 2), reverse=True)
+    two = [Bid(Category.TWO_PAIR, (high, low)) for i, high in enumerate(pairs)
+           for low in pairs[i + 1:]]
+    full = [Bid(Category.FULL_HOUSE, (three, low)) for three in pairs if counts[three] >= 3
+            for low in pairs if low != three]
+    straight = [Bid(Category.STRAIGHT, (top,)) for top, _ in straight_tops(set(counts), wheel)]
+    flush: list[Bid] = []
+    straight_flush: list[Bid] = []
+    for suit in SUITS:
+        ranks = sorted((rank for rank, held in by_rank.items()
+                        if any(card.suit == suit for card in held)), reverse=True)
+        flush += [Bid(Category.FLUSH, five) for five in combinations(ranks, 5)]
+        straight_flush += [Bid(Category.STRAIGHT_FLUSH, (top,))
+                           for top, _ in straight_tops(set(ranks), wheel)]
+    for kind, ranked in ((Category.TWO_PAIR, two), (Category.FULL_HOUSE, full),
+                         (Category.STRAIGHT, straight), (Category.FLUSH, flush),
+                         (Category.STRAIGHT_FLUSH, straight_flush)):
+        if ranked:
+            found += [Bid(kind), *set(ranked)]
+    found.sort(key=lambda bid: bid.key)
+    return tuple(bid.key for bid in found), tuple(found), suited
+
+
+def _bids(state: AuctionState, seat: int, cards: tuple[Card, ...]) -> list[Bid]:
+    """The bids ``seat`` may make now: those it can form that beat the standing bid,
+    and the standing bid itself from the seat with priority (AU-2.9)."""
+    keys, bids, suited = _biddable(cards, state.options.wheel)
+    standing = state.standing
+    if standing is None:
+        return list(bids)
+    key = standing.key
+    above = list(bids[bisect.bisect_right(keys, key):])
+    if standing.kind is Category.HIGH_CARD:
+        same = [bid for bid in suited.get(standing.ranks[0], ()) if bid.key > key]
+        above = same + above
+    if state.priority(standing) == seat and (standing in bids or standing in suited.get(
+            standing.ranks[0] if standing.ranks else 0, ())):
+        above.insert(0, standing)
+    return above
+
+
+@functools.lru_cache(maxsize=4096)
+def _laid(cards: tuple[Card, ...], bid: Bid | None, wheel: bool
+          ) -> tuple[tuple[tuple[Card, ...], int], ...]:
+    """The sets that form ``bid`` and how many orders each may be laid in (jokers
+    are identical: a set of jokers is laid one way)."""
+    return tuple((laid, 1 if laid[0].is_joker else math.factorial(len(laid)))
+                 for laid in formations(cards, bid, wheel))
+
+
+def _wins(state: AuctionState, name: str, cards: tuple[Card, ...]) -> list[Segment]:
+    bid = state.standing
+    segments: list[Segment] = []
+    for laid, orders in _laid(cards, bid, state.options.wheel):
+        segments.append(("win", orders, functools.partial(_win, name, laid)))
+    return segments
+
+
+def _win(name: str, laid: tuple[Card, ...], index: int) -> Win:
+    return Win(player=name, cards=nth_permutation(laid, index))
+
+
+def _hand(state: AuctionState, seat: int) -> tuple[Card, ...]:
+    return tuple(sorted(state.account.zone(hand(state.players[seat])).known_cards()))
+
+
+def whose(state: AuctionState) -> Whose:
+    phase = state.phase
+    if phase is Phase.AUCTION:
+        return _everyone(len(state.players))
+    if phase is Phase.SHOW:
+        return _together(len(state.players))
+    return OVER if phase is Phase.OVER else CHANCE
+
+
+@functools.cache
+def _everyone(count: int) -> Whose:
+    return Whose(seats=tuple(range(count)))
+
+
+@functools.cache
+def _together(count: int) -> Whose:
+    return Whose(seats=tuple(range(count)), together=True)
+
+
+def legal(state: AuctionState, seat: int) -> Sequence[Event]:
+    phase = state.phase
+    name = state.players[seat]
+    cards = _hand(state, seat)
+    if phase is Phase.SHOW:
+        shown = [cards] if len(cards) <= 5 else [cards, *sorted(set(combinations(cards, 5)))]
+        return Listing([listed("show", shown, lambda five: Show(cards={name: five}))])
+    if phase is not Phase.AUCTION:
+        return ()
+    segments = [listed("bid", _bids(state, seat, cards), lambda bid: bid_event(name, bid))]
+    if state.standing is None or state.bidder == seat:
+        segments += _wins(state, name, cards)
+    if len(state.pile) >= DECLARE_PILE:
+        segments.append(given("declare", (Declare(player=name),)))
+    return Listing(segments)
+
+
+def chance(state: AuctionState, dealer: Dealer) -> Event:
+    if state.phase is Phase.DEAL:
+        hands = dealer.deal(deck_for(len(state.players)), state.players, HAND_SIZE)
+        return Deal(hands=hands, starter=dealer.top(1)[0])
+    return Flip(card=dealer.draw(state, 1)[0])
+
+
+def complete(state: AuctionState, event: Event, dealer: Dealer) -> Event:
+    """The stock cards that make up a short pile (AU-3.1), unseen by the others."""
+    if isinstance(event, Win) and event.from_stock is None:
+        drawn = drawn_from_stock(state, len(event.cards))
+        if drawn and not state.last:
+            return attrs.evolve(event, from_stock=dealer.draw(state, drawn))
+    return event
+
+
+def merge(parts: Sequence[Event]) -> Event:
+    cards: dict[str, Any] = {}
+    for part in parts:
+        assert isinstance(part, Show)
+        cards.update(part.cards)
+    return Show(cards=cards)
+
+
+def _bid_key(bid: Bid) -> tuple[Any, ...]:
+    return (kind_name(bid.kind), *bid.ranks, bid.suit or "")
+
+
+def actions(players: int) -> tuple[Hashable, ...]:
+    """Every bid, declare, a win by each bid its cards make (the order they are
+    laid in is not an action of its own: :meth:`Catalogue.event` gives the first),
+    and showing the whole hand, or five cards by the best hand they make."""
+    bids = [("bid", *_bid_key(bid)) for bid in ALL_BIDS]
+    wins = [("win", *_bid_key(bid)) for bid in ALL_BIDS
+            if bid.ranks and (bid.kind is not Category.HIGH_CARD or bid.suit
+                              or bid.ranks[0] == JOKER_RANK)]
+    return (*bids, ("declare",), *wins, ("show",))
+
+
+def action(state: AuctionState, event: Event) -> Hashable:
+    if isinstance(event, BidEvent):
+        from cardcore.games.auction.bids import named_bid
+
+        bid = named_bid(event.kind, event.rank, event.ranks, event.suit, state.standing,
+                        state.options.wheel)
+        return ("bid", *_bid_key(bid))
+    if isinstance(event, Win):
+        laid = [card for card in event.cards if card is not None]
+        return ("win", *_bid_key(made_bid(laid, state.options.wheel)))
+    return (event.TYPE,)
+
+
+# -- the loop's convention --------------------------------------------------------------
+
+
+class Bidding:
+    """How :func:`cardcore.play.play` asks the seats in an auction (a convention
+    for programs: the rules have no turn order, and a recorded game keeps none).
+
+    The seats are asked in turn from the dealer's left (the dealer of hand ``h``
+    is seat ``h - 1``, counted round the table); a seat that does not bid
+    passes (:data:`~cardcore.play.PASS`). When all the others have passed since
+    the standing bid, its bidder wins: it is asked for the cards to lay, and
+    offered only its wins. When every seat has passed and no bid stands, the
+    next seat asked may not pass: it bids, wins without a bid or declares.
+    A seat asked may always declare, once the pile allows it.
+    """
+
+    def __init__(self) -> None:
+        self._auction: tuple[int, int] = (0, 0)
+        self._next = 0
+        self._passes = 0
+
+    def ask(self, state: AuctionState, whose: Whose,
+            legal: Callable[[int], Sequence[Event]]) -> tuple[int, Sequence[Offer]]:
+        count = len(state.players)
+        auction = (state.hand, state.auction)
+        if auction != self._auction:
+            self._auction, self._next, self._passes = auction, state.hand % count, 0
+        if state.standing is not None and self._passes >= count - 1:
+            offers = legal(state.bidder)
+            assert isinstance(offers, Listing)
+            return state.bidder, Listing([segment for segment in offers.segments()
+                                          if segment[0] == "win"])
+        seat = self._next
+        offers = legal(seat)
+        assert isinstance(offers, Listing)
+        if state.standing is None and self._passes >= count:
+            return seat, offers
+        return seat, offers + Listing([given("pass", (PASS,))])
+
+    def answered(self, state: AuctionState, seat: int, offer: Offer) -> None:
+        if isinstance(offer, BidEvent) or offer is PASS:
+            self._passes = 0 if isinstance(offer, BidEvent) else self._passes + 1
+            self._next = (seat + 1) % len(state.players)
+
+
+PLAY: GamePlay[AuctionState] = GamePlay(whose=whose, legal=legal, chance=chance,
+                                        complete=complete, merge=merge, actions=actions,
+                                        action=action, asking=Bidding)

@@ -1,0 +1,95 @@
+"""The dealer: chance as its own step, seeded, holding the true deck.
+
+The rules never draw a random number; a program that plays needs someone who
+shuffles, deals and turns cards. The dealer keeps the order of the stock after
+each deal it wrote (the true deck, which no seat sees), writes the chance
+events of a game and fills in the chance fields of a player's event (the
+stock cards that make up Auction's short pile, Orc Poker's tie-break draws
+and the order of its action deck). It settles a table choice only where the
+rules leave it to chance (where Goblin Poker's dealing of the pitched cards
+starts among identical smallest stacks).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Any, TypeVar
+
+from cardcore.errors import CardcoreError
+from cardcore.protocol import Event
+from cardcore.zones import STOCK
+
+__all__ = ["Dealer", "DealerError"]
+
+C = TypeVar("C", bound=Hashable)
+
+
+class DealerError(CardcoreError):
+    """The dealer was asked for a card it does not hold: the log was given chance
+    events the dealer did not write (its stock and the state's disagree)."""
+
+
+class Dealer:
+    """A seeded dealer: ``Dealer(seed)`` or ``Dealer(random.Random(...))``.
+
+    >>> from cardcore.games.auction import RULES
+    >>> state = RULES.start(["Aki", "Ben"])
+    >>> deal = Dealer(5).chance(RULES, state)
+    >>> deal.TYPE, len(deal.hands["Aki"])
+    ('deal', 10)
+    """
+
+    def __init__(self, seed: int | random.Random = 0) -> None:
+        self.rng: random.Random = seed if isinstance(seed, random.Random) else random.Random(seed)
+        """The dealer's random numbers (the only ones in a played game besides the
+        policies' own)."""
+        self.stock: list[Any] = []
+        """The stock after the last deal, top first: the true deck no seat sees."""
+
+    def shuffled(self, deck: Iterable[C]) -> list[C]:
+        """A full shuffle of ``deck``: each card gets a uniform random key and the
+        keys are sorted (a fair shuffle, faster in Python than ``random.shuffle``,
+        which draws in Python code once per card)."""
+        random = self.rng.random
+        keyed = [(random(), index, card) for index, card in enumerate(deck)]
+        keyed.sort()
+        return [card for _, _, card in keyed]
+
+    def deal(self, deck: Iterable[C], names: Sequence[str], size: int
+             ) -> dict[str, tuple[C | None, ...]]:
+        """Shuffle ``deck``, deal ``size`` cards to each of ``names`` in order, and
+        keep the rest as the stock."""
+        cards = self.shuffled(deck)
+        hands: dict[str, tuple[C | None, ...]] = {
+            name: tuple(cards[i * size:(i + 1) * size]) for i, name in enumerate(names)}
+        self.stock = cards[len(names) * size:]
+        return hands
+
+    def draw(self, state: Any, count: int) -> tuple[Any, ...]:
+        """The top ``count`` cards of the stock, taken from it; ``state`` is the
+        state before they are drawn (its stock must be the dealer's)."""
+        held = state.account.size(STOCK)
+        if held != len(self.stock) or count > held:
+            raise DealerError(f"the dealer holds {len(self.stock)} stock cards and the game "
+                              f"{held}: play's chance events are the dealer's to write")
+        return self.top(count)
+
+    def top(self, count: int) -> tuple[Any, ...]:
+        """The top ``count`` cards of the stock, taken from it (as the deal goes on:
+        :meth:`draw` checks the stock against a state first)."""
+        drawn, self.stock = tuple(self.stock[:count]), self.stock[count:]
+        return drawn
+
+    def chance(self, rules: Any, state: Any) -> Event:
+        """The chance event that comes next in ``state`` (see :func:`whose`)."""
+        from cardcore.play.seam import game_play
+
+        return game_play(rules).chance(state, self)
+
+    def complete(self, rules: Any, state: Any, event: Event) -> Event:
+        """``event`` with its chance fields filled in (a player's event as the
+        dealer and the true deck make it happen)."""
+        from cardcore.play.seam import game_play
+
+        return game_play(rules).complete(state, event, self)

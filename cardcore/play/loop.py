@@ -1,0 +1,153 @@
+"""The game loop: a whole game with one policy per seat (:func:`play`), or one
+step at a time (:class:`Match`), for programs that drive it themselves.
+
+Each step is chance's, one seat's, or several seats' together (:class:`Whose`):
+the dealer writes a chance step; a seat's policy is given its own view and its
+offers; in a step taken together every seat's policy gives its part, and the
+parts make one event. The dealer then fills in the event's chance fields and
+the log applies it, so a played game is legal by construction, and its saved
+transcript validates like any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from cardcore.effects import Effect
+from cardcore.errors import CardcoreError
+from cardcore.game import GameRules
+from cardcore.gamelog import GameLog
+from cardcore.play.dealer import Dealer
+from cardcore.play.policies import FirstSeat, Offer, Pass, Policy
+from cardcore.play.seam import Whose, game_play
+from cardcore.play.views import View
+from cardcore.protocol import Event, Setup
+
+__all__ = ["Match", "PolicyError", "play"]
+
+S = TypeVar("S")
+
+
+class PolicyError(CardcoreError):
+    """A policy answered with something it was not offered (a pass where none is
+    allowed, or not an event)."""
+
+
+def _names(count: int) -> tuple[str, ...]:
+    return tuple(f"P{seat + 1}" for seat in range(count))
+
+
+class Match(Generic[S]):
+    """One game being played: its log, its dealer, each seat's view.
+
+    >>> match = Match("orc-poker", ["Aki", "Ben", "Cy"], seed=2)
+    >>> match.whose().chance
+    True
+    >>> _ = match.deal()
+    >>> match.whose()
+    Whose(chance=False, seats=(0, 1, 2), together=True)
+    """
+
+    def __init__(self, game: str | GameRules[S], players: Sequence[str], options: Any = None, *,
+                 seed: int | Dealer = 0, ages: Mapping[str, int] | None = None) -> None:
+        self.log: GameLog[S] = GameLog(game, players, options, ages=ages)
+        """The game so far: every event, true (the dealer's cards included)."""
+        rules = self.log.rules
+        self.rules: GameRules[S] = rules
+        self.part = game_play(rules)
+        self.dealer: Dealer = seed if isinstance(seed, Dealer) else Dealer(seed)
+        setup = Setup(players=self.log.players, options=self.log.options,
+                      ages=tuple((ages or {}).get(name) for name in self.log.players))
+        self._seen: list[Event] = []
+        self.views: tuple[View[S], ...] = tuple(
+            View(rules, setup, seat, self._seen) for seat in range(len(setup.players)))
+        """Per seat, what it may know."""
+        self.asking = self.part.asking() if self.part.asking is not None else FirstSeat()
+        self._first_seat = isinstance(self.asking, FirstSeat)
+
+    @property
+    def state(self) -> S:
+        """The true state (every card the dealer dealt is known here)."""
+        return self.log.state
+
+    def whose(self) -> Whose:
+        """Who takes the next step."""
+        return self.part.whose(self.log.state)
+
+    def legal(self, seat: int) -> Sequence[Event]:
+        """Every event ``seat`` may take now."""
+        return self.part.legal(self.log.state, seat)
+
+    def append(self, event: Event) -> tuple[Effect, ...]:
+        """Complete ``event``'s chance fields with the dealer and append it."""
+        state = self.log.state
+        event = self.part.complete(state, event, self.dealer)
+        effects = self.log.append(event)
+        self._seen.append(event)
+        return effects
+
+    def deal(self) -> tuple[Effect, ...]:
+        """Append the chance event that comes next (the step must be chance's)."""
+        return self.append(self.part.chance(self.log.state, self.dealer))
+
+    def step(self, policies: Sequence[Policy]) -> bool:
+        """Play one step with ``policies`` (one per seat); False once the game is over."""
+        whose = self.whose()
+        if whose.chance:
+            self.deal()
+            return True
+        if not whose.seats:
+            return False
+        state = self.log.state
+        legal = self.part.legal
+        if whose.together:
+            parts = []
+            for seat in whose.seats:
+                part = policies[seat](self.views[seat], legal(state, seat))
+                if isinstance(part, Pass) or not isinstance(part, Event):
+                    raise PolicyError(f"seat {seat}'s policy answered {part!r}: every seat "
+                                      "takes its part in this step (one of its offers)")
+                parts.append(part)
+            self.append(self.part.merge(parts))
+            return True
+        if self._first_seat:
+            seat = whose.seats[0]
+            offers: Sequence[Offer] = legal(state, seat)
+        else:
+            seat, offers = self.asking.ask(state, whose, lambda s: legal(state, s))
+        answer: Offer = policies[seat](self.views[seat], offers)
+        if isinstance(answer, Pass):
+            if not offers or not isinstance(offers[-1], Pass):
+                raise PolicyError(f"seat {seat}'s policy passed where it may not")
+        elif not isinstance(answer, Event):
+            raise PolicyError(f"seat {seat}'s policy answered {answer!r}, not an event")
+        self.asking.answered(state, seat, answer)
+        if not isinstance(answer, Pass):
+            self.append(answer)
+        return True
+
+
+def play(game: str | GameRules[S], policies: Sequence[Policy] | Mapping[str, Policy], *,
+         seed: int = 0, options: Any = None, ages: Mapping[str, int] | None = None
+         ) -> GameLog[S]:
+    """Play a whole game: one policy per seat (a sequence, the players then named
+    P1, P2, ...; or a mapping from player names), the dealer seeded by ``seed``.
+    Returns the log (``log.save(path)`` writes its transcript).
+
+    >>> from cardcore.play import RandomPolicy
+    >>> log = play("saint-poker", {"Aki": RandomPolicy(1), "Ben": RandomPolicy(2)}, seed=3,
+    ...            options={"rounds": 2})
+    >>> log.outcome.complete, len(log)
+    (True, 9)
+    """
+    if isinstance(policies, Mapping):
+        players = tuple(policies)
+        seats = [policies[name] for name in players]
+    else:
+        seats = list(policies)
+        players = _names(len(seats))
+    match = Match(game, players, options, seed=seed, ages=ages)
+    while match.step(seats):
+        pass
+    return match.log
