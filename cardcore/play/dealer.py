@@ -47,6 +47,14 @@ class Dealer:
         self.stock: list[Any] = []
         """The stock after the last deal, top first: the true deck no seat sees."""
 
+    def copy(self) -> Dealer:
+        """A dealer in the same place: the same stock and the same random numbers to
+        come (a bot that looks ahead, or a test that tries events, deals from a copy)."""
+        twin = Dealer(random.Random())
+        twin.rng.setstate(self.rng.getstate())
+        twin.stock = list(self.stock)
+        return twin
+
     def shuffled(self, deck: Iterable[C]) -> list[C]:
         """A full shuffle of ``deck``: each card gets a uniform random key and the
         keys are sorted (a fair shuffle, faster in Python than ``random.shuffle``,

@@ -1,6 +1,8 @@
 """A sequence of events built on demand: a seat may have thousands of legal
 events (every order in which Auction's winner may lay five cards), of which a
-policy usually looks at one, so an event is built only when it is read."""
+policy usually looks at one, so an event is built only when it is read, and a
+run of events whose number takes work to know (Auction's wins) is worked out
+only when something asks for it."""
 
 from __future__ import annotations
 
@@ -8,9 +10,14 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar, overload
 
-__all__ = ["Listing", "Segment", "given", "listed", "nth_permutation"]
+__all__ = ["Listing", "Segment", "given", "listed", "nth_permutation", "worked_out"]
 
 T = TypeVar("T")
+
+Build = Callable[[int], Any]
+Segment = tuple[str, int, Build] | tuple[str, None, Callable[[], tuple[int, Build]]]
+"""A run of one kind of event: its kind, how many and how to build the i-th; or
+its kind, None and how to work out the other two when first needed."""
 
 
 def nth_permutation(items: Sequence[T], index: int) -> tuple[T, ...]:
@@ -23,20 +30,16 @@ def nth_permutation(items: Sequence[T], index: int) -> tuple[T, ...]:
     pool = list(items)
     out = []
     for left in range(len(pool), 0, -1):
-        block = math.factorial(left - 1)
-        place, index = divmod(index, block)
+        place, index = divmod(index, math.factorial(left - 1))
         out.append(pool.pop(place))
     return tuple(out)
 
 
-Segment = tuple[str, int, Callable[[int], Any]]
-"""A run of one kind of event: its kind, how many, and how to build the i-th."""
-
-
 class Listing(Sequence[Any]):
-    """Events in segments: each segment is ``count`` events of one kind, the
-    ``i``-th built by ``build(i)``. Equal to another sequence of the same events
-    in the same order; :meth:`runs` says where each kind is without building any.
+    """Events in segments, each of one kind (:data:`Segment`). Equal to another
+    sequence of the same events in the same order; :meth:`kind_names` and
+    :meth:`of_kind` let a policy choose a kind first without building or even
+    counting the events of the others.
 
     >>> from cardcore.games.goblin import Fold
     >>> listing = Listing([("fold", 2, lambda i: Fold(player="AB"[i]))])
@@ -44,34 +47,45 @@ class Listing(Sequence[Any]):
     (2, 'B', ['A', 'B'])
     """
 
-    __slots__ = ("_segments", "_starts", "_total", "kinds")
+    __slots__ = ("_segments",)
 
     def __init__(self, segments: Sequence[Segment]) -> None:
-        self._segments: list[tuple[int, Callable[[int], Any]]] = []
-        self._starts: list[int] = []
-        self.kinds: dict[str, list[tuple[int, int]]] = {}
-        """Per kind of event, where its runs are: (first index, length)."""
-        total = 0
-        for kind, count, build in segments:
-            if count:
-                self._segments.append((count, build))
-                self._starts.append(total)
-                runs = self.kinds.get(kind)
-                if runs is None:
-                    self.kinds[kind] = [(total, count)]
-                else:
-                    runs.append((total, count))
-                total += count
-        self._total = total
+        self._segments: list[list[Any]] = [list(segment) for segment in segments
+                                           if segment[1] is None or segment[1]]
+
+    def _count(self, segment: list[Any]) -> int:
+        if segment[1] is None:
+            segment[1], segment[2] = segment[2]()
+        count: int = segment[1]
+        return count
 
     def __len__(self) -> int:
-        return self._total
+        return sum(self._count(segment) for segment in self._segments)
 
     def segments(self) -> list[Segment]:
-        """The segments, as given (without empty ones)."""
-        kinds = {start: kind for kind, runs in self.kinds.items() for start, _ in runs}
-        return [(kinds[start], count, build)
-                for start, (count, build) in zip(self._starts, self._segments, strict=True)]
+        """The segments, as given (those worked out so far, worked out)."""
+        return [(kind, count, build) for kind, count, build in self._segments]
+
+    def kind_names(self) -> list[str]:
+        """The kinds of event listed, in order, without working any run out (a run
+        worked out later may turn out empty)."""
+        return list(dict.fromkeys(segment[0] for segment in self._segments))
+
+    def of_kind(self, kind: str) -> Listing:
+        """The events of one kind."""
+        return Listing([segment for segment in self.segments() if segment[0] == kind])
+
+    @property
+    def kinds(self) -> dict[str, list[tuple[int, int]]]:
+        """Per kind of event, where its runs are: (first index, length)."""
+        found: dict[str, list[tuple[int, int]]] = {}
+        start = 0
+        for segment in self._segments:
+            count = self._count(segment)
+            if count:
+                found.setdefault(segment[0], []).append((start, count))
+            start += count
+        return found
 
     def __add__(self, other: Listing) -> Listing:
         return Listing([*self.segments(), *other.segments()])
@@ -84,19 +98,22 @@ class Listing(Sequence[Any]):
 
     def __getitem__(self, index: int | slice) -> Any:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._total))]
+            return [self[i] for i in range(*index.indices(len(self)))]
         if index < 0:
-            index += self._total
-        if not 0 <= index < self._total:
-            raise IndexError("listing index out of range")
-        for count, build in self._segments:
-            if index < count:
-                return build(index)
-            index -= count
-        raise AssertionError("unreachable")  # pragma: no cover
+            index += len(self)
+        if index >= 0:
+            for segment in self._segments:
+                count = self._count(segment)
+                if index < count:
+                    return segment[2](index)
+                index -= count
+        raise IndexError("listing index out of range")
 
     def __iter__(self) -> Iterator[Any]:
-        for count, build in self._segments:
+        for segment in self._segments:
+            build = segment[2]
+            count = self._count(segment)
+            build = segment[2]
             for i in range(count):
                 yield build(i)
 
@@ -119,3 +136,8 @@ def listed(kind: str, items: Sequence[Any], build: Callable[[Any], Any]) -> Segm
 def given(kind: str, events: Sequence[Any]) -> Segment:
     """A segment of events already built."""
     return kind, len(events), events.__getitem__
+
+
+def worked_out(kind: str, work: Callable[[], tuple[int, Build]]) -> Segment:
+    """A segment whose length and builder ``work`` works out when first needed."""
+    return kind, None, work

@@ -62,12 +62,19 @@ class RandomPolicy:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def __call__(self, view: View[Any] | None, offers: Sequence[Offer]) -> Offer:
-        kinds = offers.kinds if isinstance(offers, Listing) else _kinds(offers)
         random = self.rng.random
-        runs = list(kinds.values())[int(random() * len(kinds))]
-        if len(runs) == 1:
-            start, count = runs[0]
-            return offers[start + int(random() * count)]
+        if isinstance(offers, Listing):
+            names = offers.kind_names()
+            while names:
+                kind = names[int(random() * len(names))]
+                chosen = offers.of_kind(kind)
+                count = len(chosen)
+                if count:
+                    picked: Offer = chosen[int(random() * count)]
+                    return picked
+                names.remove(kind)
+            raise IndexError("a policy was offered nothing")
+        runs = list(_kinds(offers).values())[int(random() * len(_kinds(offers)))]
         index = int(random() * sum(count for _, count in runs))
         for start, count in runs:
             if index < count:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import bisect
 import functools
 import math
+import operator
 from collections.abc import Callable, Hashable, Sequence
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Any, Final
@@ -41,7 +42,7 @@ from cardcore.games.auction.state import (
     deck_for,
     hand,
 )
-from cardcore.play.listing import Listing, Segment, given, listed, nth_permutation
+from cardcore.play.listing import Listing, Segment, given, listed, nth_permutation, worked_out
 from cardcore.play.policies import PASS, Offer
 from cardcore.play.seam import CHANCE, OVER, GamePlay, Whose
 from cardcore.poker import Category
@@ -55,6 +56,7 @@ __all__ = ["ALL_BIDS", "PLAY", "Bidding", "bid_event", "formations"]
 _ACE: Final = 14
 _RANKS: Final = tuple(range(2, _ACE + 1))
 _JOKER: Final = Card(JOKER_RANK, "")
+_ORDER: Final = operator.attrgetter("_order")
 
 
 def _every_bid() -> tuple[Bid, ...]:
@@ -106,7 +108,7 @@ def _by_rank(cards: Sequence[Card]) -> tuple[dict[int, list[Card]], int]:
     the number of jokers."""
     by_rank: dict[int, list[Card]] = {}
     jokers = 0
-    for card in sorted(set(cards)):
+    for card in dict.fromkeys(sorted(cards, key=_ORDER)):
         if card.is_joker:
             continue
         by_rank.setdefault(card.rank, []).append(card)
@@ -129,7 +131,7 @@ def _groups(by_rank: dict[int, list[Card]], jokers: int, size: int, rank: int | 
 def _straights(cards_by_rank: dict[int, list[Card]], top: int | None, wheel: bool
                ) -> list[tuple[Card, ...]]:
     found: list[tuple[Card, ...]] = []
-    for high, ranks in straight_tops(set(cards_by_rank), wheel):
+    for high, ranks in straight_tops(cards_by_rank, wheel):
         if top is None or high == top:
             found += product(*(cards_by_rank[rank] for rank in ranks))
     return found
@@ -137,12 +139,12 @@ def _straights(cards_by_rank: dict[int, list[Card]], top: int | None, wheel: boo
 
 def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tuple[Card, ...]]:
     """Every set of ``cards`` that forms ``bid`` (None: any bid, as a win without a
-    recorded bid lays), each once, its cards low first.
+    recorded bid lays), each once, in a fixed order.
 
     >>> from cardcore.cards import parse_card
     >>> held = [parse_card(c) for c in "KS KH KD 5C 5S JK JK AS".split()]
     >>> [" ".join(map(str, cards)) for cards in formations(held, Bid(Category.FULL_HOUSE), True)]
-    ['5C 5S KD KH KS']
+    ['KD KH KS 5C 5S']
     >>> len(formations(held, Bid(Category.PAIR, (13,)), True))
     3
     """
@@ -178,90 +180,152 @@ def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tupl
                         found.append(tuple(suited[rank][0] for rank in ranks))
                 else:
                     found += combinations([held[0] for held in suited.values()], 5)
-    return sorted({tuple(sorted(cards)) for cards in found})
+    if bid is not None:  # one kind: no set is found twice
+        return found
+    seen: set[frozenset[Card]] = set()  # a straight flush is a straight and a flush too
+    unique = []
+    for cards in found:
+        key = frozenset(cards)
+        if key not in seen:
+            seen.add(key)
+            unique.append(cards)
+    return unique
+
+
+_INDEX: Final = {(int(bid.kind), bid.ranks, bid.suit): number
+                 for number, bid in enumerate(ALL_BIDS)}
+"""A bid's place in :data:`ALL_BIDS`, by its kind, ranks and suit: places
+compare as the bids do (AU-2.8), so a hand's bids are kept as sorted numbers."""
+
+_SINGLE, _PAIR, _TWO, _THREE, _STRAIGHT, _FLUSH, _FULL, _FOUR, _SF = range(9)
 
 
 @functools.lru_cache(maxsize=4096)
 def _biddable(cards: tuple[Card, ...], wheel: bool
-              ) -> tuple[tuple[tuple[int, ...], ...], tuple[Bid, ...], dict[int, tuple[Bid, ...]]]:
-    """The bids a hand can form, weakest first, with their keys; the suited single
-    bids apart, by rank (a suit is named only over a single of its rank, AU-7.2).
-    Cached: a hand changes only when it wins."""
-    by_rank, jokers = _by_rank(cards)
-    counts = {rank: len(held) for rank, held in by_rank.items()}
-    found: list[Bid] = []
-    suited: dict[int, tuple[Bid, ...]] = {}
-    for rank, held in by_rank.items():
-        found.append(Bid(Category.HIGH_CARD, (rank,)))
-        suited[rank] = tuple(Bid(Category.HIGH_CARD, (rank,), card.suit) for card in held)
-        found += [Bid(kind, (rank,)) for kind in (Category.PAIR, Category.THREE_OF_A_KIND,
-                                                  Category.FOUR_OF_A_KIND)
-                  if counts[rank] >= SIZE[kind]]
-    found += [Bid(kind, (JOKER_RANK,)) for kind in GROUPS if jokers >= SIZE[kind]]
-    pairs = sorted((rank for rank, count in counts.items() if count >= 2), reverse=True)
-    two = [Bid(Category.TWO_PAIR, (high, low)) for i, high in enumerate(pairs)
-           for low in pairs[i + 1:]]
-    full = [Bid(Category.FULL_HOUSE, (three, low)) for three in pairs if counts[three] >= 3
-            for low in pairs if low != three]
-    straight = [Bid(Category.STRAIGHT, (top,)) for top, _ in straight_tops(set(counts), wheel)]
-    flush: list[Bid] = []
-    straight_flush: list[Bid] = []
+              ) -> tuple[list[int], dict[int, tuple[int, ...]]]:
+    """The bids a hand can form, as places in :data:`ALL_BIDS` low first, with
+    the suited single bids apart by rank (a suit is named only over a single of
+    its rank, AU-7.2). Cached: a hand changes only when it wins."""
+    suits_of: dict[int, list[str]] = {}
+    jokers = 0
+    for card in cards:
+        rank = card.rank
+        if rank == JOKER_RANK:
+            jokers += 1
+            continue
+        held = suits_of.get(rank)
+        if held is None:
+            suits_of[rank] = [card.suit]
+        elif card.suit not in held:  # identical copies count once (AU-2.6)
+            held.append(card.suit)
+    index = _INDEX
+    found: list[int] = []
+    suited: dict[int, tuple[int, ...]] = {}
+    pairs: list[int] = []
+    threes: list[int] = []
+    for rank, held in suits_of.items():
+        one = (rank,)
+        found.append(index[_SINGLE, one, None])
+        suited[rank] = tuple(index[_SINGLE, one, suit] for suit in held)
+        count = len(held)
+        if count >= 2:
+            found.append(index[_PAIR, one, None])
+            pairs.append(rank)
+            if count >= 3:
+                found.append(index[_THREE, one, None])
+                threes.append(rank)
+                if count >= 4:
+                    found.append(index[_FOUR, one, None])
+    joker = (JOKER_RANK,)
+    for kind, size in ((_SINGLE, 1), (_PAIR, 2), (_THREE, 3), (_FOUR, 4)):
+        if jokers >= size:
+            found.append(index[kind, joker, None])
+    pairs.sort(reverse=True)
+    if len(pairs) >= 2:
+        found.append(index[_TWO, (), None])
+        found += [index[_TWO, (high, low), None] for i, high in enumerate(pairs)
+                  for low in pairs[i + 1:]]
+        if threes:
+            found.append(index[_FULL, (), None])
+            found += [index[_FULL, (three, low), None] for three in threes
+                      for low in pairs if low != three]
+    tops = [top for top, _ in straight_tops(suits_of, wheel)]
+    if tops:
+        found.append(index[_STRAIGHT, (), None])
+        found += [index[_STRAIGHT, (top,), None] for top in tops]
+    flushes: list[int] = []
+    straight_flushes: list[int] = []
     for suit in SUITS:
-        ranks = sorted((rank for rank, held in by_rank.items()
-                        if any(card.suit == suit for card in held)), reverse=True)
-        flush += [Bid(Category.FLUSH, five) for five in combinations(ranks, 5)]
-        straight_flush += [Bid(Category.STRAIGHT_FLUSH, (top,))
-                           for top, _ in straight_tops(set(ranks), wheel)]
-    for kind, ranked in ((Category.TWO_PAIR, two), (Category.FULL_HOUSE, full),
-                         (Category.STRAIGHT, straight), (Category.FLUSH, flush),
-                         (Category.STRAIGHT_FLUSH, straight_flush)):
-        if ranked:
-            found += [Bid(kind), *set(ranked)]
-    found.sort(key=lambda bid: bid.key)
-    return tuple(bid.key for bid in found), tuple(found), suited
+        ranks = [rank for rank, held in suits_of.items() if suit in held]
+        if len(ranks) >= 5:
+            ranks.sort(reverse=True)
+            flushes += [index[_FLUSH, five, None] for five in combinations(ranks, 5)]
+            straight_flushes += [index[_SF, (top,), None] for top, _ in straight_tops(set(ranks), wheel)]
+    if flushes:
+        found.append(index[_FLUSH, (), None])
+        found += flushes
+    if straight_flushes:
+        found.append(index[_SF, (), None])
+        found += set(straight_flushes)
+    found.sort()
+    return found, suited
 
 
-def _bids(state: AuctionState, seat: int, cards: tuple[Card, ...]) -> list[Bid]:
-    """The bids ``seat`` may make now: those it can form that beat the standing bid,
-    and the standing bid itself from the seat with priority (AU-2.9)."""
-    keys, bids, suited = _biddable(cards, state.options.wheel)
+def _bids(state: AuctionState, seat: int, cards: tuple[Card, ...]) -> list[int]:
+    """The bids ``seat`` may make now, as places in :data:`ALL_BIDS`: those it can
+    form that beat the standing bid, and the standing bid itself from the seat
+    with priority (AU-2.9)."""
+    bids, suited = _biddable(cards, state.options.wheel)
     standing = state.standing
     if standing is None:
-        return list(bids)
-    key = standing.key
-    above = list(bids[bisect.bisect_right(keys, key):])
+        return bids
+    place = _INDEX[int(standing.kind), standing.ranks, standing.suit]
+    cut = bisect.bisect_right(bids, place)
+    above = bids[cut:]
+    held = cut > 0 and bids[cut - 1] == place
     if standing.kind is Category.HIGH_CARD:
-        same = [bid for bid in suited.get(standing.ranks[0], ()) if bid.key > key]
-        above = same + above
-    if state.priority(standing) == seat and (standing in bids or standing in suited.get(
-            standing.ranks[0] if standing.ranks else 0, ())):
-        above.insert(0, standing)
+        same = suited.get(standing.ranks[0], ())
+        held = held or place in same
+        above = [number for number in same if number > place] + above
+    if held and state.priority(standing) == seat:
+        above.insert(0, place)
     return above
 
 
 @functools.lru_cache(maxsize=4096)
 def _laid(cards: tuple[Card, ...], bid: Bid | None, wheel: bool
-          ) -> tuple[tuple[tuple[Card, ...], int], ...]:
-    """The sets that form ``bid`` and how many orders each may be laid in (jokers
-    are identical: a set of jokers is laid one way)."""
-    return tuple((laid, 1 if laid[0].is_joker else math.factorial(len(laid)))
-                 for laid in formations(cards, bid, wheel))
+          ) -> tuple[tuple[tuple[Card, ...], ...], list[int]]:
+    """The sets that form ``bid`` and where each one's orders start among all the
+    ways to lay them (jokers are identical: a set of jokers is laid one way);
+    the last number is how many ways there are."""
+    sets = tuple(formations(cards, bid, wheel))
+    starts = [0]
+    for laid in sets:
+        starts.append(starts[-1] + (1 if laid[0].is_joker else math.factorial(len(laid))))
+    return sets, starts
 
 
-def _wins(state: AuctionState, name: str, cards: tuple[Card, ...]) -> list[Segment]:
-    bid = state.standing
-    segments: list[Segment] = []
-    for laid, orders in _laid(cards, bid, state.options.wheel):
-        segments.append(("win", orders, functools.partial(_win, name, laid)))
-    return segments
+def _wins(state: AuctionState, name: str, cards: tuple[Card, ...]) -> Segment:
+    """Every way to win: worked out only when asked for (a random player first
+    picks a kind of event, and most of the time not this one)."""
+    standing, wheel = state.standing, state.options.wheel
 
+    def work() -> tuple[int, Callable[[int], Win]]:
+        sets, starts = _laid(cards, standing, wheel)
 
-def _win(name: str, laid: tuple[Card, ...], index: int) -> Win:
-    return Win(player=name, cards=nth_permutation(laid, index))
+        def build(index: int) -> Win:
+            which = bisect.bisect_right(starts, index) - 1
+            return Win(player=name, cards=nth_permutation(sets[which], index - starts[which]))
+
+        return starts[-1], build
+
+    return worked_out("win", work)
 
 
 def _hand(state: AuctionState, seat: int) -> tuple[Card, ...]:
-    return tuple(sorted(state.account.zone(hand(state.players[seat])).known_cards()))
+    """The seat's hand, low first."""
+    return tuple(sorted(state.account.zone(hand(state.players[seat])).known_cards(),
+                        key=_ORDER))
 
 
 def whose(state: AuctionState) -> Whose:
@@ -288,13 +352,14 @@ def legal(state: AuctionState, seat: int) -> Sequence[Event]:
     name = state.players[seat]
     cards = _hand(state, seat)
     if phase is Phase.SHOW:
-        shown = [cards] if len(cards) <= 5 else [cards, *sorted(set(combinations(cards, 5)))]
+        shown = [cards] if len(cards) <= 5 else [cards, *dict.fromkeys(combinations(cards, 5))]
         return Listing([listed("show", shown, lambda five: Show(cards={name: five}))])
     if phase is not Phase.AUCTION:
         return ()
-    segments = [listed("bid", _bids(state, seat, cards), lambda bid: bid_event(name, bid))]
+    segments = [listed("bid", _bids(state, seat, cards),
+                       lambda number: bid_event(name, ALL_BIDS[number]))]
     if state.standing is None or state.bidder == seat:
-        segments += _wins(state, name, cards)
+        segments.append(_wins(state, name, cards))
     if len(state.pile) >= DECLARE_PILE:
         segments.append(given("declare", (Declare(player=name),)))
     return Listing(segments)
@@ -382,8 +447,7 @@ class Bidding:
         if state.standing is not None and self._passes >= count - 1:
             offers = legal(state.bidder)
             assert isinstance(offers, Listing)
-            return state.bidder, Listing([segment for segment in offers.segments()
-                                          if segment[0] == "win"])
+            return state.bidder, offers.of_kind("win")
         seat = self._next
         offers = legal(seat)
         assert isinstance(offers, Listing)
