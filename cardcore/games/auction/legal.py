@@ -182,10 +182,10 @@ def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tupl
                     found += combinations([held[0] for held in suited.values()], 5)
     if bid is not None:  # one kind: no set is found twice
         return found
-    seen: set[frozenset[Card]] = set()  # a straight flush is a straight and a flush too
+    seen: set[tuple[frozenset[Card], int]] = set()  # a straight flush is a straight and a flush
     unique = []
     for cards in found:
-        key = frozenset(cards)
+        key = (frozenset(cards), len(cards))  # jokers repeat: a pair of them is not one joker
         if key not in seen:
             seen.add(key)
             unique.append(cards)
@@ -374,7 +374,7 @@ def chance(state: AuctionState, dealer: Dealer) -> Event:
 
 def complete(state: AuctionState, event: Event, dealer: Dealer) -> Event:
     """The stock cards that make up a short pile (AU-3.1), unseen by the others."""
-    if isinstance(event, Win) and event.from_stock is None:
+    if isinstance(event, Win) and event.from_stock is None and state.phase is Phase.AUCTION:
         drawn = drawn_from_stock(state, len(event.cards))
         if drawn and not state.last:
             return attrs.evolve(event, from_stock=dealer.draw(state, drawn))

@@ -75,7 +75,7 @@ def chance(state: OrcState, dealer: Dealer) -> Event:
 def complete(state: OrcState, event: Event, dealer: Dealer) -> Event:
     """The dealer's part of a player's event: the tie-break draws, the action
     deck's order, the card a draw turns up."""
-    if isinstance(event, Draw) and event.card is None:
+    if isinstance(event, Draw) and event.card is None and state.deck:
         return attrs.evolve(event, card=state.deck[0])
     if isinstance(event, Pitch) and event.order is None:
         assert event.cards is not None
