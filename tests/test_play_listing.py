@@ -19,7 +19,7 @@ def test_a_run_is_worked_out_only_when_needed() -> None:
     worked: list[str] = []
 
     def work() -> tuple[int, object]:
-        worked.append("win")
+        worked.append("fold")
         return 3, lambda i: Fold(player="ABC"[i])
 
     listing = Listing([given("pass", ("p",)), worked_out("fold", work)])
