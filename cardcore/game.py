@@ -4,10 +4,11 @@ functions over them (start, apply, expected, simulate).
 A game supplies its options and events, how it starts from a
 :class:`~cardcore.protocol.Setup`, what it allows now (:class:`Turn`) and in
 words, who is still in, its handlers per event kind, how a table choice is
-settled, its outcome and a simulator that picks its next event. The kernel
-supplies the rest: checking the setup, the order of the common checks
-(:mod:`cardcore.dispatch`), the words of "what may come next", the fold and
-the simulation loop. No game copies another's control flow.
+settled and its outcome (what a program needs to play it is in
+:mod:`cardcore.play`). The kernel supplies the rest: checking the setup, the
+order of the common checks (:mod:`cardcore.dispatch`), the words of "what may
+come next", the fold and the simulation (random players in the play loop). No
+game copies another's control flow.
 """
 
 from __future__ import annotations
@@ -38,7 +39,6 @@ if TYPE_CHECKING:  # only simulating needs random (replaying a record never does
     import random
 
     from cardcore.expected import Expected
-    from cardcore.simulation import Simulator
 
 __all__ = ["GameRules"]
 
@@ -83,7 +83,6 @@ class GameRules(Generic[S]):
     round 3"); :meth:`position` adds the end."""
     ended: Callable[[S], str]
     """Why the game is over, in words (once ``turn`` allows nothing)."""
-    simulator: Simulator[S, Any]
     seated: Callable[[S], Sequence[bool]] = _everyone
     """Per seat: may be named by the next event (not out of the game or round)."""
     absent: Callable[[S, int], str] = _never_absent
@@ -102,9 +101,8 @@ class GameRules(Generic[S]):
     @classmethod
     def assemble(cls, *, name: str, title: str, players: tuple[int, int],
                  options: type[Any], events: tuple[type[Event], ...],
-                 parts: Sequence[ModuleType], simulator: Simulator[S, Any],
-                 verbs: Mapping[str, str] | None = None, whole: str = "game"
-                 ) -> GameRules[S]:
+                 parts: Sequence[ModuleType], verbs: Mapping[str, str] | None = None,
+                 whole: str = "game") -> GameRules[S]:
         """A game from the modules that hold its parts, found by name: ``begin``,
         ``turn``, ``words``, ``where``, ``ended`` (required), ``outcome`` (default:
         :func:`cardcore.standings.standing`), ``seated``, ``absent``, ``choose``,
@@ -123,7 +121,7 @@ class GameRules(Generic[S]):
         low, high = players
         return cls(name=name, title=title, min_players=low, max_players=high,
                    options_type=options, events=events, handlers=handlers,
-                   simulator=simulator, verbs=dict(verbs or {}), whole=whole,
+                   verbs=dict(verbs or {}), whole=whole,
                    begin=found["begin"], turn=found["turn"], words=found["words"],
                    where=found["where"], ended=found["ended"],
                    outcome=found.get("outcome", standing), **optional)
@@ -173,7 +171,7 @@ class GameRules(Generic[S]):
 
     def expected(self, state: S) -> Expected:
         """What may come next, in names and words."""
-        from cardcore.expected import Expected  # for words and simulators only
+        from cardcore.expected import Expected  # for words and programs only
 
         turn = self.turn(state)
         players: tuple[str, ...] = state.players  # type: ignore[attr-defined]
@@ -215,8 +213,9 @@ class GameRules(Generic[S]):
 
     def simulate(self, players: Sequence[str] | Setup, options: Any = None,
                  rng: random.Random | int | None = None, **knobs: Any) -> Iterator[Event]:
-        """The events of a random legal full-information game (:mod:`cardcore.simulation`);
-        ``rng`` is a ``random.Random`` or a seed for one (default: seed 0)."""
+        """The events of a full-information game played by random players
+        (:mod:`cardcore.simulation`, :mod:`cardcore.play`); ``rng`` is a
+        ``random.Random`` or a seed for one (default: seed 0)."""
         import random
 
         from cardcore.simulation import simulate

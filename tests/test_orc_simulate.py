@@ -1,14 +1,18 @@
-"""Orc Poker's simulator under a rigged shuffle: the rare rules are reached, and a
-moot table choice may be recorded."""
+"""Orc Poker played under a rigged shuffle: the rare rules are reached; and a
+simulation may record a moot table choice."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
 from cardcore.cards import PairsCard
 from cardcore.games.orc import RULES, Deal, OrcOptions, Phase, Reveal
-from cardcore.games.orc.simulate import Shuffle
+from cardcore.play import Dealer, Match, RandomPolicy
+from cardcore.play.dealer import Shuffle
+from cardcore.play.policies import Offer
 from cardcore.protocol import Event, Ruling
 from cardcore.replay.runner import replay_transcript
 from cardcore.replay.transcript import Transcript
@@ -30,9 +34,24 @@ def _twins(count: int) -> Shuffle:
     return shuffle
 
 
-def test_the_simulator_explores_the_rare_rules() -> None:
-    """Rigged games reach tie-breaks, stacked cards, a stock running dry, the
-    farthest-clockwise rule, bankruptcies, splits and a player at exactly 0."""
+class LowFirst:
+    """A random player who reveals its lowest card half the time (hands dealt alike
+    then tie often, and tie-breaks run long)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng, self.random = rng, RandomPolicy(rng, {"give_up": 0.18})
+
+    def __call__(self, view: object, offers: Sequence[Offer]) -> Offer:
+        first = offers[0]
+        if isinstance(first, Reveal) and self.rng.random() < 0.5:
+            return first  # offers are low first
+        return self.random(None, offers)
+
+
+def test_rigged_games_reach_the_rare_rules() -> None:
+    """Rigged deals and players who often reveal their lowest card reach tie-breaks,
+    stacked cards, a stock running dry, the farthest-clockwise rule, bankruptcies,
+    splits and a player at exactly 0."""
     wanted = ("tiebreak", "stacked", "short stock", "farthest", "bankrupt", "split", "bust",
               "give_up", "win", "zero")
     seen: Counter[str] = Counter()
@@ -40,10 +59,12 @@ def test_the_simulator_explores_the_rare_rules() -> None:
         count = (8, 3, 5, 8)[seed % 4]
         players = tuple(f"P{n}" for n in range(count))
         options = OrcOptions(starting_chips=(None, 8)[seed % 2])
-        state = RULES.start(players, options)
-        for event in RULES.simulate(players, options, random.Random(seed),
-                                    shuffle=_twins(count)):
-            state, effects = RULES.apply(state, event)
+        rng = random.Random(seed)
+        match: Match[Any] = Match(RULES, players, options,
+                                  seed=Dealer(rng, shuffle=_twins(count)))
+        policies = [LowFirst(rng)] * count
+        while match.step(policies):
+            state, effects = match.state, match.log.effects[-1] if len(match.log) else ()
             for effect in effects:
                 seen[effect.kind] += 1
                 seen["stacked"] += effect.kind == "tiebreak" and "(" in effect.text

@@ -1,19 +1,20 @@
-"""The simulation driver (cardcore.simulation): the one loop every game's simulator runs in."""
+"""Simulation (cardcore.simulation): the play loop with random players and the dealer."""
 
 from __future__ import annotations
 
 import random
 
 from cardcore.games.saint import RULES, SaintOptions, Take
-from cardcore.protocol import Ruling, Turn
+from cardcore.play import Dealer
+from cardcore.protocol import Ruling
 from cardcore.replay.runner import replay_transcript
 from cardcore.replay.transcript import Transcript
-from cardcore.simulation import acting
 
 
 def test_table_choices_are_settled_both_by_rulings_and_by_acts() -> None:
-    """Across seeds the driver settles a pending table choice now with a ruling, now by
-    letting an admissible player act (SP-2.6's equal hands, which are frequent with 5)."""
+    """Across seeds a pending table choice is settled now with a ruling, now by an
+    admissible player's act (SP-2.6's equal hands, which are frequent with 5): the
+    random player asked picks among its takes and its rulings."""
     players = ("A", "B", "C", "D", "E")
     options = SaintOptions()
     settled_by: set[str] = set()
@@ -34,7 +35,8 @@ def test_different_seeds_write_different_sessions() -> None:
             != list(RULES.simulate(players, None, random.Random(8))))
 
 
-def test_the_acting_seats_of_a_choice_are_the_admissible_ones() -> None:
-    """A pending choice names who may act; otherwise the step's own actors do."""
-    assert acting(Turn(frozenset({"take"}), choice=(1, 2))) == (1, 2)
-    assert acting(Turn(frozenset({"take"}), (0,))) == (0,)
+def test_the_dealer_writes_the_chance_steps() -> None:
+    """A simulation's deal is the seeded dealer's: the same Random deals the same hands."""
+    players = ("A", "B", "C")
+    deal = next(iter(RULES.simulate(players, None, random.Random(4))))
+    assert deal == Dealer(random.Random(4)).chance(RULES, RULES.start(players))

@@ -13,16 +13,19 @@ starts among identical smallest stacks).
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from cardcore.errors import CardcoreError
 from cardcore.protocol import Event
 from cardcore.zones import STOCK
 
-__all__ = ["Dealer", "DealerError"]
+__all__ = ["Dealer", "DealerError", "Shuffle"]
 
 C = TypeVar("C", bound=Hashable)
+
+Shuffle = Callable[[list[Any], random.Random], None]
+"""Orders a whole deck in place, drawing from the random numbers given."""
 
 
 class DealerError(CardcoreError):
@@ -40,8 +43,12 @@ class Dealer:
     ('deal', 10)
     """
 
-    def __init__(self, seed: int | random.Random = 0) -> None:
+    def __init__(self, seed: int | random.Random = 0, *, shuffle: Shuffle | None = None) -> None:
+        """``shuffle`` replaces the fair shuffle of a deal: it orders a list of the
+        whole deck in place (tests rig deals with it to reach rare rules; the
+        events stay legal)."""
         self.rng: random.Random = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.rigged = shuffle
         """The dealer's random numbers (the only ones in a played game besides the
         policies' own)."""
         self.stock: list[Any] = []
@@ -50,7 +57,7 @@ class Dealer:
     def copy(self) -> Dealer:
         """A dealer in the same place: the same stock and the same random numbers to
         come (a bot that looks ahead, or a test that tries events, deals from a copy)."""
-        twin = Dealer(random.Random())
+        twin = Dealer(random.Random(), shuffle=self.rigged)
         twin.rng.setstate(self.rng.getstate())
         twin.stock = list(self.stock)
         return twin
@@ -68,7 +75,11 @@ class Dealer:
              ) -> dict[str, tuple[C | None, ...]]:
         """Shuffle ``deck``, deal ``size`` cards to each of ``names`` in order, and
         keep the rest as the stock."""
-        cards = self.shuffled(deck)
+        if self.rigged is None:
+            cards = self.shuffled(deck)
+        else:
+            cards = list(deck)
+            self.rigged(cards, self.rng)
         hands: dict[str, tuple[C | None, ...]] = {
             name: tuple(cards[i * size:(i + 1) * size]) for i, name in enumerate(names)}
         self.stock = cards[len(names) * size:]

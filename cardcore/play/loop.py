@@ -19,12 +19,12 @@ from cardcore.errors import CardcoreError
 from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
 from cardcore.play.dealer import Dealer
-from cardcore.play.policies import FirstSeat, Offer, Pass, Policy
-from cardcore.play.seam import Whose, game_play
+from cardcore.play.policies import Asking, FirstSeat, Offer, Pass, Policy
+from cardcore.play.seam import GamePlay, Whose, game_play
 from cardcore.play.views import View
 from cardcore.protocol import Event, Setup
 
-__all__ = ["Match", "PolicyError", "play"]
+__all__ = ["Match", "PolicyError", "next_event", "play"]
 
 S = TypeVar("S")
 
@@ -63,8 +63,7 @@ class Match(Generic[S]):
         self.views: tuple[View[S], ...] = tuple(
             View(rules, setup, seat, self._seen) for seat in range(len(setup.players)))
         """Per seat, what it may know."""
-        self.asking = self.part.asking() if self.part.asking is not None else FirstSeat()
-        self._first_seat = isinstance(self.asking, FirstSeat)
+        self.asking: Asking = self.part.asking() if self.part.asking is not None else FirstSeat()
 
     @property
     def state(self) -> S:
@@ -80,7 +79,8 @@ class Match(Generic[S]):
         return self.part.legal(self.log.state, seat)
 
     def append(self, event: Event) -> tuple[Effect, ...]:
-        """Complete ``event``'s chance fields with the dealer and append it."""
+        """Complete ``event``'s chance fields with the dealer and append it (a program
+        that drives the game itself; a chance event is the dealer's to write)."""
         state = self.log.state
         event = self.part.complete(state, event, self.dealer)
         effects = self.log.append(event)
@@ -93,39 +93,52 @@ class Match(Generic[S]):
 
     def step(self, policies: Sequence[Policy]) -> bool:
         """Play one step with ``policies`` (one per seat); False once the game is over."""
-        whose = self.whose()
-        if whose.chance:
-            self.deal()
-            return True
-        if not whose.seats:
+        event = next_event(self.part, self.log.state, self.dealer, self.asking, policies,
+                           self.views)
+        if event is None:
             return False
-        state = self.log.state
-        legal = self.part.legal
-        if whose.together:
-            parts = []
-            for seat in whose.seats:
-                part = policies[seat](self.views[seat], legal(state, seat))
-                if isinstance(part, Pass) or not isinstance(part, Event):
-                    raise PolicyError(f"seat {seat}'s policy answered {part!r}: every seat "
-                                      "takes its part in this step (one of its offers)")
-                parts.append(part)
-            self.append(self.part.merge(parts))
-            return True
-        if self._first_seat:
-            seat = whose.seats[0]
-            offers: Sequence[Offer] = legal(state, seat)
-        else:
-            seat, offers = self.asking.ask(state, whose, lambda s: legal(state, s))
-        answer: Offer = policies[seat](self.views[seat], offers)
-        if isinstance(answer, Pass):
-            if not offers or not isinstance(offers[-1], Pass):
-                raise PolicyError(f"seat {seat}'s policy passed where it may not")
-        elif not isinstance(answer, Event):
-            raise PolicyError(f"seat {seat}'s policy answered {answer!r}, not an event")
-        self.asking.answered(state, seat, answer)
-        if not isinstance(answer, Pass):
-            self.append(answer)
+        if isinstance(event, Event):
+            self.log.append(event)
+            self._seen.append(event)
         return True
+
+
+def next_event(part: GamePlay[S], state: S, dealer: Dealer, asking: Asking,
+               policies: Sequence[Policy], views: Sequence[View[S]] | None
+               ) -> Event | Pass | None:
+    """The next event of a game, completed by the dealer: chance's, or what the
+    policies answer (a part each, merged, in a step taken together); :data:`PASS`
+    when the seat asked passed; None once the game is over. ``views`` are what
+    the policies are given (None: nothing, for policies that look at none)."""
+    whose = part.whose(state)
+    if whose.chance:
+        return part.chance(state, dealer)
+    if not whose.seats:
+        return None
+    legal = part.legal
+    if whose.together:
+        parts = []
+        for seat in whose.seats:
+            answer = policies[seat](views[seat] if views else None,  # type: ignore[arg-type]
+                                    legal(state, seat))
+            if not isinstance(answer, Event):
+                raise PolicyError(f"seat {seat}'s policy answered {answer!r}: every seat "
+                                  "takes its part in this step (one of its offers)")
+            parts.append(answer)
+        return part.complete(state, part.merge(parts), dealer)
+    if isinstance(asking, FirstSeat):
+        seat = whose.seats[0]
+        offers: Sequence[Offer] = legal(state, seat)
+    else:
+        seat, offers = asking.ask(state, whose, lambda other: legal(state, other))
+    answer = policies[seat](views[seat] if views else None, offers)  # type: ignore[arg-type]
+    if isinstance(answer, Pass):
+        if not offers or not isinstance(offers[-1], Pass):
+            raise PolicyError(f"seat {seat}'s policy passed where it may not")
+    elif not isinstance(answer, Event):
+        raise PolicyError(f"seat {seat}'s policy answered {answer!r}, not an event")
+    asking.answered(state, seat, answer)
+    return answer if isinstance(answer, Pass) else part.complete(state, answer, dealer)
 
 
 def play(game: str | GameRules[S], policies: Sequence[Policy] | Mapping[str, Policy], *,

@@ -9,7 +9,7 @@ is among the offers; it is the loop's, never an event of a transcript.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from cardcore.play.listing import Listing
@@ -58,15 +58,30 @@ class RandomPolicy:
     ['fold', 'pitch']
     """
 
-    def __init__(self, seed: int | random.Random = 0) -> None:
+    def __init__(self, seed: int | random.Random = 0,
+                 weights: Mapping[str, float] | None = None) -> None:
+        """``weights``: how likely each kind is against the others (default 1 each;
+        ``{"fold": 0.1}`` folds rarely)."""
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.weights = dict(weights or {})
+
+    def _kind(self, names: list[str]) -> str:
+        if not self.weights:
+            return names[int(self.rng.random() * len(names))]
+        weights = [self.weights.get(name, 1.0) for name in names]
+        point = self.rng.random() * sum(weights)
+        for name, weight in zip(names, weights, strict=True):
+            if point < weight:
+                return name
+            point -= weight
+        return names[-1]
 
     def __call__(self, view: View[Any] | None, offers: Sequence[Offer]) -> Offer:
         random = self.rng.random
         if isinstance(offers, Listing):
             names = offers.kind_names()
             while names:
-                kind = names[int(random() * len(names))]
+                kind = self._kind(names)
                 chosen = offers.of_kind(kind)
                 count = len(chosen)
                 if count:
@@ -74,7 +89,8 @@ class RandomPolicy:
                     return picked
                 names.remove(kind)
             raise IndexError("a policy was offered nothing")
-        runs = list(_kinds(offers).values())[int(random() * len(_kinds(offers)))]
+        kinds = _kinds(offers)
+        runs = kinds[self._kind(list(kinds))]
         index = int(random() * sum(count for _, count in runs))
         for start, count in runs:
             if index < count:

@@ -10,7 +10,7 @@ transcript name, so that the rules' own registration is left as it is.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 import attrs
@@ -100,6 +100,10 @@ class GamePlay(Generic[S]):
     actions: Callable[[int], tuple[Hashable, ...]]
     action: Callable[[S, Event], Hashable]
     asking: Callable[[], Asking] | None = None
+    simulated: Mapping[str, float] = attrs.field(factory=dict)
+    """The kind weights of the random players of :func:`cardcore.simulation.simulate`
+    (a fold now and then, not every other turn), so that simulated games reach
+    the deep rules."""
 
 
 _LOADED: dict[str, GamePlay[Any]] = {}

@@ -7,7 +7,6 @@ from cardcore.games.auction import expect, rules, scoring
 from cardcore.games.auction.bids import Bid
 from cardcore.games.auction.events import BidEvent, Deal, Declare, Flip, Show, Win
 from cardcore.games.auction.options import AuctionOptions
-from cardcore.games.auction.simulate import SIMULATOR
 from cardcore.games.auction.state import AuctionState, Phase
 
 __all__ = ["RULES", "AuctionOptions", "AuctionState", "Bid", "BidEvent", "Deal", "Declare",
@@ -16,6 +15,5 @@ __all__ = ["RULES", "AuctionOptions", "AuctionState", "Bid", "BidEvent", "Deal",
 RULES: GameRules[AuctionState] = GameRules.assemble(
     name="auction", title="Abbott's Auction", players=(2, 8), options=AuctionOptions,
     events=(Deal, BidEvent, Win, Flip, Declare, Show), parts=(expect, rules, scoring),
-    simulator=SIMULATOR,
     verbs={"deal": "be dealt cards", "win": "win the auction", "declare": "declare the end",
            "show": "show cards"})

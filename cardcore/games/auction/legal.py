@@ -463,4 +463,5 @@ class Bidding:
 
 PLAY: GamePlay[AuctionState] = GamePlay(whose=whose, legal=legal, chance=chance,
                                         complete=complete, merge=merge, actions=actions,
-                                        action=action, asking=Bidding)
+                                        action=action, asking=Bidding,
+    simulated={"declare": 0.1})

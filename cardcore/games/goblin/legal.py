@@ -113,4 +113,5 @@ def action(state: GoblinState, event: Event) -> Hashable:
 
 
 PLAY: GamePlay[GoblinState] = GamePlay(whose=whose, legal=legal, chance=chance, merge=merge,
-                                       actions=actions, action=action)
+                                       actions=actions, action=action,
+    simulated={"fold": 0.14})

@@ -6,7 +6,6 @@ from cardcore.game import GameRules
 from cardcore.games.orc import rules, startplayer
 from cardcore.games.orc.events import Deal, Draw, GiveUp, Pitch, Reveal
 from cardcore.games.orc.options import OrcOptions
-from cardcore.games.orc.simulate import SIMULATOR
 from cardcore.games.orc.state import MAX_PLAYERS, OrcState, Phase
 
 __all__ = ["RULES", "Deal", "Draw", "GiveUp", "OrcOptions", "OrcState", "Phase", "Pitch",
@@ -15,4 +14,4 @@ __all__ = ["RULES", "Deal", "Draw", "GiveUp", "OrcOptions", "OrcState", "Phase",
 RULES: GameRules[OrcState] = GameRules.assemble(
     name="orc-poker", title="Orc Poker", players=(3, MAX_PLAYERS), options=OrcOptions,
     events=(Deal, Reveal, Pitch, Draw, GiveUp), parts=(rules, startplayer),
-    simulator=SIMULATOR, verbs={"reveal": "play a card", "give_up": "give up"})
+    verbs={"reveal": "play a card", "give_up": "give up"})

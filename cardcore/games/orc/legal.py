@@ -28,7 +28,7 @@ from cardcore.protocol import Event, Ruling
 if TYPE_CHECKING:
     from cardcore.play.dealer import Dealer
 
-__all__ = ["PLAY"]
+__all__ = ["MOOT_RULING_CHANCE", "PLAY"]
 
 
 def _cards(state: OrcState, seat: int) -> list[int]:
@@ -68,7 +68,15 @@ def legal(state: OrcState, seat: int) -> Sequence[Event]:
     return Listing([listed("reveal", cards, lambda c: Reveal(cards={name: c}))])
 
 
+MOOT_RULING_CHANCE = 0.5
+"""How often the dealer records a moot OP-2.5 table choice before the next deal."""
+
+
 def chance(state: OrcState, dealer: Dealer) -> Event:
+    """The deal; before it, now and then, the ruling of a table choice that OP-3.1
+    made moot (OP-2.5: it changes nothing, and a record may hold it or not)."""
+    if state.moot_choice and dealer.rng.random() < MOOT_RULING_CHANCE:
+        return Ruling(player=state.players[dealer.rng.choice(state.moot_choice)])
     return Deal(hands=dealer.deal(PAIRS_DECK, state.players, HAND_SIZE))
 
 
@@ -117,4 +125,5 @@ def action(state: OrcState, event: Event) -> Hashable:
 
 
 PLAY: GamePlay[OrcState] = GamePlay(whose=whose, legal=legal, chance=chance, complete=complete,
-                                    merge=merge, actions=actions, action=action)
+                                    merge=merge, actions=actions, action=action,
+    simulated={"give_up": 0.18})
