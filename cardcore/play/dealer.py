@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
+from cardcore.decks import Deck
 from cardcore.errors import CardcoreError
 from cardcore.protocol import Event
 from cardcore.zones import STOCK
@@ -26,6 +27,13 @@ C = TypeVar("C", bound=Hashable)
 
 Shuffle = Callable[[list[Any], random.Random], None]
 """Orders a whole deck in place, drawing from the random numbers given."""
+
+
+_CARDS: dict[int, list[Any]] = {}
+"""The cards of each deck shuffled so far, in the deck's order (a deck's own
+iteration is a Python generator, and every deal walks it)."""
+_KEPT: list[Deck[Any]] = []
+"""The decks of :data:`_CARDS`, kept alive so that their ids stay theirs."""
 
 
 class DealerError(CardcoreError):
@@ -67,7 +75,13 @@ class Dealer:
         keys are sorted (a fair shuffle, faster in Python than ``random.shuffle``,
         which draws in Python code once per card)."""
         random = self.rng.random
-        keyed = [(random(), index, card) for index, card in enumerate(deck)]
+        cards = _CARDS.get(id(deck)) if isinstance(deck, Deck) else None
+        if cards is None:
+            cards = list(deck)
+            if isinstance(deck, Deck):
+                _CARDS[id(deck)] = cards
+                _KEPT.append(deck)
+        keyed = [(random(), index, card) for index, card in enumerate(cards)]
         keyed.sort()
         return [card for _, _, card in keyed]
 

@@ -50,11 +50,11 @@ class Listing(Sequence[Any]):
     __slots__ = ("_segments",)
 
     def __init__(self, segments: Sequence[Segment]) -> None:
-        self._segments: list[list[Any]] = [list(segment) for segment in segments
-                                           if segment[1] is None or segment[1]]
+        self._segments: list[Any] = [segment if segment[1] is not None else list(segment)
+                                     for segment in segments if segment[1] != 0]
 
-    def _count(self, segment: list[Any]) -> int:
-        if segment[1] is None:
+    def _count(self, segment: Any) -> int:
+        if segment[1] is None:  # a run worked out when first needed (a list, so it keeps it)
             segment[1], segment[2] = segment[2]()
         count: int = segment[1]
         return count
@@ -69,7 +69,33 @@ class Listing(Sequence[Any]):
     def kind_names(self) -> list[str]:
         """The kinds of event listed, in order, without working any run out (a run
         worked out later may turn out empty)."""
-        return list(dict.fromkeys(segment[0] for segment in self._segments))
+        segments = self._segments
+        if len(segments) == 1:
+            return [segments[0][0]]
+        return list(dict.fromkeys(segment[0] for segment in segments))
+
+    def pick(self, kind: str, fraction: float) -> Any:
+        """The event at ``fraction`` (0 <= fraction < 1) of the way through the events
+        of one kind (None if it has none): a random player's draw, without building
+        a listing of the kind."""
+        segments = self._segments
+        if len(segments) == 1 and segments[0][0] == kind:
+            only = segments[0]
+            count = self._count(only)
+            return only[2](int(fraction * count)) if count else None
+        count = 0
+        for segment in segments:
+            if segment[0] == kind:
+                count += self._count(segment)
+        if not count:
+            return None
+        index = int(fraction * count)
+        for segment in self._segments:
+            if segment[0] == kind:
+                if index < segment[1]:
+                    return segment[2](index)
+                index -= segment[1]
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def of_kind(self, kind: str) -> Listing:
         """The events of one kind."""

@@ -82,10 +82,8 @@ class RandomPolicy:
             names = offers.kind_names()
             while names:
                 kind = self._kind(names)
-                chosen = offers.of_kind(kind)
-                count = len(chosen)
-                if count:
-                    picked: Offer = chosen[int(random() * count)]
+                picked: Offer | None = offers.pick(kind, random())
+                if picked is not None:
                     return picked
                 names.remove(kind)
             raise IndexError("a policy was offered nothing")

@@ -9,6 +9,7 @@ transcript name, so that the rules' own registration is left as it is.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from cardcore.play.policies import Asking
 
 __all__ = ["CHANCE", "OVER", "PLAY_MODULES", "GamePlay", "Whose", "game_play", "legal_events",
-           "whose"]
+           "seats", "whose"]
 
 S = TypeVar("S")
 
@@ -56,6 +57,12 @@ class Whose:
     def over(self) -> bool:
         """Nothing more is played."""
         return not self.chance and not self.seats
+
+
+@functools.lru_cache(maxsize=1024)
+def seats(seats: tuple[int, ...], together: bool = False) -> Whose:
+    """The :class:`Whose` of these seats (built once: asked before every step)."""
+    return Whose(seats=seats, together=together)
 
 
 CHANCE: Final = Whose(chance=True)

@@ -149,9 +149,13 @@ def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tupl
     3
     """
     by_rank, jokers = _by_rank(cards)
-    kinds = [bid.kind] if bid is not None else list(SIZE)
-    ranks = bid.ranks if bid is not None else ()
+    if bid is None:
+        kinds: Sequence[Category] = _ANY
+        ranks: tuple[int, ...] = ()
+    else:
+        kinds, ranks = (bid.kind,), bid.ranks
     found: list[tuple[Card, ...]] = []
+    by_suit: dict[str, dict[int, list[Card]]] | None = None
     for kind in kinds:
         if kind in GROUPS:
             rank = ranks[0] if ranks else None
@@ -168,28 +172,31 @@ def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tupl
                 found += [(*a, *b) for a in combinations(by_rank.get(high, ()), first)
                           for b in combinations(by_rank.get(low, ()), second)]
         elif kind is Category.STRAIGHT:
-            found += _straights(by_rank, ranks[0] if ranks else None, wheel)
+            straights = _straights(by_rank, ranks[0] if ranks else None, wheel)
+            if bid is None:  # a straight of one suit is a straight flush: the flushes list it
+                straights = [one for one in straights
+                             if any(card.suit != one[0].suit for card in one)]
+            found += straights
         else:
-            for suit in SUITS:
-                suited = {rank: [card] for rank, held in by_rank.items()
-                          for card in held if card.suit == suit}
+            if by_suit is None:
+                by_suit = {suit: {} for suit in SUITS}
+                for held in by_rank.values():
+                    for card in held:
+                        by_suit[card.suit][card.rank] = [card]
+            for suited in by_suit.values():
                 if kind is Category.STRAIGHT_FLUSH:
                     found += _straights(suited, ranks[0] if ranks else None, wheel)
                 elif ranks:
                     if all(rank in suited for rank in ranks):
                         found.append(tuple(suited[rank][0] for rank in ranks))
-                else:
+                elif len(suited) >= 5:
                     found += combinations([held[0] for held in suited.values()], 5)
-    if bid is not None:  # one kind: no set is found twice
-        return found
-    seen: set[tuple[frozenset[Card], int]] = set()  # a straight flush is a straight and a flush
-    unique = []
-    for cards in found:
-        key = (frozenset(cards), len(cards))  # jokers repeat: a pair of them is not one joker
-        if key not in seen:
-            seen.add(key)
-            unique.append(cards)
-    return unique
+    return found
+
+
+_ANY: Final = tuple(kind for kind in SIZE if kind is not Category.STRAIGHT_FLUSH)
+"""The kinds a win without a recorded bid may lay, each set once: a straight
+flush is found among the flushes (and not again among the straights)."""
 
 
 _INDEX: Final = {(int(bid.kind), bid.ranks, bid.suit): number

@@ -23,7 +23,7 @@ from cardcore.games.goblin.expect import dealt
 from cardcore.games.goblin.preparation import HAND_SIZE
 from cardcore.games.goblin.state import MAX_PLAYERS, PITCHED, Choice, GoblinState, Phase, hand
 from cardcore.play.listing import Listing, given, listed
-from cardcore.play.seam import CHANCE, OVER, GamePlay, Whose
+from cardcore.play.seam import CHANCE, OVER, GamePlay, Whose, seats
 from cardcore.protocol import Event, Ruling
 
 if TYPE_CHECKING:
@@ -38,15 +38,15 @@ the transcript decides, so a program must)."""
 
 def _cards(state: GoblinState, seat: int) -> list[int]:
     """The distinct cards of the seat's hand, low first (copies are one choice)."""
-    return sorted(set(state.account.zone(hand(state.players[seat])).known))
+    return sorted(state.account.zone(hand(state.players[seat])).known)
 
 
 def whose(state: GoblinState) -> Whose:
     phase = state.phase
     if phase is Phase.PLAY:
-        return Whose(seats=state.choice or state.turns[:1])
+        return seats(state.choice or state.turns[:1])
     if phase is Phase.REVEAL:
-        return Whose(seats=state.active(), together=True)
+        return seats(state.active(), together=True)
     if phase is Phase.OVER or (
             phase is Phase.DEAL and state.games_done >= (state.options.games or DEFAULT_GAMES)):
         return OVER

@@ -22,7 +22,7 @@ from cardcore.decks import PAIRS_DECK
 from cardcore.games.orc.events import Deal, Draw, GiveUp, Pitch, Reveal
 from cardcore.games.orc.state import HAND_SIZE, MAX_PLAYERS, STOCK, OrcState, Phase, hand
 from cardcore.play.listing import Listing, given, listed
-from cardcore.play.seam import CHANCE, OVER, GamePlay, Whose
+from cardcore.play.seam import CHANCE, OVER, GamePlay, Whose, seats
 from cardcore.protocol import Event, Ruling
 
 if TYPE_CHECKING:
@@ -33,17 +33,17 @@ __all__ = ["MOOT_RULING_CHANCE", "PLAY"]
 
 def _cards(state: OrcState, seat: int) -> list[int]:
     """The distinct cards of the seat's hand, low first (copies are one choice)."""
-    return sorted(set(state.account.zone(hand(state.players[seat])).known))
+    return sorted(state.account.zone(hand(state.players[seat])).known)
 
 
 def whose(state: OrcState) -> Whose:
     phase = state.phase
     if phase is Phase.TURNS:
-        return Whose(seats=state.turns[:1])
+        return seats(state.turns[:1])
     if phase is Phase.PITCH or phase is Phase.REVEAL:
-        return Whose(seats=state.active(), together=True)
+        return seats(state.active(), together=True)
     if phase is Phase.TIEBREAK:
-        return Whose(seats=state.tied, together=True)
+        return seats(state.tied, True)
     return OVER if phase is Phase.OVER else CHANCE
 
 

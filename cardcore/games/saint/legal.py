@@ -12,9 +12,9 @@ where it is never used).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Hashable, Sequence
-from itertools import permutations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -23,8 +23,8 @@ from cardcore.decks import STANDARD_DECK
 from cardcore.games.saint.events import Deal, River, Show, Take
 from cardcore.games.saint.refill import next_pickers
 from cardcore.games.saint.state import HAND_SIZE, POOL, Phase, SaintState, hand
-from cardcore.play.listing import Listing, listed
-from cardcore.play.seam import CHANCE, OVER, GamePlay, Whose
+from cardcore.play.listing import Listing, Segment, listed
+from cardcore.play.seam import CHANCE, OVER, GamePlay, Whose, seats
 from cardcore.protocol import Event, Ruling
 
 if TYPE_CHECKING:
@@ -35,16 +35,31 @@ __all__ = ["PLAY"]
 _DECK = tuple(sorted(STANDARD_DECK.counts))
 
 
+_ORDER: Final = operator.attrgetter("_order")
+
+
 def _cards(state: SaintState, zone: str) -> list[Card]:
-    return sorted(set(state.account.zone(zone).known))
+    """The known cards of a zone, low first (one deck: no copies)."""
+    return sorted(state.account.zone(zone).known, key=_ORDER)
+
+
+def _pairs(name: str, cards: list[Card]) -> Segment:
+    """Every ordered pair of two of ``cards`` to show, built when read."""
+    others = len(cards) - 1
+
+    def build(index: int) -> Show:
+        first, second = divmod(index, others)
+        return Show(cards={name: (cards[first], cards[second + (second >= first)])})
+
+    return "show", len(cards) * others, build
 
 
 def whose(state: SaintState) -> Whose:
     phase = state.phase
     if phase is Phase.REFILL:
-        return Whose(seats=next_pickers(state)[0])
+        return seats(next_pickers(state)[0])
     if phase is Phase.RIVER or phase is Phase.SHOW:
-        return Whose(seats=tuple(range(len(state.players))), together=True)
+        return seats(tuple(range(len(state.players))), together=True)
     return OVER if phase is Phase.OVER else CHANCE
 
 
@@ -56,8 +71,7 @@ def legal(state: SaintState, seat: int) -> Sequence[Event]:
         return Listing([listed("river", _cards(state, hand(name)),
                                lambda c: River(cards={name: c}))])
     if phase is Phase.SHOW:
-        pairs = list(permutations(_cards(state, hand(name)), 2))
-        return Listing([listed("show", pairs, lambda two: Show(cards={name: two}))])
+        return Listing([_pairs(name, _cards(state, hand(name)))])
     if phase is not Phase.REFILL:
         return ()
     seats, choice = next_pickers(state)
