@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from os import PathLike
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, overload
 
 import attrs
 
@@ -18,6 +18,12 @@ from cardcore.effects import Effect
 from cardcore.expected import Expected
 from cardcore.game import GameRules
 from cardcore.protocol import Event, Outcome
+
+if TYPE_CHECKING:  # for the overloads only: the kernel never imports a game
+    from cardcore.games.auction.state import AuctionState
+    from cardcore.games.goblin.state import GoblinState
+    from cardcore.games.orc.state import OrcState
+    from cardcore.games.saint.state import SaintState
 
 __all__ = ["GameLog"]
 
@@ -57,6 +63,41 @@ class GameLog(Generic[S]):
     >>> log.expected.text
     'every player reveals the first card of their stack'
     """
+
+    if TYPE_CHECKING:  # a log of a game named by its transcript name is of that game's state
+        @overload
+        def __init__(self: GameLog[AuctionState], rules: Literal["auction"],
+                     players: Sequence[str], options: Any = None, *,
+                     ages: Mapping[str, int] | None = None,
+                     meta: Mapping[str, Any] | None = None) -> None: ...
+
+        @overload
+        def __init__(self: GameLog[GoblinState], rules: Literal["goblin-poker"],
+                     players: Sequence[str], options: Any = None, *,
+                     ages: Mapping[str, int] | None = None,
+                     meta: Mapping[str, Any] | None = None) -> None: ...
+
+        @overload
+        def __init__(self: GameLog[OrcState], rules: Literal["orc-poker"],
+                     players: Sequence[str], options: Any = None, *,
+                     ages: Mapping[str, int] | None = None,
+                     meta: Mapping[str, Any] | None = None) -> None: ...
+
+        @overload
+        def __init__(self: GameLog[SaintState], rules: Literal["saint-poker"],
+                     players: Sequence[str], options: Any = None, *,
+                     ages: Mapping[str, int] | None = None,
+                     meta: Mapping[str, Any] | None = None) -> None: ...
+
+        @overload
+        def __init__(self, rules: GameRules[S], players: Sequence[str], options: Any = None,
+                     *, ages: Mapping[str, int] | None = None,
+                     meta: Mapping[str, Any] | None = None) -> None: ...
+
+        @overload
+        def __init__(self: GameLog[Any], rules: str, players: Sequence[str],
+                     options: Any = None, *, ages: Mapping[str, int] | None = None,
+                     meta: Mapping[str, Any] | None = None) -> None: ...
 
     def __init__(
         self,

@@ -12,7 +12,7 @@ transcript validates like any other.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, overload
 
 from cardcore.effects import Effect
 from cardcore.errors import CardcoreError
@@ -23,6 +23,12 @@ from cardcore.play.policies import Asking, FirstSeat, Offer, Pass, Policy
 from cardcore.play.seam import GamePlay, Whose, game_play
 from cardcore.play.views import View
 from cardcore.protocol import Event, Setup
+
+if TYPE_CHECKING:  # for the overloads only
+    from cardcore.games.auction.state import AuctionState
+    from cardcore.games.goblin.state import GoblinState
+    from cardcore.games.orc.state import OrcState
+    from cardcore.games.saint.state import SaintState
 
 __all__ = ["Match", "PolicyError", "next_event", "play"]
 
@@ -139,6 +145,39 @@ def next_event(part: GamePlay[S], state: S, dealer: Dealer, asking: Asking,
         raise PolicyError(f"seat {seat}'s policy answered {answer!r}, not an event")
     asking.answered(state, seat, answer)
     return answer if isinstance(answer, Pass) else part.complete(state, answer, dealer)
+
+
+Policies = Sequence[Policy] | Mapping[str, Policy]
+
+
+@overload
+def play(game: Literal["auction"], policies: Policies, *, seed: int = 0, options: Any = None,
+         ages: Mapping[str, int] | None = None) -> GameLog[AuctionState]: ...
+
+
+@overload
+def play(game: Literal["goblin-poker"], policies: Policies, *, seed: int = 0,
+         options: Any = None, ages: Mapping[str, int] | None = None) -> GameLog[GoblinState]: ...
+
+
+@overload
+def play(game: Literal["orc-poker"], policies: Policies, *, seed: int = 0, options: Any = None,
+         ages: Mapping[str, int] | None = None) -> GameLog[OrcState]: ...
+
+
+@overload
+def play(game: Literal["saint-poker"], policies: Policies, *, seed: int = 0,
+         options: Any = None, ages: Mapping[str, int] | None = None) -> GameLog[SaintState]: ...
+
+
+@overload
+def play(game: GameRules[S], policies: Policies, *, seed: int = 0, options: Any = None,
+         ages: Mapping[str, int] | None = None) -> GameLog[S]: ...
+
+
+@overload
+def play(game: str, policies: Policies, *, seed: int = 0, options: Any = None,
+         ages: Mapping[str, int] | None = None) -> GameLog[Any]: ...
 
 
 def play(game: str | GameRules[S], policies: Sequence[Policy] | Mapping[str, Policy], *,
