@@ -58,8 +58,8 @@ class GameLog(Generic[S]):
 
     >>> from cardcore.games.goblin import RULES, Deal, Reveal
     >>> log = GameLog(RULES, ["Aki", "Ben"])
-    >>> [str(e) for e in log.append(Deal())][:1]
-    ['Aki pays the ante of 1 (GP-1.1)']
+    >>> print(log.append(Deal())[0])
+    Aki pays the ante of 1 (GP-1.1)
     >>> log.expected.text
     'every player reveals the first card of their stack'
     """
@@ -141,10 +141,12 @@ class GameLog(Generic[S]):
 
     @property
     def state(self) -> S:
+        """The state after the last event (the start state before any)."""
         return self._states[-1]
 
     @property
     def events(self) -> tuple[Event, ...]:
+        """Every event appended, in order (the log's own copies)."""
         return tuple(self._events)
 
     @property
@@ -154,14 +156,17 @@ class GameLog(Generic[S]):
 
     @property
     def effects(self) -> tuple[tuple[Effect, ...], ...]:
+        """Per event, the effects it caused."""
         return tuple(self._effects)
 
     @property
     def expected(self) -> Expected:
+        """What may come next, in names and words."""
         return self.rules.expected(self.state)
 
     @property
     def outcome(self) -> Outcome:
+        """The standing now: chips or scores, and the winners once complete."""
         return self.rules.outcome(self.state)
 
     def __len__(self) -> int:

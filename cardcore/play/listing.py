@@ -24,8 +24,11 @@ def nth_permutation(items: Sequence[T], index: int) -> tuple[T, ...]:
     """The ``index``-th ordering of ``items`` in the order of
     :func:`itertools.permutations` (the factorial number system).
 
-    >>> [nth_permutation("abc", i) for i in (0, 1, 5)]
-    [('a', 'b', 'c'), ('a', 'c', 'b'), ('c', 'b', 'a')]
+    >>> for index in (0, 1, 5):
+    ...     print("".join(nth_permutation("abc", index)))
+    abc
+    acb
+    cba
     """
     pool = list(items)
     out = []

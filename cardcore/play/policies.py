@@ -137,6 +137,7 @@ class FirstSeat:
 
     def ask(self, state: Any, whose: Whose, legal: Callable[[int], Sequence[Event]]
             ) -> tuple[int, Sequence[Offer]]:
+        """The first seat of the step, offered all its legal events."""
         seat = whose.seats[0]
         return seat, legal(seat)
 

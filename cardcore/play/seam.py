@@ -143,7 +143,9 @@ def legal_events(rules: GameRules[S], state: S, seat: int) -> Sequence[Event]:
     >>> from cardcore.play.dealer import Dealer
     >>> state = RULES.start(["Aki", "Ben"])
     >>> state, _ = RULES.apply(state, Dealer(3).chance(RULES, state))
-    >>> [str(e.cards) for e in legal_events(RULES, state, 0)][:2]
-    ["{'Aki': 3}", "{'Aki': 4}"]
+    >>> for event in legal_events(RULES, state, 0)[:2]:
+    ...     print(event.cards)
+    {'Aki': 3}
+    {'Aki': 4}
     """
     return game_play(rules).legal(state, seat)

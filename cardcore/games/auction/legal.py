@@ -143,8 +143,9 @@ def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tupl
 
     >>> from cardcore.cards import parse_card
     >>> held = [parse_card(c) for c in "KS KH KD 5C 5S JK JK AS".split()]
-    >>> [" ".join(map(str, cards)) for cards in formations(held, Bid(Category.FULL_HOUSE), True)]
-    ['KD KH KS 5C 5S']
+    >>> for cards in formations(held, Bid(Category.FULL_HOUSE), True):
+    ...     print(*cards)
+    KD KH KS 5C 5S
     >>> len(formations(held, Bid(Category.PAIR, (13,)), True))
     3
     """
@@ -447,6 +448,7 @@ class Bidding:
 
     def ask(self, state: AuctionState, whose: Whose,
             legal: Callable[[int], Sequence[Event]]) -> tuple[int, Sequence[Offer]]:
+        """The seat asked now and its offers (see the class)."""
         count = len(state.players)
         auction = (state.hand, state.auction)
         if auction != self._auction:
@@ -463,6 +465,8 @@ class Bidding:
         return seat, offers + Listing([given("pass", (PASS,))])
 
     def answered(self, state: AuctionState, seat: int, offer: Offer) -> None:
+        """A bid or a pass moves the asking on to the next seat; a bid starts the
+        count of passes again."""
         if isinstance(offer, BidEvent) or offer is PASS:
             self._passes = 0 if isinstance(offer, BidEvent) else self._passes + 1
             self._next = (seat + 1) % len(state.players)
