@@ -23,7 +23,7 @@ import bisect
 import functools
 import math
 import operator
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Any, Final
 
@@ -330,10 +330,24 @@ def _wins(state: AuctionState, name: str, cards: tuple[Card, ...]) -> Segment:
     return worked_out("win", work)
 
 
+_HANDS: dict[int, tuple[Mapping[Card, int], tuple[Card, ...]]] = {}
+"""Hands sorted lately, by the identity of the zone's table of known cards (a
+state shares the tables of the zones an event did not touch, so a hand asked
+for again and again is sorted once); the table is kept to check the identity."""
+
+
 def _hand(state: AuctionState, seat: int) -> tuple[Card, ...]:
     """The seat's hand, low first."""
-    return tuple(sorted(state.account.zone(hand(state.players[seat])).known_cards(),
-                        key=_ORDER))
+    known = state.account.zone(hand(state.players[seat])).known
+    kept = _HANDS.get(id(known))
+    if kept is not None and kept[0] is known:
+        return kept[1]
+    cards = tuple(sorted((card for card, count in known.items() for _ in range(count)),
+                         key=_ORDER))
+    if len(_HANDS) >= 64:
+        _HANDS.clear()
+    _HANDS[id(known)] = (known, cards)
+    return cards
 
 
 def whose(state: AuctionState) -> Whose:
@@ -364,8 +378,11 @@ def legal(state: AuctionState, seat: int) -> Sequence[Event]:
         return Listing([listed("show", shown, lambda five: Show(cards={name: five}))])
     if phase is not Phase.AUCTION:
         return ()
-    segments = [listed("bid", _bids(state, seat, cards),
-                       lambda number: bid_event(name, ALL_BIDS[number]))]
+    def bids() -> tuple[int, Callable[[int], Event]]:
+        numbers = _bids(state, seat, cards)
+        return len(numbers), lambda index: bid_event(name, ALL_BIDS[numbers[index]])
+
+    segments = [worked_out("bid", bids)]  # worked out only if a policy looks at bids
     if state.standing is None or state.bidder == seat:
         segments.append(_wins(state, name, cards))
     if len(state.pile) >= DECLARE_PILE:
