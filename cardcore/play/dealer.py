@@ -71,16 +71,18 @@ class Dealer:
         return twin
 
     def shuffled(self, deck: Iterable[C]) -> list[C]:
-        """A full shuffle of ``deck``: each card gets a uniform random key and the
-        keys are sorted (a fair shuffle, faster in Python than ``random.shuffle``,
-        which draws in Python code once per card)."""
+        """A fair shuffle of ``deck``. A whole deck: each card gets a uniform random
+        key and the keys are sorted (faster in Python than ``random.shuffle``, which
+        draws in Python code once per card); a few cards: ``random.shuffle``."""
+        if not isinstance(deck, Deck):  # a few cards (a pile): the plain shuffle is quicker
+            few = list(deck)
+            self.rng.shuffle(few)
+            return few
         random = self.rng.random
-        cards = _CARDS.get(id(deck)) if isinstance(deck, Deck) else None
+        cards = _CARDS.get(id(deck))
         if cards is None:
-            cards = list(deck)
-            if isinstance(deck, Deck):
-                _CARDS[id(deck)] = cards
-                _KEPT.append(deck)
+            cards = _CARDS[id(deck)] = list(deck)
+            _KEPT.append(deck)
         keyed = [(random(), index, card) for index, card in enumerate(cards)]
         keyed.sort()
         return [card for _, _, card in keyed]

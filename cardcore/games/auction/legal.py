@@ -27,8 +27,6 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Any, Final
 
-import attrs
-
 from cardcore.cards import JOKER_RANK, SUITS, Card, rank_name
 from cardcore.games.auction.bids import GROUPS, SIZE, Bid, kind_name, straight_tops
 from cardcore.games.auction.events import BidEvent, Deal, Declare, Flip, Show, Win
@@ -402,7 +400,8 @@ def complete(state: AuctionState, event: Event, dealer: Dealer) -> Event:
     if isinstance(event, Win) and event.from_stock is None and state.phase is Phase.AUCTION:
         drawn = drawn_from_stock(state, len(event.cards))
         if drawn and not state.last:
-            return attrs.evolve(event, from_stock=dealer.draw(state, drawn))
+            return Win(player=event.player, cards=event.cards,
+                       from_stock=dealer.draw(state, drawn), note=event.note)
     return event
 
 

@@ -84,10 +84,10 @@ def complete(state: OrcState, event: Event, dealer: Dealer) -> Event:
     """The dealer's part of a player's event: the tie-break draws, the action
     deck's order, the card a draw turns up."""
     if isinstance(event, Draw) and event.card is None and state.deck:
-        return attrs.evolve(event, card=state.deck[0])
-    if isinstance(event, Pitch) and event.order is None:
-        assert event.cards is not None
-        return attrs.evolve(event, order=tuple(dealer.shuffled(event.cards.values())))
+        return Draw(player=event.player, card=state.deck[0], note=event.note)
+    if isinstance(event, Pitch) and event.order is None and event.cards is not None:
+        return Pitch(cards=event.cards, order=tuple(dealer.shuffled(event.cards.values())),
+                     note=event.note)
     if isinstance(event, Reveal) and state.phase is Phase.TIEBREAK and event.draws is None:
         players = state.players
         drawers = list(state.tied)
