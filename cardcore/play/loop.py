@@ -19,6 +19,7 @@ from cardcore.errors import CardcoreError
 from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
 from cardcore.play.dealer import Dealer
+from cardcore.play.listing import Listing
 from cardcore.play.policies import Asking, FirstSeat, Offer, Pass, Policy
 from cardcore.play.seam import GamePlay, Whose, game_play
 from cardcore.play.views import View
@@ -132,19 +133,31 @@ def next_event(part: GamePlay[S], state: S, dealer: Dealer, asking: Asking,
                                   "takes its part in this step (one of its offers)")
             parts.append(answer)
         return part.complete(state, part.merge(parts), dealer)
-    if isinstance(asking, FirstSeat):
+    first = isinstance(asking, FirstSeat)
+    if first:
         seat = whose.seats[0]
         offers: Sequence[Offer] = legal(state, seat)
     else:
         seat, offers = asking.ask(state, whose, lambda other: legal(state, other))
     answer = policies[seat](views[seat] if views else None, offers)  # type: ignore[arg-type]
-    if isinstance(answer, Pass):
-        if not offers or not isinstance(offers[-1], Pass):
-            raise PolicyError(f"seat {seat}'s policy passed where it may not")
-    elif not isinstance(answer, Event):
+    if isinstance(answer, Event):
+        if not first:
+            asking.answered(state, seat, answer)
+        return part.complete(state, answer, dealer)
+    if not isinstance(answer, Pass):
         raise PolicyError(f"seat {seat}'s policy answered {answer!r}, not an event")
+    if not _may_pass(offers):
+        raise PolicyError(f"seat {seat}'s policy passed where it may not")
     asking.answered(state, seat, answer)
-    return answer if isinstance(answer, Pass) else part.complete(state, answer, dealer)
+    return answer
+
+
+def _may_pass(offers: Sequence[Offer]) -> bool:
+    """Whether :data:`PASS` is among the offers (last, where a convention offers it),
+    without working out a listing's other runs."""
+    if isinstance(offers, Listing):
+        return "pass" in offers.kind_names()
+    return bool(offers) and isinstance(offers[-1], Pass)
 
 
 Policies = Sequence[Policy] | Mapping[str, Policy]
