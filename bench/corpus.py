@@ -50,8 +50,9 @@ __all__ = [
     "table_options",
 ]
 
-CORPUS_VERSION = 1
-"""Bumped when the shape of the corpus changes, so that an old cache is not reused."""
+CORPUS_VERSION = 2
+"""Bumped when the shape of the corpus changes, so that an old cache is not reused
+(2: simulated games are played by random players over all their legal events)."""
 
 GAME_NAMES: tuple[str, ...] = ("goblin-poker", "orc-poker", "saint-poker", "auction")
 NAMES: tuple[str, ...] = ("Aki", "Ben", "Chie", "Dov", "Eun", "Femi", "Gus", "Hana")
