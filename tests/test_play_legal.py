@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from cardcore.errors import RuleViolation
 from cardcore.play import Match
-from cardcore.protocol import Event
+from cardcore.protocol import Event, Ruling
 from tests.playing import PLAYERS, candidates, is_part, played
 
 GAMES = tuple(PLAYERS)
@@ -92,13 +92,17 @@ def test_every_listed_event_applies(game: str, data: st.DataObject) -> None:
 @given(data=st.data())
 def test_every_candidate_that_applies_is_listed(game: str, data: st.DataObject) -> None:
     """At a player's step, every candidate event of every seat that applies (a part
-    made whole with the others' parts) is among that seat's legal events."""
+    made whole with the others' parts) is among that seat's legal events; a ruling,
+    which names no actor (the table's choice), among some seat's."""
     match = _state(game, data)
+    everyone = [event for seat in range(len(match.log.players)) for event in match.legal(seat)
+                if isinstance(event, Ruling)]
     for seat, name in enumerate(match.log.players):
         listed = list(match.legal(seat))
         for candidate in candidates(game, match.state, name):
             if _applies(match, _whole(match, seat, candidate)):
-                assert candidate in listed, candidate
+                assert candidate in (everyone if isinstance(candidate, Ruling) else listed), \
+                    candidate
 
 
 @pytest.mark.parametrize("game", GAMES)
