@@ -88,7 +88,7 @@ def test_every_listed_event_applies(game: str, data: st.DataObject) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=12)
+@settings(max_examples=10)
 @given(data=st.data())
 def test_every_candidate_that_applies_is_listed(game: str, data: st.DataObject) -> None:
     """At a player's step, every candidate event of every seat that applies (a part
