@@ -107,10 +107,10 @@ def _by_rank(cards: Sequence[Card]) -> tuple[dict[int, list[Card]], int]:
     by_rank: dict[int, list[Card]] = {}
     jokers = 0
     for card in dict.fromkeys(sorted(cards, key=_ORDER)):
-        if card.is_joker:
+        if card.rank == JOKER_RANK:
             continue
         by_rank.setdefault(card.rank, []).append(card)
-    jokers = sum(card.is_joker for card in cards)
+    jokers = sum(card.rank == JOKER_RANK for card in cards)
     return by_rank, jokers
 
 
@@ -164,10 +164,14 @@ def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tupl
             found += sets
         elif kind is Category.TWO_PAIR or kind is Category.FULL_HOUSE:
             first, second = (2, 2) if kind is Category.TWO_PAIR else (3, 2)
-            for high, low in ([ranks] if ranks else
-                              [(a, b) for a in by_rank for b in by_rank if a != b]):
-                if kind is Category.TWO_PAIR and not ranks and high < low:
-                    continue
+            if ranks:
+                pairs = [ranks]
+            else:  # only ranks held often enough: most hands have few pairs
+                highs = [rank for rank, held in by_rank.items() if len(held) >= first]
+                lows = [rank for rank, held in by_rank.items() if len(held) >= second]
+                pairs = [(high, low) for high in highs for low in lows if high != low
+                         and (kind is Category.FULL_HOUSE or high > low)]
+            for high, low in pairs:
                 found += [(*a, *b) for a in combinations(by_rank.get(high, ()), first)
                           for b in combinations(by_rank.get(low, ()), second)]
         elif kind is Category.STRAIGHT:
