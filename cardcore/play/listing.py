@@ -116,6 +116,13 @@ class Listing(Sequence[Any]):
             start += count
         return found
 
+    def plus(self, segment: Segment) -> Listing:
+        """This listing with one more segment at the end (the runs worked out so far
+        stay worked out)."""
+        more = Listing(())
+        more._segments = [*self._segments, segment if segment[1] is not None else list(segment)]
+        return more
+
     def __add__(self, other: Listing) -> Listing:
         return Listing([*self.segments(), *other.segments()])
 

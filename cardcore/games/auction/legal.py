@@ -388,7 +388,7 @@ def legal(state: AuctionState, seat: int) -> Sequence[Event]:
     if state.standing is None or state.bidder == seat:
         segments.append(_wins(state, name, cards))
     if len(state.pile) >= DECLARE_PILE:
-        segments.append(given("declare", (Declare(player=name),)))
+        segments.append(("declare", 1, lambda _: Declare(player=name)))
     return Listing(segments)
 
 
@@ -448,6 +448,9 @@ def action(state: AuctionState, event: Event) -> Hashable:
 # -- the loop's convention --------------------------------------------------------------
 
 
+_PASS: Final = given("pass", (PASS,))
+
+
 class Bidding:
     """How :func:`cardcore.play.play` asks the seats in an auction (a convention
     for programs: the rules have no turn order, and a recorded game keeps none).
@@ -482,7 +485,7 @@ class Bidding:
         assert isinstance(offers, Listing)
         if state.standing is None and self._passes >= count:
             return seat, offers
-        return seat, offers + Listing([given("pass", (PASS,))])
+        return seat, offers.plus(_PASS)
 
     def answered(self, state: AuctionState, seat: int, offer: Offer) -> None:
         """A bid or a pass moves the asking on to the next seat; a bid starts the
