@@ -58,3 +58,11 @@ def test_a_copy_deals_what_the_original_would() -> None:
     twin = dealer.copy()
     assert twin.shuffled(range(20)) == dealer.shuffled(range(20))
     assert twin.stock == dealer.stock and twin.stock is not dealer.stock
+
+
+def test_a_match_deals_only_where_chance_is_next() -> None:
+    """Asking the dealer for a step that is a player's is refused in words."""
+    match: Match[Any] = Match(GOBLIN, ["Aki", "Ben"], seed=1)
+    match.deal()
+    with pytest.raises(DealerError, match="the next step is not chance's: every player reveals"):
+        match.deal()

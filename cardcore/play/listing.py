@@ -147,8 +147,7 @@ class Listing(Sequence[Any]):
 
     def __iter__(self) -> Iterator[Any]:
         for segment in self._segments:
-            build = segment[2]
-            count = self._count(segment)
+            count = self._count(segment)  # first: working a run out replaces its builder
             build = segment[2]
             for i in range(count):
                 yield build(i)

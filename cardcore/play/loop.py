@@ -18,7 +18,7 @@ from cardcore.effects import Effect
 from cardcore.errors import CardcoreError
 from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
-from cardcore.play.dealer import Dealer
+from cardcore.play.dealer import Dealer, DealerError
 from cardcore.play.listing import Listing
 from cardcore.play.policies import Asking, FirstSeat, Offer, Pass, Policy
 from cardcore.play.seam import GamePlay, Whose, game_play
@@ -95,7 +95,10 @@ class Match(Generic[S]):
         return effects
 
     def deal(self) -> tuple[Effect, ...]:
-        """Append the chance event that comes next (the step must be chance's)."""
+        """Append the chance event that comes next; DealerError if the next step is
+        not chance's."""
+        if not self.whose().chance:
+            raise DealerError(f"the next step is not chance's: {self.log.expected.text}")
         return self.append(self.part.chance(self.log.state, self.dealer))
 
     def step(self, policies: Sequence[Policy]) -> bool:
