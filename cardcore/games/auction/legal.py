@@ -106,11 +106,17 @@ def _by_rank(cards: Sequence[Card]) -> tuple[dict[int, list[Card]], int]:
     the number of jokers."""
     by_rank: dict[int, list[Card]] = {}
     jokers = 0
-    for card in dict.fromkeys(sorted(cards, key=_ORDER)):
+    previous = None
+    for card in sorted(cards, key=_ORDER):
         if card.rank == JOKER_RANK:
-            continue
-        by_rank.setdefault(card.rank, []).append(card)
-    jokers = sum(card.rank == JOKER_RANK for card in cards)
+            jokers += 1
+        elif card is not previous:  # identical copies are next to each other
+            held = by_rank.get(card.rank)
+            if held is None:
+                by_rank[card.rank] = [card]
+            else:
+                held.append(card)
+        previous = card
     return by_rank, jokers
 
 
@@ -155,6 +161,13 @@ def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tupl
         kinds, ranks = (bid.kind,), bid.ranks
     found: list[tuple[Card, ...]] = []
     by_suit: dict[str, dict[int, list[Card]]] | None = None
+    if bid is None:  # every group at once: one pass over the ranks
+        for held in by_rank.values():
+            found += ((card,) for card in held)
+            if len(held) >= 2:
+                for size in range(2, len(held) + 1):
+                    found += combinations(held, size)
+        found += ((_JOKER,) * size for size in range(1, min(jokers, 4) + 1))
     for kind in kinds:
         if kind in GROUPS:
             rank = ranks[0] if ranks else None
@@ -197,9 +210,11 @@ def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tupl
     return found
 
 
-_ANY: Final = tuple(kind for kind in SIZE if kind is not Category.STRAIGHT_FLUSH)
-"""The kinds a win without a recorded bid may lay, each set once: a straight
-flush is found among the flushes (and not again among the straights)."""
+_ANY: Final = tuple(kind for kind in SIZE
+                    if kind is not Category.STRAIGHT_FLUSH and kind not in GROUPS)
+"""The kinds a win without a recorded bid may lay besides the groups (found in
+one pass), each set once: a straight flush is found among the flushes (and not
+again among the straights)."""
 
 
 _INDEX: Final = {(int(bid.kind), bid.ranks, bid.suit): number
@@ -265,12 +280,16 @@ def _biddable(cards: tuple[Card, ...], wheel: bool
         found += [index[_STRAIGHT, (top,), None] for top in tops]
     flushes: list[int] = []
     straight_flushes: list[int] = []
-    for suit in SUITS:
-        ranks = [rank for rank, held in suits_of.items() if suit in held]
-        if len(ranks) >= 5:
+    by_suit: dict[str, list[int]] = {}
+    for rank, held in suits_of.items():
+        for suit in held:
+            by_suit.setdefault(suit, []).append(rank)
+    for ranks in by_suit.values():
+        if len(ranks) >= 5:  # most hands hold no five of a suit
             ranks.sort(reverse=True)
             flushes += [index[_FLUSH, five, None] for five in combinations(ranks, 5)]
-            straight_flushes += [index[_SF, (top,), None] for top, _ in straight_tops(set(ranks), wheel)]
+            straight_flushes += [index[_SF, (top,), None]
+                                 for top, _ in straight_tops(set(ranks), wheel)]
     if flushes:
         found.append(index[_FLUSH, (), None])
         found += flushes
@@ -309,10 +328,17 @@ def _laid(cards: tuple[Card, ...], bid: Bid | None, wheel: bool
     ways to lay them (jokers are identical: a set of jokers is laid one way);
     the last number is how many ways there are."""
     sets = tuple(formations(cards, bid, wheel))
+    orders = _ORDERS
+    total = 0
     starts = [0]
     for laid in sets:
-        starts.append(starts[-1] + (1 if laid[0].is_joker else math.factorial(len(laid))))
+        total += 1 if laid[0].rank == JOKER_RANK else orders[len(laid)]
+        starts.append(total)
     return sets, starts
+
+
+_ORDERS: Final = tuple(math.factorial(count) for count in range(6))
+"""How many orders a set of 0 to 5 different cards may be laid in."""
 
 
 def _wins(state: AuctionState, name: str, cards: tuple[Card, ...]) -> Segment:
