@@ -37,6 +37,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from cardcore.play import simulate
 from cardcore.registry import GAMES
 from cardcore.replay.transcript import Result, Transcript, dump_transcript
 
@@ -119,7 +120,7 @@ def transcript_json(game: str, index: int, seed: int) -> dict[str, Any]:
     players = players_for(game, index)
     options = table_options(game)
     rng = random.Random(f"{game}/{seed}/{index}")
-    events = tuple(rules.simulate(players, options, rng))
+    events = tuple(simulate(rules, players, options, rng))
     transcript = Transcript(
         game=game, players=players, options=options, events=events,
         meta={"note": f"bench corpus: {game} #{index}, seed {seed}"},
@@ -221,7 +222,7 @@ def session(root: Path, game: str, events: int, players: int, seed: int = 1) -> 
     rules = GAMES[game]
     names = NAMES[:players]
     options = long_options(game)
-    produced = tuple(islice(rules.simulate(names, options, random.Random(seed)), events))
+    produced = tuple(islice(simulate(rules, names, options, random.Random(seed)), events))
     if len(produced) < events:
         raise RuntimeError(f"the {game} session ended after {len(produced)} events")
     transcript = Transcript(game=game, players=names, options=options, events=produced,

@@ -9,6 +9,8 @@ The names most programs need are here; they are imported on first use, so
   a :class:`Transcript`, or :class:`TranscriptError` with located problems;
 * :func:`replay_file` and :func:`replay_transcript`: a :class:`Report` with the
   problems, the derived outcome and the exit code;
+* :func:`save_log` and :func:`load_log`: a :class:`GameLog` written to a
+  transcript file atomically, and rebuilt from one (the replay layer's);
 * :class:`CardcoreError`, the base of every error raised for bad input:
   :class:`RuleViolation`, an event the rules do not allow; :class:`SetupError`,
   players, options or ages a game cannot start with; :class:`NotAnEventError`,
@@ -33,7 +35,7 @@ _HOMES = {
     "CardcoreError": "cardcore.errors",
     "RuleViolation": "cardcore.errors",
     "NotAnEventError": "cardcore.errors",
-    "SetupError": "cardcore.protocol",
+    "SetupError": "cardcore.errors",
     "GameLog": "cardcore.gamelog",
     "GAMES": "cardcore.registry",
     "UnknownGameError": "cardcore.registry",
@@ -45,14 +47,16 @@ _HOMES = {
     "Report": "cardcore.replay.runner",
     "replay_file": "cardcore.replay.runner",
     "replay_transcript": "cardcore.replay.runner",
+    "load_log": "cardcore.replay.store",
+    "save_log": "cardcore.replay.store",
 }
 
 if TYPE_CHECKING:
-    from cardcore.errors import CardcoreError, NotAnEventError, RuleViolation
+    from cardcore.errors import CardcoreError, NotAnEventError, RuleViolation, SetupError
     from cardcore.gamelog import GameLog
-    from cardcore.protocol import SetupError
     from cardcore.registry import GAMES, UnknownGameError, get_game
     from cardcore.replay.runner import Report, replay_file, replay_transcript
+    from cardcore.replay.store import load_log, save_log
     from cardcore.replay.transcript import (
         Transcript,
         TranscriptError,
@@ -73,10 +77,12 @@ __all__ = [
     "UnknownGameError",
     "__version__",
     "get_game",
+    "load_log",
     "load_transcript",
     "read_transcript",
     "replay_file",
     "replay_transcript",
+    "save_log",
 ]
 
 

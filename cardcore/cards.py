@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final, NewType
 
-from cardcore.errors import CardcoreError
+from cardcore.errors import CardNotationError
 from cardcore.quoting import quoted
 
 __all__ = [
@@ -56,10 +56,6 @@ RANK_NAMES: Final = {
     11: "J", 12: "Q", 13: "K", 14: "A", JOKER_RANK: "JK",
 }
 _RANK_BY_NAME: Final = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
-
-
-class CardNotationError(CardcoreError):
-    """A card written in a way the transcript format does not allow."""
 
 
 def rank_name(rank: int) -> str:
@@ -189,7 +185,7 @@ def parse_card(text: object) -> Card:
     >>> parse_card("1S")
     Traceback (most recent call last):
     ...
-    cardcore.cards.CardNotationError: '1S' is not a card: write rank then suit, like "AS", "10H", "7D", "QC" (ranks 2-10, J, Q, K, A; suits S H D C), or "JK" for a joker
+    cardcore.errors.CardNotationError: '1S' is not a card: write rank then suit, like "AS", "10H", "7D", "QC" (ranks 2-10, J, Q, K, A; suits S H D C), or "JK" for a joker
     """
     if isinstance(text, str):
         normal = text.upper()
@@ -215,7 +211,7 @@ def parse_pairs_card(value: object) -> PairsCard:
     >>> parse_pairs_card("11")
     Traceback (most recent call last):
     ...
-    cardcore.cards.CardNotationError: '11' is not a Pairs card: Pairs cards are the integers 1 to 10 (write 7, not "7")
+    cardcore.errors.CardNotationError: '11' is not a Pairs card: Pairs cards are the integers 1 to 10 (write 7, not "7")
     """
     if isinstance(value, int) and not isinstance(value, bool) and PAIRS_LOW <= value <= PAIRS_HIGH:
         return PairsCard(value)

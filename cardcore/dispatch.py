@@ -25,18 +25,17 @@ is broken, the game's own rule is not judged.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, Protocol
 
+from cardcore.effects import Effect
 from cardcore.errors import NotAnEventError, PathPart, RuleViolation
 from cardcore.evolve import evolve, with_value
 from cardcore.moves import Moves
-from cardcore.protocol import Event, Step, Turn
+from cardcore.protocol import Check, Event, Handler, Ruling, S, Transition, Turn
 from cardcore.table import likely, names, needless_ruling
 
-if TYPE_CHECKING:
-    from cardcore.game import GameRules
-
-__all__ = ["REPORT_ORDER", "apply"]
+__all__ = ["REPORT_ORDER", "DispatchedRules", "apply"]
 
 REPORT_ORDER: Final = {rule: rank for rank, rule in enumerate(
     ("C-6", "C-8", "C-4", "C-7", "C-5", "C-1", "C-2", "C-3"))}
@@ -45,12 +44,37 @@ REPORT_ORDER: Final = {rule: rank for rank, rule in enumerate(
 _LAST: Final = len(REPORT_ORDER)
 
 
+class DispatchedRules(Protocol[S]):
+    """What the dispatch reads of a game's rules: :class:`cardcore.game.GameRules`,
+    named here by its shape, because ``game`` imports this module (no circle)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def event_types(self) -> Mapping[str, type[Event]]: ...
+    @property
+    def handlers(self) -> Mapping[type[Event], Handler[S]]: ...
+    @property
+    def turn(self) -> Callable[[S], Turn]: ...
+    @property
+    def seated(self) -> Callable[[S], Sequence[bool]]: ...
+    @property
+    def absent(self) -> Callable[[S, int], str]: ...
+    @property
+    def choose(self) -> Callable[[S, int], Transition[S]]: ...
+    def describe(self, state: S) -> str: ...
+    def doing(self, event: Event) -> str: ...
+    def wrong_actor(self, state: S, event: Event, seat: int, turn: Turn) -> RuleViolation: ...
+    def refuse_choice(self, state: S, name: str, seat: int | None, turn: Turn
+                      ) -> RuleViolation: ...
+
+
 def _raise(problems: list[RuleViolation]) -> None:
     problems.sort(key=lambda v: REPORT_ORDER.get(v.rule, _LAST))
     raise RuleViolation.several(problems)
 
 
-def _not_an_event(rules: GameRules[Any], event: object) -> NotAnEventError:
+def _not_an_event(rules: DispatchedRules[S], event: object) -> NotAnEventError:
     """What a program applied instead of one of the game's events, and which are."""
     if isinstance(event, type):
         shown = f"the class {event.__module__}.{event.__qualname__} (an event is an instance of one)"
@@ -64,7 +88,7 @@ def _not_an_event(rules: GameRules[Any], event: object) -> NotAnEventError:
                            "(the classes of rules.event_types)")
 
 
-def _c6(rules: GameRules[Any], state: Any, event: Event) -> RuleViolation:
+def _c6(rules: DispatchedRules[S], state: S, event: Event) -> RuleViolation:
     message = f"no {event.TYPE} can come after the end: {rules.describe(state)}"
     return RuleViolation("C-6", message)
 
@@ -76,11 +100,11 @@ def _not_at_table(players: tuple[str, ...], name: object, path: tuple[PathPart, 
     return RuleViolation("C-7", message, path)
 
 
-def _names(rules: GameRules[Any], state: Any, event: Event, turn: Turn, check_step: bool,
-           seated: Any, problems: list[RuleViolation]) -> tuple[int | None, bool]:
+def _names(rules: DispatchedRules[S], state: S, event: Event, turn: Turn, check_step: bool,
+           seated: Sequence[bool], problems: list[RuleViolation]) -> tuple[int | None, bool]:
     """C-7 and C-5 for every name the event gives; the actor's seat (None: no
     actor, or not at the table) and whether it is a pending choice's pick."""
-    players: tuple[str, ...] = state.players
+    players = state.players
     actor_seat: int | None = None
     chooses = False
     field = event.ACTOR
@@ -120,8 +144,8 @@ def _names(rules: GameRules[Any], state: Any, event: Event, turn: Turn, check_st
     return actor_seat, chooses
 
 
-def _ruling(rules: GameRules[Any], state: Any, event: Any, turn: Turn) -> Step[Any]:
-    players: tuple[str, ...] = state.players
+def _ruling(rules: DispatchedRules[S], state: S, event: Ruling, turn: Turn) -> Transition[S]:
+    players = state.players
     problems: list[RuleViolation] = []
     name = event.player
     seat = players.index(name) if name in players else None
@@ -137,7 +161,7 @@ def _ruling(rules: GameRules[Any], state: Any, event: Any, turn: Turn) -> Step[A
     return rules.choose(state, seat)
 
 
-def apply(rules: GameRules[Any], state: Any, event: Event) -> Step[Any]:
+def apply(rules: DispatchedRules[S], state: S, event: Event) -> Transition[S]:
     """The next state and the effects of ``event``, or every problem it has.
 
     The replay's hot path: an event of a kind allowed now, with no table choice
@@ -146,50 +170,58 @@ def apply(rules: GameRules[Any], state: Any, event: Event) -> Step[Any]:
     straight to the game's stages. Anything else takes the full order of checks
     (:func:`_checked`). This relies on every seat the step admits
     (``Turn.actors``) being in play (seated), which the contract suite checks
-    for every game.
+    for every game. The handler is found by the event's class, as the game
+    lists them: anything else is a ``check``, a ``ruling`` or not the game's.
     """
-    kind = getattr(event, "TYPE", None)
-    if rules.event_types.get(kind) is not type(event):  # type: ignore[arg-type]
-        raise _not_an_event(rules, event)
-    if kind == "check":
-        return state, ()
+    handler = rules.handlers.get(type(event))
+    if handler is None:
+        return _unhandled(rules, state, event)
     turn = rules.turn(state)
+    kind = event.TYPE
     if kind not in turn.kinds or turn.choice:
-        return _checked(rules, state, event, turn)
+        return _checked(rules, state, event, turn, handler)
     players = state.players
     actors = turn.actors
     field = event.ACTOR
     if field is not None:
         name = getattr(event, field)
         if name not in players or players.index(name) not in actors:
-            return _checked(rules, state, event, turn)
+            return _checked(rules, state, event, turn, handler)
     for key in event.NAMED:
         for name in getattr(event, key) or ():
             if name not in players or players.index(name) not in actors:
-                return _checked(rules, state, event, turn)
-    handler = rules.handlers[kind]
+                return _checked(rules, state, event, turn, handler)
     cards = handler.cards
     if cards is None:
-        return handler.play(state, event)
+        return handler.play(state, event, None)
     moves: Moves[Any] = Moves(state.account, state.players)
     cards(state, event, moves)
     if moves.problems:
         _raise(moves.problems)
     if moves.deferred:
         raise moves.deferred[0]
-    state = with_value(state, "account", moves.account())
-    found = moves.found
-    if found is None:
-        return handler.play(state, event)
-    return handler.play(state, event, found)  # type: ignore[call-arg]
+    return handler.play(with_value(state, "account", moves.account()), event, moves.found)
 
 
-def _checked(rules: GameRules[Any], state: Any, event: Event, turn: Turn) -> Step[Any]:
-    """Every check in order, every common problem reported (the module's list)."""
+def _unhandled(rules: DispatchedRules[S], state: S, event: object) -> Transition[S]:
+    """Everyone's events (a ``check`` changes nothing; a ``ruling`` settles a
+    table choice), or something that is not an event of this game."""
+    if type(event) is Check:
+        return state, ()
+    if type(event) is Ruling:
+        return _checked(rules, state, event, rules.turn(state), None)
+    raise _not_an_event(rules, event)
+
+
+def _checked(rules: DispatchedRules[S], state: S, event: Event, turn: Turn,
+             handler: Handler[S] | None) -> Transition[S]:
+    """Every check in order, every common problem reported (the module's list);
+    ``handler`` is None for a ``ruling`` only."""
     kind = event.TYPE
     if not turn.kinds:
         raise _c6(rules, state, event)
-    if kind == "ruling":
+    if handler is None:
+        assert isinstance(event, Ruling)
         return _ruling(rules, state, event, turn)
     problems: list[RuleViolation] = []
     allowed = kind in turn.kinds
@@ -200,9 +232,8 @@ def _checked(rules: GameRules[Any], state: Any, event: Event, turn: Turn) -> Ste
     actor, chooses = _names(rules, state, event, turn, allowed, seated, problems)
     if not allowed:
         _raise(problems)
-    effects: tuple[Any, ...] = ()
+    effects: tuple[Effect, ...] = ()
     found = None
-    handler = rules.handlers[kind]
     if handler.cards is not None and not (event.ACTOR and actor is None):
         moves: Moves[Any] = Moves(state.account, state.players, seated)
         handler.cards(state, event, moves)
@@ -218,6 +249,5 @@ def _checked(rules: GameRules[Any], state: Any, event: Event, turn: Turn) -> Ste
     if chooses:
         assert actor is not None
         state, effects = rules.choose(state, actor)
-    after, caused = (handler.play(state, event) if found is None
-                     else handler.play(state, event, found))  # type: ignore[call-arg]
+    after, caused = handler.play(state, event, found)
     return after, effects + caused if effects else caused

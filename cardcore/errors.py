@@ -1,5 +1,9 @@
 """The error hierarchy: every error the library raises for bad input is a ValueError.
 
+Every error of the kernel and the games is here, under :class:`CardcoreError`
+(the replay layer's are in :mod:`cardcore.replay.errors`), so a reader finds
+them in one place; the module that raises one also exports it.
+
 A :class:`RuleViolation` is what an engine raises when an event breaks a rule.
 It carries the rule ID (``"C-5"``, ``"GP-4.2"``) so that a reader can look the
 rule up, and an optional *path* inside the event (``("cards", "Ben")``) so that
@@ -10,13 +14,49 @@ is the violation itself and the rest ride along in :attr:`RuleViolation.also`.
 
 from __future__ import annotations
 
-__all__ = ["CardcoreError", "NotAnEventError", "PathPart", "RuleViolation"]
+from collections.abc import Sequence
+
+__all__ = ["CardNotationError", "CardcoreError", "GameDefinitionError", "NotAnEventError",
+           "OptionsError", "PathPart", "RuleViolation", "RulebookError", "SetupError",
+           "UnknownGameError"]
 
 PathPart = str | int
 
 
 class CardcoreError(ValueError):
     """Base class of every error cardcore raises for bad input."""
+
+
+class SetupError(CardcoreError):
+    """Players, options or ages that a game cannot start with.
+
+    ``path`` locates the value at fault in the setup, as a transcript's JSON
+    pointer would (``("players", 1)``, ``("ages", "Aki")``, ``("options",
+    "rounds")``; empty when the whole value is wrong).
+
+    >>> SetupError("'Aki' sits twice", ("players", 1)).path
+    ('players', 1)
+    """
+
+    def __init__(self, message: str, path: tuple[PathPart, ...] = ()) -> None:
+        self.message = message
+        self.path = path
+        super().__init__(message)
+
+
+class OptionsError(SetupError):
+    """An option value the rules do not allow; ``option`` names it."""
+
+    def __init__(self, message: str, option: str | None = None) -> None:
+        self.option = option
+        super().__init__(message, () if option is None else ("options", option))
+
+
+class GameDefinitionError(CardcoreError):
+    """A game's ``RULES`` that cannot be built: a handler keyed by something that
+    is not one of its event classes, two classes of one kind, a part that is not
+    one (:class:`cardcore.game.GameRules`). A game author's mistake, found when
+    the game's package is imported rather than at the first event."""
 
 
 class NotAnEventError(CardcoreError):
@@ -63,3 +103,20 @@ class RuleViolation(CardcoreError):
         """The same violation located deeper inside the event (prefix ``path``)."""
         return RuleViolation(self.rule, self.message, (*path, *self.path),
                              tuple(v.at(*path) for v in self.also))
+
+
+class CardNotationError(CardcoreError):
+    """A card written in a way the transcript format does not allow."""
+
+
+class UnknownGameError(CardcoreError):
+    """A game name that no engine implements; the message lists the games there are."""
+
+    def __init__(self, name: object, games: Sequence[str]) -> None:
+        self.name = name
+        self.games = tuple(games)
+        super().__init__(f"no game is called {name!r}: the games are {', '.join(games)}")
+
+
+class RulebookError(CardcoreError):
+    """A page or rule that does not exist; the message says what does."""

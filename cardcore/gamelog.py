@@ -1,23 +1,23 @@
 """The append-only game log: the library's face for digital play.
 
-A log is also a file: :meth:`GameLog.save` writes its transcript atomically and
-:meth:`GameLog.load` rebuilds a log from one. Both import the transcript code
-(:mod:`cardcore.replay.store`) only when called, so that the engines know
-nothing of JSON.
+A log is also a file, but files are the replay layer's concern: the kernel
+imports nothing above it (docs/architecture.md, "Layers"), so saving a log and
+loading one are :func:`cardcore.replay.store.save_log` and
+:func:`~cardcore.replay.store.load_log` (also ``cardcore.save_log`` and
+``cardcore.load_log``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from os import PathLike
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, Literal, overload
 
 import attrs
 
 from cardcore.effects import Effect
 from cardcore.expected import Expected
 from cardcore.game import GameRules
-from cardcore.protocol import Event, Outcome
+from cardcore.protocol import Event, Outcome, S
 
 if TYPE_CHECKING:  # for the overloads only: the kernel never imports a game
     from cardcore.games.auction.state import AuctionState
@@ -26,8 +26,6 @@ if TYPE_CHECKING:  # for the overloads only: the kernel never imports a game
     from cardcore.games.saint.state import SaintState
 
 __all__ = ["GameLog"]
-
-S = TypeVar("S")
 
 
 def _copied(value: Any) -> Any:
@@ -121,6 +119,12 @@ class GameLog(Generic[S]):
         self.options: Any = setup.options
         """The game's options object (the defaults where none were given)."""
         self.ages: dict[str, int] | None = None if ages is None else dict(ages)
+        if meta is not None and not isinstance(meta, Mapping):  # dict("x") would fail in words
+            from cardcore.errors import CardcoreError  # of its own (a ValueError, a TypeError)
+            from cardcore.quoting import quoted
+
+            raise CardcoreError(f"meta is a free-form object (a mapping of names to JSON "
+                                f"values), not {quoted(meta)}")
         self.meta: dict[str, Any] | None = None if meta is None else dict(meta)
         self._states: list[S] = [rules.start(setup)]
         self._events: list[Event] = []
@@ -171,25 +175,3 @@ class GameLog(Generic[S]):
 
     def __len__(self) -> int:
         return len(self._events)
-
-    def save(self, path: str | PathLike[str]) -> None:
-        """Write the log's transcript to ``path`` atomically: a crash at any
-        moment leaves the previous file or this one, never a broken one."""
-        from pathlib import Path
-
-        from cardcore.replay.store import save_log
-
-        save_log(self, Path(path))
-
-    @classmethod
-    def load(cls, path: str | PathLike[str]) -> GameLog[Any]:
-        """The log a transcript file records, rebuilt by replaying it.
-
-        Raises :class:`~cardcore.replay.transcript.TranscriptError` for a file
-        that is no transcript, :class:`~cardcore.replay.store.RecordError` for
-        one that does not replay cleanly (both carry ``problems``)."""
-        from pathlib import Path
-
-        from cardcore.replay.store import load_log
-
-        return load_log(Path(path))

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from cardcore.protocol import SetupError
+from cardcore.errors import OptionsError, SetupError
 
 __all__ = ["OptionsError", "at_least", "between", "game_options", "one_of", "optional_at_least"]
 
@@ -27,11 +27,11 @@ def game_options(options: object, kind: type[OptionsT], title: str) -> OptionsT:
     >>> game_options({"round": 3}, TestOptions, "Test Poker")
     Traceback (most recent call last):
     ...
-    cardcore.protocol.SetupError: Test Poker has no option 'round': its options are rounds
+    cardcore.errors.SetupError: Test Poker has no option 'round': its options are rounds
     >>> game_options(3, TestOptions, "Test Poker")
     Traceback (most recent call last):
     ...
-    cardcore.protocol.SetupError: Test Poker takes TestOptions or a mapping of its options, not int
+    cardcore.errors.SetupError: Test Poker takes TestOptions or a mapping of its options, not int
     """
     if options is None:
         return kind()
@@ -42,20 +42,12 @@ def game_options(options: object, kind: type[OptionsT], title: str) -> OptionsT:
         for name in options:
             if name not in known:
                 raise SetupError(f"{title} has no option {name!r}: its options are "
-                                 + ", ".join(known))
+                                 + ", ".join(known), ("options", name))
         return kind(**options)
     raise SetupError(f"{title} takes {kind.__name__} or a mapping of its options, "
                      f"not {type(options).__name__}")
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
-
-
-class OptionsError(SetupError):
-    """An option value the rules do not allow; ``option`` names it."""
-
-    def __init__(self, message: str, option: str | None = None) -> None:
-        self.option = option
-        super().__init__(message)
 
 
 def _is_int(value: object) -> bool:

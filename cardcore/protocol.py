@@ -13,36 +13,36 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 import attrs
 
 from cardcore.cards import PairsCard
 from cardcore.effects import Effect
-from cardcore.errors import CardcoreError
+from cardcore.errors import SetupError
 from cardcore.quoting import quoted
+
+if TYPE_CHECKING:
+    from cardcore.moves import Moves
+    from cardcore.zones import CardAccount
 
 __all__ = [
     "Act",
     "Check",
     "Dealing",
     "Event",
+    "GameState",
     "Handler",
     "Outcome",
     "PairsDeal",
     "Ruling",
     "Setup",
-    "SetupError",
-    "Step",
+    "Transition",
     "Turn",
     "check_players",
     "per_seat",
 ]
 
-
-
-class SetupError(CardcoreError):
-    """Players, options or ages that a game cannot start with."""
 
 
 @attrs.frozen(kw_only=True)
@@ -155,13 +155,39 @@ class Outcome:
     scores: Mapping[str, int | Fraction] | None = None
     winners: tuple[str, ...] | None = None
     forgiven: int | None = None
+    pile: tuple[str, ...] | None = None
+    """The cards on the table that the next score is made of, bottom first, while a
+    hand is played (Auction's starter pile; None in the other games and between hands)."""
+    pile_value: int | None = None
+    """What ``pile`` would score now (AU-5.3): the figure a player weighs before declaring."""
 
 
-S = TypeVar("S")
+class GameState(Protocol):
+    """What the kernel reads of every game's state: the table, the card account and
+    whether the game is over (a ``ledger`` of chips or ``scores`` is the game's own:
+    :func:`cardcore.standings.standing` reads whichever it has).
+
+    Each game's state is its own frozen class; the kernel (the dispatch,
+    :class:`~cardcore.game.GameRules`) and the play layer are typed against this,
+    never against ``Any``, so a state without them is refused by the type checker.
+    """
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def account(self) -> CardAccount[Any]: ...
+
+    @property
+    def complete(self) -> bool: ...
+
+
+S = TypeVar("S", bound=GameState)
 T = TypeVar("T")
 
-Step = tuple[S, tuple[Effect, ...]]
-"""The state after an event and the effects it caused (``Step[GoblinState]``)."""
+Transition = tuple[S, tuple[Effect, ...]]
+"""The state after an event and the effects it caused (``Transition[GoblinState]``).
+(Not the replay's :class:`cardcore.replay.steps.Step`, an event with its position.)"""
 
 
 def per_seat(value: T) -> Any:
@@ -180,19 +206,26 @@ def per_seat(value: T) -> Any:
 
 
 @attrs.frozen
-class Handler:
+class Handler(Generic[S]):
     """A game's rules for one kind of event, in the two stages the kernel runs.
 
     ``cards(state, event, moves)`` makes the event's card moves through
     :class:`cardcore.moves.Moves` (card accounting, C-1 to C-3, each problem at
     its own path) and may note further common problems; it runs only when the
-    common checks before it allow. ``play(state, event)`` then applies the
-    game's own rules to the state with the moved cards and returns the next
-    state and the effects, or raises the game's rule.
+    common checks before it allow. ``play(state, event, found)`` then applies
+    the game's own rules to the state with the moved cards and returns the next
+    state and the effects, or raises the game's rule. ``found`` is what the
+    cards stage worked out on the state before its moves (``moves.found``; None
+    when it noted nothing, or there is no cards stage): one signature for every
+    handler, so the kernel makes one call.
+
+    A game lists its handlers by event class in its ``RULES``
+    (:class:`~cardcore.game.GameRules`); the event is typed ``Any`` here only
+    because one mapping holds the handlers of every kind.
     """
 
-    play: Callable[[Any, Any], tuple[Any, tuple[Effect, ...]]]
-    cards: Callable[[Any, Any, Any], None] | None = None
+    play: Callable[[S, Any, Any], Transition[S]]
+    cards: Callable[[S, Any, Moves[Any]], None] | None = None
 
 
 def check_players(players: Sequence[str], low: int, high: int, game: str) -> tuple[str, ...]:
@@ -201,21 +234,24 @@ def check_players(players: Sequence[str], low: int, high: int, game: str) -> tup
     >>> check_players(["Aki", "Aki"], 2, 8, "Goblin Poker")
     Traceback (most recent call last):
     ...
-    cardcore.protocol.SetupError: 'Aki' sits twice: player names must be unique
+    cardcore.errors.SetupError: 'Aki' sits twice: player names must be unique
     """
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise SetupError(f"the players are a sequence of names, like ('Aki', 'Ben'), "
-                         f"not {quoted(players) if isinstance(players, str) else repr(players)}")
+                         f"not {quoted(players) if isinstance(players, str) else repr(players)}",
+                         ("players",))
     names = tuple(players)
-    for name in names:
+    for seat, name in enumerate(names):
         if not isinstance(name, str) or not name:
-            raise SetupError(f"{quoted(name)} is not a player name: names are non-empty strings")
+            raise SetupError(f"{quoted(name)} is not a player name: names are non-empty strings",
+                             ("players", seat))
     seen: set[str] = set()
-    for name in names:
+    for seat, name in enumerate(names):
         if name in seen:
-            raise SetupError(f"{name!r} sits twice: player names must be unique")
+            raise SetupError(f"{name!r} sits twice: player names must be unique",
+                             ("players", seat))
         seen.add(name)
     if not low <= len(names) <= high:
         message = f"{game} is for {low} to {high} players, not {len(names)}"
-        raise SetupError(message)
+        raise SetupError(message, ("players",))
     return names

@@ -9,9 +9,12 @@ message that quotes input, the kernel's and the replay's, quotes it here.
 
 from __future__ import annotations
 
+import re
 import sys
+from collections.abc import Iterable
 
-__all__ = ["SHOWN_CHARACTERS", "SHOWN_DIGITS", "quoted", "shown_number"]
+__all__ = ["SHOWN_CHARACTERS", "SHOWN_DIGITS", "SHOWN_LEVELS", "names", "nesting", "quoted",
+           "shown_number", "visible"]
 
 SHOWN_CHARACTERS = 60
 """The longest string a message quotes in full; a longer one is quoted by its
@@ -20,6 +23,59 @@ first 40 characters and its length."""
 SHOWN_DIGITS = 20
 """The longest number a message writes out in full (any 64-bit one); a longer
 one is shown by its first and last digits and its length."""
+
+
+_INVISIBLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+    "\ud800-\udfff]")
+"""What a terminal takes as a command or a line break, not as text: the C0 and C1
+control characters (ESC, BEL, CSI, CR, LF...), DEL, the Unicode line and paragraph
+separators, the marks that turn text right to left, and lone surrogates (which no
+UTF-8 output can write)."""
+
+_INVISIBLE_WITHIN_LINES = re.compile(_INVISIBLE.pattern.replace("\x00-\x1f", "\x00-\x09\x0b-\x1f"))
+
+_SHORT = {"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
+def _escape(found: re.Match[str]) -> str:
+    char = found.group()
+    return _SHORT.get(char) or f"\\u{ord(char):04x}"
+
+
+def visible(text: str, *, lines: bool = False) -> str:
+    """Text from an input made safe to print: every control character, line
+    break, direction mark or lone surrogate written as JSON escapes it (``\\n``,
+    ``\\u001b``), everything else as it is.
+
+    A transcript is written by whoever sent it: a player name holding ``ESC ]52``
+    would set the reader's clipboard, one holding a line break would print a line
+    that reads as another file's verdict. Every value of an input that a command
+    prints as text passes through here; a text without such characters (nearly
+    all) is returned as it is after one search in C. ``lines=True`` keeps line
+    breaks (``\\n``): for a text of several lines that is already safe within
+    them, as JSON that :mod:`json` wrote (which escapes the rest of C0 itself).
+
+    >>> visible("Aki\\x1b]52;c;aGk=\\x07"), visible("a\\nok   forged.json"), visible("Ben")
+    ('Aki\\\\u001b]52;c;aGk=\\\\u0007', 'a\\\\nok   forged.json', 'Ben')
+    >>> visible("\\ud800"), visible("x\\ny\\u009b", lines=True)
+    ('\\\\ud800', 'x\\ny\\\\u009b')
+    """
+    pattern = _INVISIBLE_WITHIN_LINES if lines else _INVISIBLE
+    if pattern.search(text) is None:
+        return text
+    return pattern.sub(_escape, text)
+
+
+def names(players: Iterable[object]) -> str:
+    """Names listed in a message, each as it is, or by its start and length when
+    long (a player's name is as long as its file lets it be).
+
+    >>> names(["Aki", "Ben"]), names(["B" * 100])
+    ('Aki, Ben', "'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB'... (100 characters)")
+    """
+    return ", ".join(name if isinstance(name, str) and len(name) <= SHOWN_CHARACTERS
+                     else quoted(name) for name in players)
 
 
 def shown_number(value: int) -> str:
@@ -36,6 +92,33 @@ def shown_number(value: int) -> str:
     if digits <= SHOWN_DIGITS:
         return text
     return f"{text[:len(text) - digits + 10]}...{text[-4:]} ({digits} digits)"
+
+
+SHOWN_LEVELS = 16
+"""The deepest list or object a message quotes: a deeper one (which no transcript
+needs) is named by its depth, not written out, as writing it out would recurse
+as deep as it goes."""
+
+
+def nesting(value: object, stop: int) -> int:
+    """How deep lists and objects nest in ``value`` (0: neither), counted without
+    recursion and no further than one level past ``stop``.
+
+    >>> nesting(5, 3), nesting([1, {"a": [2]}], 3), nesting([[[[[[]]]]]], 3)
+    (0, 3, 4)
+    """
+    deepest = 0
+    pending: list[tuple[object, int]] = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, (list, dict)):
+            depth += 1
+            deepest = max(deepest, depth)
+            if depth > stop:
+                return depth
+            pending.extend((inner, depth) for inner in (item.values() if isinstance(item, dict)
+                                                        else item))
+    return deepest
 
 
 def quoted(value: object) -> str:
@@ -57,10 +140,13 @@ def quoted(value: object) -> str:
         return shown_number(value)
     import json  # here: only a message about a wrong value pays for it
 
+    if nesting(value, SHOWN_LEVELS) > SHOWN_LEVELS:  # a card given as [[[[...]]]]
+        kind = "list" if isinstance(value, list) else "object"
+        return f"a {kind} nested more than {SHOWN_LEVELS} levels deep"
     try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        text = visible(json.dumps(value, ensure_ascii=False, allow_nan=False))
     except (TypeError, ValueError):  # not a JSON value: a caller of the library passed it
-        text = repr(value)
+        text = visible(repr(value))
     if len(text) <= SHOWN_CHARACTERS:
         return text
     return f"{text[:40]}... ({len(text)} characters)"

@@ -11,7 +11,7 @@ import importlib
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from cardcore.errors import CardcoreError
+from cardcore.errors import UnknownGameError
 from cardcore.game import GameRules
 from cardcore.table import unique_prefix
 
@@ -24,14 +24,6 @@ PACKAGES: Final = {
     "auction": "cardcore.games.auction",
 }
 """Transcript name -> the package whose ``RULES`` plays it; adding a game adds a line."""
-
-
-class UnknownGameError(CardcoreError):
-    """A game name that no engine implements; the message lists the games there are."""
-
-    def __init__(self, name: object) -> None:
-        self.name = name
-        super().__init__(f"no game is called {name!r}: the games are {', '.join(GAMES)}")
 
 
 class _Registry(Mapping[str, GameRules[Any]]):
@@ -70,12 +62,12 @@ def get_game(name: str) -> GameRules[Any]:
     >>> get_game("gin")
     Traceback (most recent call last):
     ...
-    cardcore.registry.UnknownGameError: no game is called 'gin': the games are goblin-poker, orc-poker, saint-poker, auction
+    cardcore.errors.UnknownGameError: no game is called 'gin': the games are goblin-poker, orc-poker, saint-poker, auction
     """
     try:
         return GAMES[name]
     except (KeyError, TypeError):
-        raise UnknownGameError(name) from None
+        raise UnknownGameError(name, tuple(GAMES)) from None
 
 
 def game_named(text: str) -> str:
@@ -88,9 +80,9 @@ def game_named(text: str) -> str:
     >>> game_named("poker")
     Traceback (most recent call last):
     ...
-    cardcore.registry.UnknownGameError: no game is called 'poker': the games are goblin-poker, orc-poker, saint-poker, auction
+    cardcore.errors.UnknownGameError: no game is called 'poker': the games are goblin-poker, orc-poker, saint-poker, auction
     """
     name = unique_prefix(text, tuple(PACKAGES))
     if name is None:
-        raise UnknownGameError(text)
+        raise UnknownGameError(text, tuple(GAMES))
     return name

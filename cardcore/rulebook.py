@@ -26,7 +26,9 @@ from typing import Final
 
 import attrs
 
-from cardcore.errors import CardcoreError
+from cardcore.errors import RulebookError
+from cardcore.markdown_render import plain_inline, render
+from cardcore.quoting import quoted
 from cardcore.table import unique_prefix
 
 __all__ = [
@@ -35,6 +37,7 @@ __all__ = [
     "Page",
     "Rule",
     "RulebookError",
+    "SearchHit",
     "find_rule",
     "load_page",
     "looks_like_rule_id",
@@ -43,6 +46,7 @@ __all__ = [
     "pages",
     "parse_page",
     "resolve_page",
+    "search",
     "unknown_rule",
 ]
 
@@ -66,10 +70,6 @@ _RULE_HEADING = re.compile(r"((?:C|GP|OP|SP|AU)-\d+(?:\.\d+)?)(?![\w.-])\s*(.*)"
 _ANY_ID = re.compile(r"([A-Za-z]+)-(\d+(?:\.\d+)?)")
 _FENCE = re.compile(r"\s*(```|~~~)")
 _TITLE_NAME = re.compile(r"\s*\(`[^`]*`\)$")
-
-
-class RulebookError(CardcoreError):
-    """A page or rule that does not exist; the message says what does."""
 
 
 @attrs.frozen(kw_only=True)
@@ -122,7 +122,7 @@ class Page:
         >>> page.rule("GP-1.2")
         Traceback (most recent call last):
         ...
-        cardcore.rulebook.RulebookError: no rule GP-1.2 in Goblin Poker: its rules are GP-1.1; section GP-1 has GP-1.1
+        cardcore.errors.RulebookError: no rule GP-1.2 in Goblin Poker: its rules are GP-1.1; section GP-1 has GP-1.1
         """
         wanted = normalize_rule_id(rule_id)
         for rule in self.rules:
@@ -186,7 +186,7 @@ def page_of_rule(rule_id: str) -> str:
     >>> page_of_rule("XP-1.1")
     Traceback (most recent call last):
     ...
-    cardcore.rulebook.RulebookError: 'XP-1.1' is not a rule ID: rule IDs begin with C-, GP-, OP-, SP- or AU- (like GP-4.2 or C-3)
+    cardcore.errors.RulebookError: 'XP-1.1' is not a rule ID: rule IDs begin with C-, GP-, OP-, SP- or AU- (like GP-4.2 or C-3)
     """
     wanted = normalize_rule_id(rule_id)
     if wanted is None:
@@ -266,7 +266,7 @@ def resolve_page(name: str) -> str:
     >>> resolve_page("poker")
     Traceback (most recent call last):
     ...
-    cardcore.rulebook.RulebookError: no page 'poker': the pages are common, goblin-poker, orc-poker, saint-poker, auction, transcript
+    cardcore.errors.RulebookError: no page 'poker': the pages are common, goblin-poker, orc-poker, saint-poker, auction, transcript
     """
     page = unique_prefix(name, PAGES)
     if page is not None:
@@ -303,7 +303,7 @@ def find_rule(rule_id: str, page: str | None = None) -> Rule:
     >>> find_rule("GP-4.2", "orc-poker")
     Traceback (most recent call last):
     ...
-    cardcore.rulebook.RulebookError: GP-4.2 is a rule of Goblin Poker, not of Orc Poker: try 'cardcore rules GP-4.2'
+    cardcore.errors.RulebookError: GP-4.2 is a rule of Goblin Poker, not of Orc Poker: try 'cardcore rules GP-4.2'
     """
     home = page_of_rule(rule_id)
     wanted = normalize_rule_id(rule_id) or rule_id
@@ -348,13 +348,13 @@ def unknown_rule(rule_id: str, game: str) -> str | None:
     known = (*page.ids(sections=True), *common.ids())
     if rule_id in known:
         return None
-    head = f"{rule_id!r} is not a rule ID of {page.title}"
+    head = f"{quoted(rule_id)} is not a rule ID of {page.title}"
     wanted = normalize_rule_id(rule_id)
     home = PREFIXES[wanted.split("-")[0]] if wanted is not None else None
     if home is not None and home not in (page.name, "common"):
         elsewhere = load_page(home)
         if wanted in elsewhere.ids(sections=True):
-            head = f"{rule_id!r} is a rule ID of {elsewhere.title}, not of {page.title}"
+            head = f"{quoted(rule_id)} is a rule ID of {elsewhere.title}, not of {page.title}"
     section = wanted.split(".")[0] if wanted is not None and "." in wanted else None
     members = page.members(section) if section else ()
     if members:
@@ -362,8 +362,149 @@ def unknown_rule(rule_id: str, game: str) -> str | None:
     else:
         detail = (f"its rules are {_span(page.ids())}, and the common rules "
                   f"{_span(common.ids())} (cardcore rules {page.name} lists them)")
-    slips = [r for r in known if _skeleton(r) == _skeleton(rule_id)]
+    skeleton = _skeleton(rule_id)  # once: a hostile "rule ID" may be a million characters
+    slips = [r for r in known if _skeleton(r) == skeleton]
     if slips:  # the words of cardcore.table.likely, whose likeness misses "gp-12"
         return (f"{head} (did you mean {slips[0]!r}?): a problem cites its rule ID exactly "
                 "as the rules write it")
     return f"{head}: {detail}"
+
+
+# Searching the pages by their words.
+
+_WORD = re.compile(r"[a-z]{1,2}-\d+(?:\.\d+)?|[a-z0-9]+")
+"""A word of text or of a search, in lower case; a rule ID (``gp-4.2``) is one word."""
+_SUFFIXES: Final = ("ing", "ed", "es", "s")
+_COMMON_WORDS: Final = frozenset({
+    "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it", "its",
+    "of", "on", "or", "the", "to", "with"})
+"""Words a search drops when it has others: nearly every part of a page has them."""
+_TITLE_WEIGHT: Final = 10
+_MOST_HITS: Final = 8  # a long passage saying a word often is not that much more about it
+_EXCERPT: Final = 90
+
+
+@attrs.frozen(kw_only=True)
+class SearchHit:
+    """A part of a page that has every word searched for: a rule, or a heading's text.
+
+    ``rule_id`` is None for a part that is no rule (a page's introduction, its
+    options, a worked example); ``heading`` is its heading in plain words, and
+    ``excerpt`` the line of it that best matches, cut short.
+    """
+
+    page: str
+    rule_id: str | None
+    heading: str
+    excerpt: str
+    score: int
+
+    @property
+    def lookup(self) -> str:
+        """What to give ``cardcore rules`` to read it: the rule ID, or the page."""
+        return self.rule_id or self.page
+
+
+def _stem(word: str) -> str:
+    """A searched word without its ending, so ``busted`` finds ``bust`` and ``busts``.
+
+    >>> _stem("busted"), _stem("pairs"), _stem("ties"), _stem("bust")
+    ('bust', 'pair', 'tie', 'bust')
+    """
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[:-len(suffix)]
+    return word
+
+
+def _query(words: str) -> tuple[str, ...]:
+    """The stems to look for: every word, the most common ones left out when others remain."""
+    found = _WORD.findall(words.lower())
+    kept = [w for w in found if w not in _COMMON_WORDS] or found
+    return tuple(dict.fromkeys(_stem(w) for w in kept))
+
+
+def _hits(stem: str, tokens: list[str]) -> int:
+    return sum(1 for token in tokens if token.startswith(stem))
+
+
+def _parts(page: Page) -> Iterator[tuple[str | None, str, str]]:
+    """The page in parts, each a heading's own text up to the next heading of any
+    level: (rule ID or None, heading words, Markdown). The text before the first
+    heading belongs to the page's title."""
+    heading: tuple[str | None, str] = (None, page.title)
+    body: list[str] = []
+    for _, line, outside in _lines_outside_code(page.text):
+        match = _HEADING.fullmatch(line) if outside else None
+        if not match:
+            body.append(line)
+            continue
+        if any(text.strip() for text in body):
+            yield (*heading, "\n".join(body))
+        words = match.group(2)
+        found = _RULE_HEADING.fullmatch(words)
+        if len(match.group(1)) == 1:
+            words = _TITLE_NAME.sub("", words)
+        heading = ((found.group(1), plain_inline(found.group(2)).strip()) if found
+                   else (None, plain_inline(words)))
+        body = []
+    yield (*heading, "\n".join(body))
+
+
+def _excerpt(lines: list[str], stems: tuple[str, ...]) -> str:
+    """The line that has the most of the words, cut to about _EXCERPT characters
+    around the first of them."""
+    def matched(line: str) -> tuple[int, int]:
+        tokens = _WORD.findall(line.lower())
+        counts = [_hits(stem, tokens) for stem in stems]
+        return sum(1 for c in counts if c), sum(counts)
+
+    best = max(lines, key=matched, default="")
+    if len(best) <= _EXCERPT:
+        return best
+    first = min((m.start() for m in _WORD.finditer(best.lower())
+                 if any(m.group().startswith(stem) for stem in stems)), default=0)
+    start = max(0, min(first - _EXCERPT // 3, len(best) - _EXCERPT))
+    if start:
+        start = best.find(" ", start) + 1 or start
+    end = start + _EXCERPT
+    end = best.rfind(" ", start, end) if end < len(best) else len(best)
+    cut = best[start:end].strip()
+    return ("... " if start else "") + cut + (" ..." if end < len(best) else "")
+
+
+def search(words: str) -> tuple[SearchHit, ...]:
+    """The parts of the rule pages that hold every one of ``words``, best first.
+
+    A word matches the words it begins (``bust`` finds busts and busted; endings
+    of the searched word are ignored, so ``busted`` does too). A part scores its
+    matches, those in its heading ten times over; ties go in reading order. No
+    words to look for, or no part with all of them, is an empty result.
+
+    >>> hit = search("bust")[0]
+    >>> hit.rule_id, hit.page, hit.heading
+    ('GP-4.6', 'goblin-poker', 'Bust')
+    >>> search("xyzzy")
+    ()
+    """
+    stems = _query(words)
+    if not stems:
+        return ()
+    found: list[tuple[int, int, SearchHit]] = []
+    for page in pages():
+        for rule_id, heading, text in _parts(page):
+            title_tokens = _WORD.findall(f"{rule_id or ''} {heading}".lower())
+            lines = [line.strip() for line in render(text, width=10**6).splitlines()
+                     if line.strip()]
+            tokens = _WORD.findall(" ".join(lines).lower())
+            score = 0
+            for stem in stems:
+                in_title, in_text = _hits(stem, title_tokens), _hits(stem, tokens)
+                if not in_title and not in_text:
+                    break
+                score += _TITLE_WEIGHT * in_title + min(in_text, _MOST_HITS)
+            else:
+                hit = SearchHit(page=page.name, rule_id=rule_id, heading=heading,
+                                excerpt=_excerpt(lines, stems), score=score)
+                found.append((-score, len(found), hit))
+    return tuple(hit for *_, hit in sorted(found, key=lambda entry: entry[:2]))

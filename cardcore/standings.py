@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
 
 from cardcore.effects import Effect
 from cardcore.ledger import Ledger
-from cardcore.protocol import Outcome
+from cardcore.protocol import GameState, Outcome
 from cardcore.table import names
 
 __all__ = ["chip_outcome", "plural", "point_outcome", "standing", "winners", "winners_effect"]
@@ -30,13 +29,14 @@ def winners(table: Mapping[str, Number]) -> tuple[str, ...]:
     return tuple(name for name, value in table.items() if value == best)
 
 
-def standing(state: Any) -> Outcome:
+def standing(state: GameState) -> Outcome:
     """The outcome of any game's state: its ledger's chips and pot where it keeps
-    chips, else its points; winners once it is ``complete``."""
-    ledger = getattr(state, "ledger", None)
+    chips, else its points (``scores``); winners once it is ``complete``."""
+    ledger: Ledger | None = getattr(state, "ledger", None)
     if ledger is not None:
         return chip_outcome(ledger, state.complete)
-    return point_outcome(state.players, state.scores, state.complete)
+    points: Sequence[Number] = getattr(state, "scores")  # noqa: B009 - a game's own field
+    return point_outcome(state.players, points, state.complete)
 
 
 def chip_outcome(ledger: Ledger, complete: bool) -> Outcome:

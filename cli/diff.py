@@ -17,8 +17,10 @@ import click
 
 from cardcore.cli.inputs import FORMATS, emit_json, files
 from cardcore.cli.records import diff_json, print_diff
-from cardcore.cli.render import problem_lines
+from cardcore.cli.render import problem_lines, say
+from cardcore.cli.walk import Skipped
 from cardcore.cli.whatif import change_json, corpus_json, print_change, print_corpus
+from cardcore.quoting import visible
 from cardcore.replay.changes import OptionSyntaxError, parse_assignments
 from cardcore.replay.diff import diff_transcripts
 from cardcore.replay.problems import Problem
@@ -35,8 +37,8 @@ def _read_or_say(path: str) -> Transcript | int:
     try:
         return read_transcript(Path(path))
     except TranscriptError as error:
-        click.echo(f"{click.style('BAD  ', fg='red')}{path}: not a readable transcript")
-        for line in problem_lines(path, error.problems):
+        click.echo(f"{click.style('BAD  ', fg='red')}{visible(path)}: not a readable transcript")
+        for line in problem_lines(path, error.problems, error.more):
             click.echo(line)
         return 2
     except Exception as error:  # a bug: say what to report, no traceback
@@ -54,8 +56,8 @@ def _read(path: str) -> Transcript:
 
 
 def _refused(path: str, problems: list[Problem] | tuple[Problem, ...]) -> NoReturn:
-    click.echo(f"{click.style('BAD  ', fg='red')}--option: refused as the options of {path} "
-               "would be:")
+    click.echo(f"{click.style('BAD  ', fg='red')}--option: refused as the options of "
+               f"{visible(path)} would be:")
     for line in problem_lines(path, problems):
         click.echo(line)
     sys.exit(2)
@@ -101,7 +103,7 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], fmt: str) -> None
     try:
         changes = parse_assignments(assignments)
     except OptionSyntaxError as error:
-        raise click.BadParameter(str(error), param_hint="--option") from None
+        raise click.BadParameter(visible(str(error)), param_hint="--option") from None
     if Path(paths[0]).is_dir():
         _corpus(paths[0], changes, fmt)
     _one_record(paths[0], changes, fmt)
@@ -110,7 +112,8 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], fmt: str) -> None
 def _two_records(left: str, right: str, fmt: str) -> NoReturn:
     for path in (left, right):
         if Path(path).is_dir():
-            raise click.UsageError(f"{path} is a folder: two records are compared as files")
+            raise click.UsageError(f"{visible(path)} is a folder: two records are compared as "
+                                   "files")
     first, second = _read_or_say(left), _read_or_say(right)  # both files' problems are said
     if isinstance(first, int) or isinstance(second, int):
         sys.exit(max(read for read in (first, second) if isinstance(read, int)))
@@ -121,10 +124,10 @@ def _two_records(left: str, right: str, fmt: str) -> NoReturn:
         else:
             print_diff(result, left, right)
     except Exception as error:  # a bug: say what to report, as validate does, no traceback
-        click.echo(f"{click.style('ERROR', fg='red')} {left}, {right}: cardcore failed "
-                   "comparing them")
+        click.echo(f"{click.style('ERROR', fg='red')} {visible(left)}, {visible(right)}: "
+                   "cardcore failed comparing them")
         problem = internal_error(left, error, right)
-        click.echo(f"  {problem.kind}: {problem.message}")
+        click.echo(visible(f"  {problem.kind}: {problem.message}"))
         sys.exit(3)
     sys.exit(2 if not result.comparable else 0 if result.same_outcome else 1)
 
@@ -143,16 +146,21 @@ def _one_record(path: str, changes: dict[str, object], fmt: str) -> NoReturn:
 
 
 def _corpus(folder: str, changes: dict[str, object], fmt: str) -> NoReturn:
+    found = list(files((folder,)))
+    skipped = [entry for entry in found if isinstance(entry, Skipped)]
     try:
-        summary = change_corpus(files((folder,)), changes)
+        summary = change_corpus((entry for entry in found if isinstance(entry, str)), changes)
     except RefusedOptions as error:
         _refused(error.path, error.problems)
     if not summary.files and summary.first_other is not None:
         _refused(*summary.first_other)
     if not summary.files:
-        raise click.UsageError(f"no readable transcript found in {folder}")
+        raise click.UsageError(f"no readable transcript found in {visible(folder)}")
     if fmt == "json":
-        emit_json(corpus_json(summary, changes))
+        emit_json({**corpus_json(summary, changes),
+                   "skipped": [{"path": entry.path, "reason": entry.reason} for entry in skipped]})
     else:
         print_corpus(summary, changes)
+        for entry in skipped:  # said, never silently left out
+            say(f"left out: {entry.path}: {entry.reason}")
     sys.exit(3 if summary.internal else 1 if summary.changed else 0)

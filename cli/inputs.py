@@ -7,7 +7,7 @@ in one place.
 
 from __future__ import annotations
 
-import json
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +15,9 @@ from typing import Any
 
 import click
 
+from cardcore.cli.walk import Skipped, walk
+from cardcore.quoting import visible
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import Report, replay_file
 
 __all__ = ["FORMATS", "STDIN", "emit_json", "files", "game_argument", "replay_named"]
@@ -33,20 +36,19 @@ def game_argument(text: str, hint: str = "GAME") -> str:
     try:
         return game_named(text)
     except UnknownGameError as error:
-        raise click.BadParameter(str(error), param_hint=hint) from None
+        raise click.BadParameter(visible(str(error)), param_hint=hint) from None
 
 
 def emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(json_text(data, indent=2))
 
 
-def files(paths: tuple[str, ...]) -> Iterator[str]:
-    """The files to read: files as given, folders searched for *.json (any case)."""
+def files(paths: tuple[str, ...], *, follow_links: bool = False) -> Iterator[str | Skipped]:
+    """The files to read: files as given, folders searched for *.json (any case),
+    only their own regular files (:mod:`cardcore.cli.walk`), with what they skip."""
     for name in paths:
-        path = Path(name)
-        if name != STDIN and path.is_dir():
-            found = (p for p in path.rglob("*") if p.suffix.lower() == ".json" and p.is_file())
-            yield from (str(p) for p in sorted(found))
+        if name != STDIN and os.path.isdir(name):
+            yield from walk(name, follow_links=follow_links)
         else:
             yield name
 

@@ -11,10 +11,9 @@ This module holds the group and the small commands; ``validate``, ``diff`` and
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 import click
@@ -28,16 +27,21 @@ from cardcore.cli.render import (
     plural,
     problem_lines,
     report_json,
+    say,
     standings_lines,
     step_json,
     step_lines,
     unchecked_text,
 )
-from cardcore.quoting import quoted
+from cardcore.quoting import quoted, visible
 from cardcore.registry import GAMES
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import MAX_INTEGER
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import Transcript, dump_transcript, not_a_player
+
+if TYPE_CHECKING:  # the timeline is imported by `replay --table` only
+    from cardcore.replay.timeline import Per
 
 __all__ = ["main"]
 
@@ -47,7 +51,9 @@ __all__ = ["main"]
                    "diff": "cardcore.cli.diff:diff",
                    "simulate": "cardcore.cli.simulate:simulate",
                    "rules": "cardcore.cli.rules:rules",
-                   "record": "cardcore.cli.record:record"})
+                   "record": "cardcore.cli.record:record",
+                   "coverage": "cardcore.cli.coverage:coverage",
+                   "report": "cardcore.cli.report:report"})
 @click.version_option(package_name="cardcore")
 @click.pass_context
 def main(ctx: click.Context) -> None:
@@ -63,6 +69,19 @@ def main(ctx: click.Context) -> None:
     """
     if os.environ.get("NO_COLOR"):
         ctx.color = False
+    _never_fail_to_print()
+
+
+def _never_fail_to_print() -> None:
+    """Standard output and error write what they cannot encode as an escape
+    (``\\udc80``) instead of raising: every value of an input is made visible
+    before it is printed (:func:`cardcore.quoting.visible`), and this is the net
+    under it, so that no character of a hostile file can end a batch in a
+    traceback (on a terminal that is not UTF-8, say)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def _parse_at(text: str | None) -> int | None:
@@ -87,19 +106,33 @@ def _parse_at(text: str | None) -> int | None:
 @click.option("--player", metavar="NAME",
               help="instead: every chip or point NAME gained or lost, each with its event "
                    "and rule, from the start to the final figure")
+@click.option("--table", is_flag=True,
+              help="instead: the standings over time, a row after each event (the chips "
+                   "or points of every player, the pot; in Auction the starter pile and "
+                   "its worth)")
+@click.option("--per", type=click.Choice(["event", "round"]), default=None,  # timeline.PER
+              help="with --table: a row after each event (the default) or only at the "
+                   "end of each round (a hand in Auction)")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
-def replay(file: str, at: str | None, player: str | None, fmt: str) -> None:
+def replay(file: str, at: str | None, player: str | None, table: bool, per: Per | None,
+           fmt: str) -> None:
     """Tell a game event by event: every derived effect with its rule, then the standings.
 
     FILE may be - for standard input. With --player NAME, only that player's
     account: the start, every gain and loss (event pointer, rule) and the sum,
-    which is the final figure.
+    which is the final figure. With --table, the standings after each event
+    (--per round: after each round or hand), then any problems.
 
     Exit status: 0 valid, 1 an event broke a rule or a check or the result
     disagrees with the rules, 2 the file is not a readable transcript (or bad
     usage, such as --at past the last event), 3 cardcore failed on the file (a
     bug to report).
     """
+    if per is not None and not table:
+        raise click.BadParameter("--per chooses the rows of --table: give --table too",
+                                 param_hint="--per")
+    if table and player is not None:
+        raise click.BadParameter("give --table or --player, not both", param_hint="--table")
     stop = _parse_at(at)
     report = replay_named(file, steps=True, stop_after=stop)
     transcript = report.transcript
@@ -112,6 +145,8 @@ def replay(file: str, at: str | None, player: str | None, fmt: str) -> None:
         _print_failure(report, fmt)
     if player is not None:
         _print_account(report, player, fmt)
+    if table:
+        _print_table(report, per or "event", stop, fmt)
     if fmt == "json":
         _emit_report(report)
     _print_header(transcript)
@@ -119,20 +154,25 @@ def replay(file: str, at: str | None, player: str | None, fmt: str) -> None:
     for step in report.steps:
         if step.position != position:
             position = step.position
-            click.echo(click.style(f"-- {position} --", bold=True))
+            click.echo(click.style(visible(f"-- {position} --"), bold=True))
         for line in step_lines(step):
             click.echo(line)
     if report.problems:
         click.echo(click.style("problems:", fg="red"))
-        for line in problem_lines(report.path, report.problems):
+        for line in problem_lines(report.path, report.problems, report.more_problems):
             click.echo(line)
     stopped = unchecked_text(report)
     if stopped is not None:
         click.echo(stopped)
+    _print_standings(report, stop)
+    sys.exit(report.exit_code)
+
+
+def _print_standings(report: Report, stop: int | None) -> None:
+    """The last line of a told replay: the standings where it ended."""
     where = (f"before event #{report.stopped_at}" if report.stopped_at is not None
              else f"after event #{stop}" if stop is not None else "standings")
     click.echo(click.style(f"{where}: ", bold=True) + "; ".join(standings_lines(report.outcome)))
-    sys.exit(report.exit_code)
 
 
 def _emit_report(report: Report) -> NoReturn:
@@ -148,8 +188,8 @@ def _print_failure(report: Report, fmt: str) -> NoReturn:
     if fmt == "json":
         _emit_report(report)
     what = "cardcore failed on it" if report.internal else "not a readable transcript"
-    click.echo(f"{click.style('BAD  ', fg='red')}{report.path}: {what}")
-    for line in problem_lines(report.path, report.problems):
+    click.echo(f"{click.style('BAD  ', fg='red')}{visible(f'{report.path}: {what}')}")
+    for line in problem_lines(report.path, report.problems, report.more_problems):
         click.echo(line)
     sys.exit(report.exit_code)
 
@@ -159,7 +199,8 @@ def _print_account(report: Report, player: str, fmt: str) -> NoReturn:
     transcript = report.transcript
     assert transcript is not None
     if player not in transcript.players:
-        raise click.BadParameter(not_a_player(player, transcript.players), param_hint="--player")
+        raise click.BadParameter(visible(not_a_player(player, transcript.players)),
+                                 param_hint="--player")
     from cardcore.replay.accounts import account  # only `replay --player` pays for it
 
     try:
@@ -178,16 +219,41 @@ def _print_account(report: Report, player: str, fmt: str) -> NoReturn:
         click.echo(line)
     if report.problems:  # the exit status says something is wrong: say what
         click.echo(click.style("problems:", fg="red"))
+        for line in problem_lines(report.path, report.problems, report.more_problems):
+            click.echo(line)
+    sys.exit(report.exit_code)
+
+
+def _print_table(report: Report, per: Per, stop: int | None, fmt: str) -> NoReturn:
+    """``replay --table``: the standings over time, then what went wrong."""
+    from cardcore.cli.standings_table import table_json, table_lines
+    from cardcore.replay.timeline import timeline
+
+    found = timeline(report)
+    if fmt == "json":
+        emit_json({"report_format": REPORT_FORMAT, **report_json(report),
+                   "table": table_json(found, per)})
+        sys.exit(report.exit_code)
+    assert report.transcript is not None
+    _print_header(report.transcript)
+    for line in table_lines(found, per):
+        say(line)  # player names and positions come from the record
+    _print_standings(report, stop)
+    if report.problems:
+        click.echo(click.style("problems:", fg="red"))
         for line in problem_lines(report.path, report.problems):
             click.echo(line)
+    stopped = unchecked_text(report)
+    if stopped is not None:
+        click.echo(stopped)
     sys.exit(report.exit_code)
 
 
 def _print_header(transcript: Transcript) -> None:
     rules = transcript.rules
     options = dump_transcript(transcript).get("options", {})
-    click.echo(f"{rules.title}: {', '.join(transcript.players)}"
-               + (f"  options {json.dumps(options)}" if options else ""))
+    click.echo(visible(f"{rules.title}: {', '.join(transcript.players)}"
+                       + (f"  options {json_text(options)}" if options else "")))
 
 
 @main.command()
@@ -212,7 +278,7 @@ def games(fmt: str) -> None:
         return
     for row in rows:
         low, high = row["players"]
-        options = ", ".join(f"{k}={json.dumps(v)}" for k, v in row["options"].items())
+        options = ", ".join(f"{k}={json_text(v)}" for k, v in row["options"].items())
         click.echo(f"{row['game']:<14} {row['title']:<16} {low}-{high} players  {options}")
 
 

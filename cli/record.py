@@ -16,9 +16,11 @@ from typing import Any
 import click
 
 from cardcore.cli.inputs import game_argument
-from cardcore.cli.render import plural, problem_lines, standings_lines, step_lines
+from cardcore.cli.render import plural, problem_lines, say, standings_lines, step_lines
 from cardcore.errors import CardcoreError
+from cardcore.quoting import quoted, visible
 from cardcore.replay.entry import EntryError
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import FORMAT, Problem
 from cardcore.replay.recording import Accepted, Recorder, RecordingError, Refused
 from cardcore.replay.steps import Step
@@ -52,7 +54,7 @@ class _Stop(Exception):
 
 def _fail(lines: list[str], code: int) -> None:
     for line in lines:
-        click.echo(line, err=True)
+        say(line, err=True)
     sys.exit(code)
 
 
@@ -61,7 +63,7 @@ def _pairs(values: tuple[str, ...], what: str) -> dict[str, str]:
     for text in values:
         key, equals, value = text.partition("=")
         if not equals or not key:
-            raise click.UsageError(f"{text!r}: write {what}")
+            raise click.UsageError(f"{quoted(text)}: write {what}")
         found[key] = value
     return found
 
@@ -80,7 +82,7 @@ def _new_recorder(game: str, path: Path, players: str | None, options: tuple[str
     if not players:
         raise click.UsageError("a new record needs --players A,B,C (names in seat order)")
     if path.exists():
-        raise click.UsageError(f"{path} exists: continue it with `cardcore record {path}`, "
+        raise click.UsageError(f"{visible(str(path))} exists: continue it with `cardcore record {path}`, "
                                "or name a new file")
     envelope: dict[str, Any] = {
         "format": FORMAT_ID, "game": game,
@@ -100,13 +102,13 @@ def _new_recorder(game: str, path: Path, players: str | None, options: tuple[str
 
 def _resume(path: Path) -> Recorder:
     if not path.exists():
-        raise click.UsageError(f"{path} does not exist: start a record with "
+        raise click.UsageError(f"{visible(str(path))} does not exist: start a record with "
                                f"`cardcore record GAME --players A,B,C {path}`")
     try:
         return Recorder.resume(path)
     except TranscriptError as error:
-        _fail([f"{path} is not a readable transcript:", *problem_lines(str(path),
-                                                                      error.problems)], 2)
+        _fail([f"{path} is not a readable transcript:",
+               *problem_lines(str(path), error.problems, error.more)], 2)
     except RecordError as error:
         _fail([f"{error}: fix it first (cardcore validate {path})",
                *problem_lines(str(path), error.problems)], 1 if error.problems else 2)
@@ -142,6 +144,9 @@ def record(args: tuple[str, ...], players: str | None, options: tuple[str, ...],
 
     With --event (and --amend) nothing is asked: the entries are taken in
     order and saved together, or, if one is refused, none is.
+
+    FILE may be a symbolic link: the record it leads to is updated. A line
+    at the prompt is at most 1 MiB (a longer one ends the session).
 
     Exit status with --event or --amend: 0 recorded, 1 an entry broke a rule or
     a check disagreed (nothing written), 2 bad usage, an entry or a file that
@@ -180,7 +185,7 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
         for index, line in amends:
             event = None if line.strip() == "delete" else recorder.read(line, index)
             correction = _amend(recorder, index, event, save=False)
-            click.echo(f"amended #{index}: {json.dumps(correction['now'], ensure_ascii=False)}")
+            say(f"amended #{index}: {json_text(correction['now'])}")
         for line in events:
             _tell(recorder.enter(recorder.read(line), save=False))
     except Refused as refusal:
@@ -190,7 +195,7 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
         _unreadable(name, error, err=True)
         return 2
     _save(recorder)
-    click.echo(_summary(recorder))
+    say(_summary(recorder))
     return 0
 
 
@@ -205,9 +210,9 @@ def _amend(recorder: Recorder, index: int, event: Any, *, save: bool = True) -> 
 
 
 def _refusal(name: str, problems: tuple[Problem, ...], err: bool = False) -> None:
-    click.echo(click.style("refused, nothing written:", fg="red"), err=err)
+    say("refused, nothing written:", fg="red", err=err)
     for line in problem_lines(name, problems):
-        click.echo(line, err=err)
+        say(line, err=err)
 
 
 def _unreadable(name: str, error: CardcoreError, err: bool = False) -> None:
@@ -216,17 +221,17 @@ def _unreadable(name: str, error: CardcoreError, err: bool = False) -> None:
         return
     problem = Problem(kind=FORMAT, pointer="", message=str(error))
     if isinstance(error, EntryError):
-        click.echo(click.style("cannot read that, nothing written:", fg="red"), err=err)
-        click.echo(f"  {problem.message}", err=err)
+        say("cannot read that, nothing written:", fg="red", err=err)
+        say(f"  {problem.message}", err=err)
     else:
-        click.echo(str(error), err=err)
+        say(str(error), err=err)
 
 
 def _tell(accepted: Accepted) -> None:
     step = Step(index=accepted.index, event=accepted.event, position=accepted.position,
                 effects=accepted.effects)
     for line in step_lines(step):
-        click.echo(line)
+        say(line)
 
 
 def _summary(recorder: Recorder) -> str:
@@ -239,9 +244,12 @@ def _summary(recorder: Recorder) -> str:
 
 def _session(recorder: Recorder) -> None:
     rules, log = recorder.rules, recorder.log
-    click.echo(f"Recording {rules.title} ({', '.join(log.players)}) in {recorder.path}: "
-               f"{plural(len(log), 'event')} so far, each saved as it is accepted. "
-               "Type help for the commands.")
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:  # a byte that is not UTF-8 is an unreadable entry, no traceback
+        reconfigure(errors="replace")
+    say(f"Recording {rules.title} ({', '.join(log.players)}) in {recorder.path}: "
+        f"{plural(len(log), 'event')} so far, each saved as it is accepted. "
+        "Type help for the commands.")
     position = None
     while True:
         _next(recorder)
@@ -251,36 +259,47 @@ def _session(recorder: Recorder) -> None:
                 continue
             position = _one(recorder, line, position)
         except _Stop:
-            click.echo(_summary(recorder))
+            say(_summary(recorder))
             return
 
 
+LONGEST_LINE = 1024 * 1024
+"""The longest line read at the prompt (1 MiB: a pasted event is a few hundred
+characters); a longer one is no entry typed at a table, but a file or a device
+given as standard input, and ends the session instead of filling the memory."""
+
+
 def _ask(prompt: str) -> str:
-    click.echo(prompt, nl=False)
+    say(prompt, nl=False)
     try:
-        line = sys.stdin.readline()
+        line = sys.stdin.readline(LONGEST_LINE + 1)
     except KeyboardInterrupt:
         click.echo()
         raise _Stop from None
     if not line:  # end of input (Ctrl-D)
         click.echo()
         raise _Stop
+    if len(line) > LONGEST_LINE:
+        click.echo()
+        say(f"a line of more than {LONGEST_LINE} characters: that is not an entry; the "
+            "session ends here (every accepted event is saved)", err=True)
+        raise _Stop
     return line
 
 
 def _next(recorder: Recorder) -> None:
     expected = recorder.log.expected
-    click.echo(click.style("next: ", bold=True) + expected.text
-               + (f" ({expected.rule})" if expected.rule and expected.rule not in expected.text
-                  else ""))
+    click.echo(click.style("next: ", bold=True) + visible(
+        expected.text + (f" ({expected.rule})" if expected.rule and expected.rule not in
+                         expected.text else "")))
     if expected.over:
-        click.echo("  (check, amend N EVENT, standings, quit)")
+        say("  (check, amend N EVENT, standings, quit)")
         return
     single = expected.players[0] if len(expected.players) == 1 else None
     shown = [c.synopsis.replace("PLAYER", single) if single else c.synopsis
              for c in recorder.choices(examples=False) if c.kind != "check"]
     who = f"   players: {', '.join(expected.players)}" if len(expected.players) > 1 else ""
-    click.echo("  " + "  |  ".join(shown) + who)
+    say("  " + "  |  ".join(shown) + who)
 
 
 def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
@@ -294,18 +313,18 @@ def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
         if command in ("help", "?", "h"):
             _help(recorder)
         elif command == "standings":
-            click.echo("standings: " + "; ".join(standings_lines(recorder.log.outcome)))
+            say("standings: " + "; ".join(standings_lines(recorder.log.outcome)))
         elif command == "undo":
             event = recorder.undo()
-            click.echo(f"took back #{len(recorder.log)} ({event.TYPE}); saved. "
-                       "Only the last event can be taken back, before the next one is "
-                       "entered: later corrections are amendments (amend N EVENT).")
+            say(f"took back #{len(recorder.log)} ({event.TYPE}); saved. "
+                "Only the last event can be taken back, before the next one is "
+                "entered: later corrections are amendments (amend N EVENT).")
         elif command == "amend":
             _amend_line(recorder, rest)
         else:
             accepted = recorder.enter(recorder.read(line))
             if accepted.position != position:
-                click.echo(click.style(f"-- {accepted.position} --", bold=True))
+                say(f"-- {accepted.position} --", bold=True)
             _tell(accepted)
             return accepted.position
     except Refused as refusal:
@@ -323,21 +342,20 @@ def _amend_line(recorder: Recorder, rest: str) -> None:
     index = int(index_text)
     event = None if entry.strip() == "delete" else recorder.read(entry, index)
     correction = recorder.amend(index, event)
-    now = "removed" if correction["now"] is None else json.dumps(correction["now"],
-                                                               ensure_ascii=False)
-    click.echo(f"amended #{index}: was {json.dumps(correction['was'], ensure_ascii=False)}, "
-               f"now {now}; every later event still holds; noted in meta.corrections; saved")
+    now = "removed" if correction["now"] is None else json_text(correction["now"])
+    say(f"amended #{index}: was {json_text(correction['was'])}, "
+        f"now {now}; every later event still holds; noted in meta.corrections; saved")
 
 
 def _help(recorder: Recorder) -> None:
     expected = recorder.log.expected
-    click.echo(f"Allowed now ({expected.text}):")
+    say(f"Allowed now ({expected.text}):")
     for choice in recorder.choices():
         example = f"   e.g. {choice.example}" if choice.example else ""
-        click.echo(f"  {choice.synopsis}{example}")
-    click.echo("Commands:")
+        say(f"  {choice.synopsis}{example}")
+    say("Commands:")
     width = max(len(name) for name, _ in COMMANDS)
     for name, words in COMMANDS:
-        click.echo(f"  {name:<{width}}  {words}")
+        say(f"  {name:<{width}}  {words}")
     click.echo(GRAMMAR)
 

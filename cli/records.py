@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
-
-import click
 
 from cardcore.cli.render import (
     REPORT_FORMAT,
     effect_json,
     problem_lines,
     report_json,
+    say,
     standings_lines,
 )
 from cardcore.replay.diff import Diff
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import event_json
 
@@ -62,46 +61,46 @@ def words(value: object) -> str:
 
 def print_diff(result: Diff, left: str, right: str) -> None:
     if not result.comparable:
-        click.echo(f"not records of one game: {result.reason}")
+        say(f"not records of one game: {result.reason}")
         return
     labels = {"left": f"A ({left})", "right": f"B ({right})"}
     invalid = [labels[side] for side, report in (("left", result.left), ("right", result.right))
                if report is not None and not report.valid]
     if result.parting is None and invalid:
-        click.echo(f"no event differs, but {' and '.join(invalid)} "
-                   f"{'is' if len(invalid) == 1 else 'are'} not valid (problems below)")
+        say(f"no event differs, but {' and '.join(invalid)} "
+            f"{'is' if len(invalid) == 1 else 'are'} not valid (problems below)")
     elif result.parting is None:
-        click.echo("the records agree event by event")
+        say("the records agree event by event")
     else:
-        click.echo(click.style(f"the records part at event #{result.parting} "
-                               f"(/events/{result.parting}):", bold=True))
+        say(f"the records part at event #{result.parting} (/events/{result.parting}):",
+            bold=True)
         for side, report in (("left", result.left), ("right", result.right)):
             event = _event_at(report, result.parting)
-            shown = json.dumps(event, ensure_ascii=False) if event else "(no more events)"
-            click.echo(f"  {labels[side]}: {shown}")
+            shown = json_text(event) if event else "(no more events)"
+            say(f"  {labels[side]}: {shown}")
     for side, report in (("left", result.left), ("right", result.right)):
         assert report is not None
         if report.problems:
-            click.echo(f"{labels[side]} is not valid; its problems:")
-            for line in problem_lines(None, report.problems):
-                click.echo(line)
+            say(f"{labels[side]} is not valid; its problems:")
+            for line in problem_lines(None, report.problems, report.more_problems):
+                say(line)
             if report.stopped_at is not None:
-                click.echo(f"  so {labels[side]}'s outcome below is only what the rules derive "
-                           f"before event #{report.stopped_at}, and effects after it are "
-                           "missing from it")
+                say(f"  so {labels[side]}'s outcome below is only what the rules derive "
+                    f"before event #{report.stopped_at}, and effects after it are "
+                    "missing from it")
     if result.same_outcome:
-        click.echo("same outcome: " + "; ".join(standings_lines(result.left.outcome
+        say("same outcome: " + "; ".join(standings_lines(result.left.outcome
                                                                  if result.left else None)))
         return
-    click.echo(click.style("the outcomes differ:", bold=True))
+    say("the outcomes differ:", bold=True)
     for what, a, b in result.differences:
-        click.echo(f"  {what}: A {words(a)}, B {words(b)}")
+        say(f"  {what}: A {words(a)}, B {words(b)}")
     for side in ("left", "right"):
         effects = result.effects_after_parting(side)
         if effects:
-            click.echo(f"from the parting on, only in {labels[side]}:")
+            say(f"from the parting on, only in {labels[side]}:")
             for index, effect in effects:
                 transfers = "; ".join(str(t) for t in effect.transfers)
-                click.echo(f"  #{index} {effect.text} ({effect.rule})"
-                           + (f"  [{transfers}]" if transfers else ""))
+                say(f"  #{index} {effect.text} ({effect.rule})"
+                    + (f"  [{transfers}]" if transfers else ""))
 

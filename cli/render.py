@@ -1,4 +1,11 @@
-"""Rendering reports for people (text) and programs (JSON)."""
+"""Rendering reports for people (text) and programs (JSON).
+
+Every text line built here from what an input says (a path, a player's name, a
+key, a note, a message that quotes them) is made visible
+(:func:`cardcore.quoting.visible`) as a whole, before any colour is added: a
+control character or line break in a transcript is printed as its escape, so a
+file can neither command the terminal nor print a line of its own.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +17,9 @@ import click
 
 from cardcore.effects import Effect
 from cardcore.protocol import Outcome
-from cardcore.replay.problems import Problem
+from cardcore.quoting import visible
+from cardcore.replay.jsonwrite import json_number
+from cardcore.replay.problems import KEPT_PROBLEMS, Problem
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import event_json
 
@@ -24,8 +33,10 @@ __all__ = [
     "account_lines",
     "effect_json",
     "final_json",
+    "pile_text",
     "problem_lines",
     "report_json",
+    "say",
     "standings_lines",
     "step_lines",
 ]
@@ -33,6 +44,14 @@ __all__ = [
 
 REPORT_FORMAT = "cardcore-report/1"
 """The version of every ``--format json`` report's shape (its ``report_format``)."""
+
+
+def say(line: str = "", *, err: bool = False, nl: bool = True, **style: Any) -> None:
+    """Print one line of text that may hold what an input says, made visible
+    as a whole (a line break in it is shown as ``\\n``, never printed), then
+    styled with ``style`` (click's ``fg``, ``bold``) on a terminal."""
+    shown = visible(line)
+    click.echo(click.style(shown, **style) if style else shown, err=err, nl=nl)
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -64,14 +83,6 @@ def unchecked_text(report: Report) -> str | None:
             f"{'was' if single else 'were'} not checked")
 
 
-def _number(value: object) -> object:
-    from fractions import Fraction
-
-    if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else str(value)
-    return value
-
-
 def final_json(outcome: Outcome | None) -> dict[str, Any] | None:
     """The derived state in the shape of a transcript's ``result``."""
     if outcome is None:
@@ -82,7 +93,7 @@ def final_json(outcome: Outcome | None) -> dict[str, Any] | None:
     if outcome.pot is not None:
         data["pot"] = outcome.pot
     if outcome.scores is not None:
-        data["scores"] = {name: _number(v) for name, v in outcome.scores.items()}
+        data["scores"] = {name: json_number(v) for name, v in outcome.scores.items()}
     if outcome.winners is not None:
         data["winners"] = list(outcome.winners)
     return data
@@ -91,7 +102,7 @@ def final_json(outcome: Outcome | None) -> dict[str, Any] | None:
 def effect_json(effect: Effect) -> dict[str, Any]:
     data = attrs.asdict(effect, recurse=True)
     data["transfers"] = [  # an exact split pays fractions: "11/3", as in transcripts
-        {k: _number(v) for k, v in attrs.asdict(t).items() if v is not None}
+        {k: json_number(v) for k, v in attrs.asdict(t).items() if v is not None}
         for t in effect.transfers
     ]
     return data
@@ -106,6 +117,8 @@ def report_json(report: Report) -> dict[str, Any]:
         "problems": [p.to_json() for p in report.problems],
         "final": final_json(report.outcome),
     }
+    if report.more_problems:
+        data["more_problems"] = report.more_problems
     if report.stopped_at is not None:
         data["stopped_at"] = f"/events/{report.stopped_at}"
         data["unchecked"] = {"events": report.unchecked_events,
@@ -124,17 +137,22 @@ def step_json(step: Step) -> dict[str, Any]:
     }
 
 
-def problem_lines(path: str | None, problems: Iterable[Problem]) -> list[str]:
+def problem_lines(path: str | None, problems: Iterable[Problem], more: int = 0) -> list[str]:
+    """Each problem on its line (a syntax error's context and a mismatch's movers
+    under it), and ``more``, the problems found past those kept, counted."""
     lines = []
     for problem in problems:
         at = problem.pointer or "(whole file)"
         where = f"{path}:{at}" if path else at
         rule = f" [{problem.rule}]" if problem.rule else ""
-        lines.append(f"  {where}: {problem.kind}{rule}: {problem.message}")
+        lines.append(visible(f"  {where}: {problem.kind}{rule}: {problem.message}"))
         if problem.context is not None:
-            lines += [f"      {line}" for line in problem.context.splitlines()]
+            lines += [visible(f"      {line}") for line in problem.context.split("\n")]
         if problem.moved_by is not None:
-            lines.append(f"      {moved_text(problem.since, problem.moved_by)}")
+            lines.append(f"      {moved_text(problem.since, problem.moved_by, problem.moved_more)}")
+    if more:
+        lines.append(f"  ... and {plural(more, 'more problem')} (a file keeps its first "
+                     f"{KEPT_PROBLEMS})")
     return lines
 
 
@@ -142,7 +160,7 @@ SHOWN_MOVERS = 6
 """How many events a mismatch names before it says how many more there are."""
 
 
-def moved_text(since: str | None, moved_by: tuple[str, ...]) -> str:
+def moved_text(since: str | None, moved_by: tuple[str, ...], more: int = 0) -> str:
     """Where to look for a mismatch's cause, in one short line.
 
     >>> moved_text("/events/3", ("/events/5", "/events/7"))
@@ -156,7 +174,7 @@ def moved_text(since: str | None, moved_by: tuple[str, ...]) -> str:
     if not moved_by:
         return f"no event moved it since {start}"
     shown = ", ".join(moved_by[:SHOWN_MOVERS])
-    more = len(moved_by) - SHOWN_MOVERS
+    more += max(0, len(moved_by) - SHOWN_MOVERS)
     return f"moved since {start} by {shown}" + (f" and {more} more" if more > 0 else "")
 
 
@@ -167,16 +185,28 @@ def standings_lines(outcome: Outcome | None) -> list[str]:
     if outcome.chips is not None:
         parts.append("chips: " + ", ".join(f"{n} {c}" for n, c in outcome.chips.items()))
     if outcome.scores is not None:
-        parts.append("points: " + ", ".join(f"{n} {_number(c)}" for n, c in outcome.scores.items()))
+        parts.append("points: " + ", ".join(f"{n} {json_number(c)}" for n, c in outcome.scores.items()))
     if outcome.pot is not None:
         parts.append(f"pot: {outcome.pot}")
     if outcome.forgiven:
         parts.append(f"forgiven: {outcome.forgiven}")
+    if outcome.pile is not None:
+        parts.append(pile_text(outcome))
     if outcome.winners is not None:
         parts.append("winners: " + ", ".join(outcome.winners))
     else:
         parts.append("not complete")
-    return ["; ".join(parts)]
+    return [visible("; ".join(parts))]
+
+
+def pile_text(outcome: Outcome) -> str:
+    """Auction's starter pile and what it would score now, in one phrase.
+
+    >>> pile_text(Outcome(complete=False, scores={}, pile=("7C", "KS"), pile_value=6))
+    'starter pile: 7C KS (worth 6 points)'
+    """
+    cards = " ".join(outcome.pile or ()) or "empty"
+    return f"starter pile: {cards} (worth {plural(outcome.pile_value or 0, 'point')})"
 
 
 def _event_words(step: Step) -> str:
@@ -199,17 +229,17 @@ def _compact(value: object) -> str:
 
 
 def step_lines(step: Step) -> list[str]:
-    lines = [f"  #{step.index:<3} {_event_words(step)}"]
+    lines = [visible(f"  #{step.index:<3} {_event_words(step)}")]
     for effect in step.effects:
-        lines.append("        " + click.style(f"{effect.text} ({effect.rule})", fg="cyan"))
+        lines.append("        " + click.style(visible(f"{effect.text} ({effect.rule})"), fg="cyan"))
         for transfer in effect.transfers:
-            lines.append(f"          {transfer}")
+            lines.append(visible(f"          {transfer}"))
     return lines
 
 
 def _signed(value: object) -> str:
     """``+9``, ``-1``, ``+7/3``."""
-    shown = _number(value)
+    shown = json_number(value)
     return f"+{shown}" if not str(shown).startswith("-") else str(shown)
 
 
@@ -219,7 +249,7 @@ def account_lines(found: Account, report: Report, title: str) -> list[str]:
              else "at the end" if not report.steps or report.complete
              else f"after event #{report.steps[-1].index}")
     lines = [f"{found.player}'s {found.unit} in {report.path} ({title})",
-             f"  {'start':<11} {_number(found.start):>5}"]
+             f"  {'start':<11} {json_number(found.start):>5}"]
     for entry in found.entries:
         way = "from" if entry.amount > 0 else "to"
         at = f"/events/{entry.index}"
@@ -228,16 +258,18 @@ def account_lines(found: Account, report: Report, title: str) -> list[str]:
     gained = sum((e.amount for e in found.entries if e.amount > 0), start=0)
     lost = sum((-e.amount for e in found.entries if e.amount < 0), start=0)
     check = "" if found.total == found.final else (
-        f"; the rules give {_number(found.final)}: a bug in cardcore, please report it")
-    lines.append(f"  sum: {_number(found.start)} + {_number(gained)} gained - {_number(lost)} "
-                 f"lost = {_number(found.total)} {found.unit} {where}{check}")
-    return lines
+        f"; the rules give {json_number(found.final)}: a bug in cardcore, please report it")
+    lines.append(f"  sum: {json_number(found.start)} + {json_number(gained)} gained - {json_number(lost)} "
+                 f"lost = {json_number(found.total)} {found.unit} {where}{check}")
+    return [visible(line) for line in lines]
 
 
 def account_json(found: Account) -> dict[str, Any]:
     return {
-        "player": found.player, "unit": found.unit, "start": _number(found.start),
-        "entries": [{"pointer": f"/events/{e.index}", "amount": _number(e.amount),
+        "player": found.player, "unit": found.unit, "start": json_number(found.start),
+        "entries": [{"pointer": f"/events/{e.index}", "amount": json_number(e.amount),
                      "rule": e.rule, "other": e.other, "text": e.text} for e in found.entries],
-        "sum": _number(found.total), "final": _number(found.final),
+        "sum": json_number(found.total), "final": json_number(found.final),
     }
+
+

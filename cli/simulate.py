@@ -8,17 +8,22 @@ give the same bytes, so a corpus can be rebuilt instead of stored.
 
 from __future__ import annotations
 
-import json
+import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
 from cardcore.cli.inputs import game_argument
-from cardcore.protocol import SetupError
+from cardcore.cli.render import say
+from cardcore.errors import SetupError
+from cardcore.quoting import visible
 from cardcore.registry import GAMES
 from cardcore.replay.changes import OptionSyntaxError, parse_assignments
 from cardcore.replay.jsonload import JsonError, parse_json
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.simulated import corpus_name, simulated
+from cardcore.replay.store import write_atomic
 from cardcore.replay.transcript import Transcript, TranscriptError, dump_transcript, read_options
 
 __all__ = ["simulate"]
@@ -31,7 +36,7 @@ def _players(text: str) -> list[str]:
 
 
 def _text(transcript: Transcript) -> str:
-    return json.dumps(dump_transcript(transcript), indent=1, ensure_ascii=False) + "\n"
+    return json_text(dump_transcript(transcript), indent=1) + "\n"
 
 
 def _raw_options(options_text: str, assignments: tuple[str, ...]) -> dict[str, object]:
@@ -39,10 +44,10 @@ def _raw_options(options_text: str, assignments: tuple[str, ...]) -> dict[str, o
         raw = parse_json(options_text)
         changes = parse_assignments(assignments)
     except JsonError as error:
-        raise click.BadParameter("; ".join(p.message for p in error.problems),
+        raise click.BadParameter(visible("; ".join(p.message for p in error.problems)),
                                  param_hint="--options") from None
     except OptionSyntaxError as error:
-        raise click.BadParameter(str(error), param_hint="--option") from None
+        raise click.BadParameter(visible(str(error)), param_hint="--option") from None
     if not isinstance(raw, dict):
         raise click.BadParameter("give the options as a JSON object, like '{\"games\": 5}'",
                                  param_hint="--options")
@@ -77,6 +82,10 @@ def simulate(game: str, players: str, seed: int, options_text: str,
     The same seed, players and options always give the same transcript. With
     --hidden, the cards the rules keep secret are written as "?" (the outcome
     is the same). With --count N --out DIR, N files DIR/GAME-SEED.json.
+
+    Each file is written whole or not at all; a symbolic link at its name is
+    replaced by the file, never written through. A place that cannot be
+    written is said in words (exit 2).
     """
     if count is not None and out_dir is None:
         raise click.UsageError("--count writes files into a folder: give --out DIR")
@@ -88,23 +97,41 @@ def simulate(game: str, players: str, seed: int, options_text: str,
     try:
         rules.setup(names)
     except SetupError as error:
-        raise click.BadParameter(str(error), param_hint="--players") from None
+        raise click.BadParameter(visible(str(error)), param_hint="--players") from None
     try:
         options = read_options(rules, raw, tuple(names))
     except TranscriptError as error:
         words = "; ".join(f"{p.pointer}: {p.message}" for p in error.problems)
-        raise click.BadParameter(words, param_hint="--options/--option") from None
+        raise click.BadParameter(visible(words), param_hint="--options/--option") from None
     if out_dir is None:
         text = _text(simulated(rules, names, options, seed, hidden=hidden))
         if output:
-            Path(output).write_text(text, encoding="utf-8")
+            _write(Path(output), text)
         else:
             click.echo(text, nl=False)
         return
     folder = Path(out_dir)
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        _cannot_write(folder, error)
     for each in range(seed, seed + (count or 1)):
         transcript = simulated(rules, names, options, each, hidden=hidden)
-        (folder / corpus_name(game, each)).write_text(_text(transcript), encoding="utf-8")
-    click.echo(f"wrote {count or 1} {rules.title} transcript{'s' if (count or 1) > 1 else ''} "
-               f"to {folder}", err=True)
+        _write(folder / corpus_name(game, each), _text(transcript))
+    say(f"wrote {count or 1} {rules.title} transcript{'s' if (count or 1) > 1 else ''} "
+        f"to {folder}", err=True)
+
+
+def _write(path: Path, text: str) -> None:
+    """Write one transcript whole or not at all (:func:`write_atomic`): a link at
+    its name is replaced, never written through; a place that cannot be written
+    is said in words (exit 2)."""
+    try:
+        write_atomic(path, text, through_link=False, tidy=False)
+    except OSError as error:
+        _cannot_write(path, error)
+
+
+def _cannot_write(path: Path, error: OSError) -> NoReturn:
+    say(f"cannot write {path}: {error.strerror or error}", err=True)
+    sys.exit(2)

@@ -9,7 +9,6 @@ and there are many files, so piped output and logs stay clean.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Iterator
@@ -18,7 +17,7 @@ from typing import IO, Any
 
 import click
 
-from cardcore.cli.inputs import FORMATS, STDIN, files
+from cardcore.cli.inputs import FORMATS, STDIN, files, replay_named
 from cardcore.cli.render import (
     REPORT_FORMAT,
     plural,
@@ -27,7 +26,10 @@ from cardcore.cli.render import (
     standings_lines,
     unchecked_text,
 )
-from cardcore.replay.batch import Source, chunk_size, judge_all
+from cardcore.cli.walk import Skipped
+from cardcore.quoting import visible
+from cardcore.replay.batch import chunk_size, judge_all
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import FORMAT, Problem
 from cardcore.replay.runner import Report, expect_lines
 
@@ -36,46 +38,48 @@ __all__ = ["MANY", "progress_wanted", "validate"]
 MANY = 50
 """From this many files on, a terminal shows a progress bar."""
 
+MAX_JOBS = 64
+"""The most processes ``--jobs`` starts: far more than the cores of any machine
+that judges transcripts, and a bound on what a mistyped number can fork."""
+
 
 def progress_wanted(count: int, stream: IO[Any]) -> bool:
     """A bar only for many files, and only on a terminal (never into a pipe or a log)."""
     return count >= MANY and stream.isatty()
 
 
-def _sources(names: list[str]) -> Iterator[Source]:
-    """Paths as they are; standard input read here, once, and sent as its content."""
-    for name in names:
-        yield ("<stdin>", sys.stdin.buffer.read()) if name == STDIN else name
-
-
 NO_SUCH_PATH = ("no such file or folder: validate takes files, folders (searched for *.json) "
                 "and - for standard input")
 
 
-def _names(paths: tuple[str, ...]) -> tuple[list[str], set[str]]:
-    """The files to judge, in order (a folder searched, an absent path as given),
-    and the paths among them that do not exist (``""`` too: it names nothing)."""
-    names: list[str] = []
-    missing: set[str] = set()
+def _names(paths: tuple[str, ...], follow_links: bool) -> list[str | Skipped]:
+    """The files to judge, in order (a folder searched), with what is not read in
+    its place: a path that does not exist (``""`` too: it names nothing), and
+    what a folder's walk skips (:mod:`cardcore.cli.walk`)."""
+    names: list[str | Skipped] = []
     for name in paths:
-        if name != STDIN and not os.path.exists(name):
-            missing.add(name)
-            names.append(name)
+        if name != STDIN and not os.path.exists(name):  # labelled as replay_file labels it
+            names.append(Skipped(str(Path(name)) if name else "''", NO_SUCH_PATH))
         else:
-            names += files((name,))
-    return names, missing
+            names += files((name,), follow_links=follow_links)
+    return names
 
 
-def _judged(names: list[str], missing: set[str], jobs: int) -> Iterator[Report]:
-    """The reports in the order of ``names``: a path that does not exist is an
-    unreadable file (like grep or a linter, the others are still judged), reported
-    in its place without being sent to the processes that judge the rest."""
-    present = [name for name in names if name not in missing]
-    reports = judge_all(_sources(present), jobs=jobs, chunk=chunk_size(len(present), jobs))
+def _judged(names: list[str | Skipped], jobs: int) -> Iterator[Report]:
+    """The reports in the order of ``names``: a path that is not read (one that
+    does not exist, like grep or a linter; one a folder's walk skipped) is an
+    unreadable file, reported in its place, and the others are still judged in
+    the processes; standard input is read and judged here, in its place (read as
+    every input is, with a bound on its size and time: :mod:`cardcore.replay.bounded`)."""
+    present = [name for name in names if isinstance(name, str) and name != STDIN]
+    jobs = min(jobs, max(1, len(present)))  # no process without a file to judge
+    reports = judge_all(present, jobs=jobs, chunk=chunk_size(len(present), jobs))
     for name in names:
-        if name in missing:  # labelled as replay_file labels a path
-            yield Report(path=str(Path(name)) if name else "''", problems=(
-                Problem(kind=FORMAT, pointer="", message=NO_SUCH_PATH),))
+        if isinstance(name, Skipped):
+            yield Report(path=name.path, problems=(
+                Problem(kind=FORMAT, pointer="", message=name.reason),))
+        elif name == STDIN:
+            yield replay_named(STDIN).slim()
         else:
             yield next(reports)
     next(reports, None)  # nothing is left: this ends judge_all, which stops its processes
@@ -102,10 +106,15 @@ def _with_progress(reports: Iterator[Report], count: int) -> Iterator[Report]:
               help="text for people, json for programs")
 @click.option("-q", "--quiet", is_flag=True,
               help="text: print only the files that fail, and the summary")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="judge the files in this many processes (the output is the same, "
-                   "in the same order)")
-def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int) -> None:
+@click.option("-j", "--jobs", type=click.IntRange(min=1, max=MAX_JOBS), default=1,
+              show_default=True,
+              help=f"judge the files in this many processes, at most {MAX_JOBS} and never "
+                   "more than there are files (the output is the same, in the same order)")
+@click.option("--follow-links", is_flag=True,
+              help="in a folder, also read links that lead outside it (by default such a "
+                   "link is reported as skipped, and its target never read)")
+def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int,
+             follow_links: bool) -> None:
     """Check transcripts: files, folders (searched for *.json), or - for standard input.
 
     Each file's result is printed as soon as it is known, in the order of the
@@ -113,24 +122,31 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int) -> None:
     unreadable file, and the others are still judged. With many files, a
     terminal shows a progress bar on standard error.
 
+    In a folder only its own regular files are read: a link that leads outside
+    it (unless --follow-links), a FIFO or device, and a subfolder that cannot be
+    read are reported as skipped, each in its place (exit 2), never silently
+    left out. A FIFO or device given by name is read for 30 seconds at most;
+    every file to 32 MiB at most. Text from a file is printed with its control
+    characters escaped (\u001b), so no file can write to the terminal.
+
     Exit status: 0 every file is valid (a fixture with "expect" is valid when
     it fails exactly as expected), 1 one broke a rule or a check disagreed,
     2 one could not be read as a transcript or does not exist (or bad usage),
     3 cardcore failed on one (a bug to report; the other files are still judged).
     """
-    names, missing = _names(paths)
+    names = _names(paths, follow_links)
     if not names:
         raise click.UsageError("no *.json files found in the given folders")
-    reports = _with_progress(_judged(names, missing, jobs), len(names))
+    reports = _with_progress(_judged(names, jobs), len(names))
     sys.exit(_stream_json(reports) if fmt == "json" else _stream_text(reports, quiet))
 
 
 def _stream_json(reports: Iterator[Report]) -> int:
     """Print ``{"report_format", "files": [...]}`` one file at a time; the worst exit code."""
-    click.echo(f'{{\n  "report_format": {json.dumps(REPORT_FORMAT)},\n  "files": [', nl=False)
+    click.echo(f'{{\n  "report_format": {json_text(REPORT_FORMAT)},\n  "files": [', nl=False)
     worst = 0
     for index, report in enumerate(reports):
-        entry = json.dumps(report_json(report), indent=2, ensure_ascii=False)
+        entry = json_text(report_json(report), indent=2)
         click.echo(("," if index else "") + "\n    " + entry.replace("\n", "\n    "), nl=False)
         worst = max(worst, report.exit_code)
     click.echo("\n  ]\n}")
@@ -165,14 +181,14 @@ def _print_validation(report: Report) -> None:
             detail = f"fails as expected ({count} problem{'s' if count != 1 else ''})"
         else:
             detail = "; ".join(standings_lines(report.outcome))
-        click.echo(f"{mark}{report.path}: {detail}")
+        click.echo(f"{mark}{visible(f'{report.path}: {detail}')}")
         return
     label = "ERROR" if report.internal else "FAIL " if report.readable else "BAD  "
-    click.echo(f"{click.style(label, fg='red')}{report.path}")
-    for line in problem_lines(report.path, report.problems):
+    click.echo(f"{click.style(label, fg='red')}{visible(str(report.path))}")
+    for line in problem_lines(report.path, report.problems, report.more_problems):
         click.echo(line)
     for line in expect_lines(report):
-        click.echo(f"  {line}")
+        click.echo(visible(f"  {line}"))
     stopped = unchecked_text(report)
     if stopped is not None:
         click.echo(f"  {stopped}")

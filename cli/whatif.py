@@ -8,35 +8,26 @@ player's chips or points, and the first files that change, to open one by one.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
-import click
-
 from cardcore.cli.records import words
-from cardcore.cli.render import REPORT_FORMAT, effect_json, plural, problem_lines
+from cardcore.cli.render import REPORT_FORMAT, effect_json, plural, problem_lines, say
 from cardcore.effects import Effect
+from cardcore.replay.jsonwrite import json_number, json_text
 from cardcore.replay.rulechange import CorpusChange, RuleChange, Swing
 from cardcore.replay.transcript import Transcript, event_json
 
 __all__ = ["change_json", "changes_text", "corpus_json", "print_change", "print_corpus"]
 
 
-def _value(value: object) -> object:
-    if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else str(value)
-    return value
-
-
 def changes_text(changes: Mapping[str, object], transcript: Transcript | None = None) -> str:
     """``ante=2 (was 1)``: the options as given, with the old values when known."""
     parts = []
     for key, value in changes.items():
-        text = f"{key}={json.dumps(value)}" if not isinstance(value, str) else f"{key}={value}"
+        text = f"{key}={json_text(value)}" if not isinstance(value, str) else f"{key}={value}"
         if transcript is not None:
-            text += f" (was {json.dumps(getattr(transcript.options, key, None))})"
+            text += f" (was {json_text(getattr(transcript.options, key, None))})"
         parts.append(text)
     return ", ".join(parts)
 
@@ -48,48 +39,47 @@ def _effect_line(effect: Effect) -> str:
 
 def _signed(swing: Swing) -> str:
     change = swing.change
-    return f"{'+' if change > 0 else ''}{_value(change)}"
+    return f"{'+' if change > 0 else ''}{json_number(change)}"
 
 
 def print_change(result: RuleChange, path: str, transcript: Transcript) -> None:
     """One record under the old and the changed options, in words."""
     new = changes_text(result.changes)
-    click.echo(f"{path}: {transcript.rules.title} under {changes_text(result.changes, transcript)}")
+    say(f"{path}: {transcript.rules.title} under {changes_text(result.changes, transcript)}")
     if not result.before.valid:
-        click.echo(f"  note: the record itself is not valid under its own options "
-                   f"({plural(len(result.before.problems), 'problem')}: cardcore validate {path})")
+        say(f"  note: the record itself is not valid under its own options "
+            f"({plural(len(result.before.problems), 'problem')}: cardcore validate {path})")
     if result.parting is None:
-        click.echo("no event is judged otherwise or has other effects"
-                   + ("" if result.same_outcome else "; the figures differ from the start"))
+        say("no event is judged otherwise or has other effects"
+            + ("" if result.same_outcome else "; the figures differ from the start"))
     else:
         event = event_json(transcript.events[result.parting])
-        click.echo(click.style(f"the replays part at event #{result.parting} "
-                               f"(/events/{result.parting}): "
-                               f"{json.dumps(event, ensure_ascii=False)}", bold=True))
+        say(f"the replays part at event #{result.parting} (/events/{result.parting}): "
+            f"{json_text(event)}", bold=True)
         for side, label in (("before", "with the record's options"), ("after", f"with {new}")):
             refused = result.refusals(side)
             if refused:
-                click.echo(f"  refused {label}:")
+                say(f"  refused {label}:")
                 for line in problem_lines(path, refused):
-                    click.echo("  " + line)
+                    say("  " + line)
                 continue
             only = result.effects_at_parting(side)
             if only:
-                click.echo(f"  only {label}:")
+                say(f"  only {label}:")
                 for effect in only:
-                    click.echo(_effect_line(effect))
+                    say(_effect_line(effect))
     for side, label in (("before", "with the record's options"), ("after", f"with {new}")):
         stop = result.stop(side)
         if stop is not None:
-            click.echo(f"{label}, the replay stops at event #{stop[0]}:")
+            say(f"{label}, the replay stops at event #{stop[0]}:")
             for line in problem_lines(path, stop[1]):
-                click.echo(line)
+                say(line)
     if result.same_outcome:
-        click.echo("same outcome")
+        say("same outcome")
         return
-    click.echo(click.style("the outcome changes:", bold=True))
+    say("the outcome changes:", bold=True)
     for what, old, changed in result.differences:
-        click.echo(f"  {what}: {words(old)} -> {words(changed)}")
+        say(f"  {what}: {words(old)} -> {words(changed)}")
 
 
 def change_json(result: RuleChange, path: str, transcript: Transcript) -> dict[str, Any]:
@@ -112,8 +102,8 @@ def change_json(result: RuleChange, path: str, transcript: Transcript) -> dict[s
 
 
 def _swing_json(swing: Swing) -> dict[str, Any]:
-    return {"player": swing.player, "unit": swing.unit, "before": _value(swing.before),
-            "after": _value(swing.after), "change": _value(swing.change)}
+    return {"player": swing.player, "unit": swing.unit, "before": json_number(swing.before),
+            "after": json_number(swing.after), "change": json_number(swing.change)}
 
 
 def corpus_json(summary: CorpusChange, changes: Mapping[str, object]) -> dict[str, Any]:
@@ -138,16 +128,16 @@ def corpus_json(summary: CorpusChange, changes: Mapping[str, object]) -> dict[st
 
 def print_corpus(summary: CorpusChange, changes: Mapping[str, object]) -> None:
     """The summary of a rule change over a folder, in words."""
-    click.echo(f"under {changes_text(changes)}: {plural(summary.files, 'game')} replayed")
-    click.echo(f"  {summary.unchanged} unchanged, {summary.same_outcome} judged otherwise "
-               f"but ending the same, {summary.changed} with another outcome")
-    click.echo(f"  {plural(summary.winners_changed, 'game')} change winner")
+    say(f"under {changes_text(changes)}: {plural(summary.files, 'game')} replayed")
+    say(f"  {summary.unchanged} unchanged, {summary.same_outcome} judged otherwise "
+        f"but ending the same, {summary.changed} with another outcome")
+    say(f"  {plural(summary.winners_changed, 'game')} change winner")
     if summary.largest is not None:
         path, swing = summary.largest
-        click.echo(f"  largest swing: {swing.player} {_value(swing.before)} -> "
-                   f"{_value(swing.after)} {swing.unit} ({_signed(swing)}) in {path}")
+        say(f"  largest swing: {swing.player} {json_number(swing.before)} -> "
+            f"{json_number(swing.after)} {swing.unit} ({_signed(swing)}) in {path}")
     if summary.first:
-        click.echo(f"first {plural(len(summary.first), 'file')} that change:")
+        say(f"first {plural(len(summary.first), 'file')} that change:")
     for changed in summary.first:
         where = "from the start" if changed.parting is None else f"part at /events/{changed.parting}"
         winners = ""
@@ -156,14 +146,14 @@ def print_corpus(summary: CorpusChange, changes: Mapping[str, object]) -> None:
                        f"{words(_names(changed.winners_after))}")
         moved = "" if changed.swing is None else (f"; {changed.swing.player} "
                                                   f"{_signed(changed.swing)} {changed.swing.unit}")
-        click.echo(f"  {changed.path}: {where}{winners}{moved}")
+        say(f"  {changed.path}: {where}{winners}{moved}")
     if summary.other_game:
-        click.echo(f"left out: {plural(summary.other_game, 'file')} of games without "
-                   f"{'this option' if len(changes) == 1 else 'these options'}")
+        say(f"left out: {plural(summary.other_game, 'file')} of games without "
+            f"{'this option' if len(changes) == 1 else 'these options'}")
     if summary.unreadable:
         what = ("file that is not a readable transcript" if summary.unreadable == 1
                 else "files that are not readable transcripts")
-        click.echo(f"left out: {summary.unreadable} {what} (cardcore validate says why)")
+        say(f"left out: {summary.unreadable} {what} (cardcore validate says why)")
 
 
 def _names(winners: tuple[str, ...] | None) -> list[str] | None:

@@ -12,17 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
 from cardcore.effects import Effect
 
 if TYPE_CHECKING:
-    from cardcore.replay.runner import Report
+    from cardcore.protocol import Outcome
     from cardcore.replay.steps import Step
+    from cardcore.replay.transcript import Transcript
 
-__all__ = ["Account", "Entry", "account", "movers"]
+__all__ = ["Account", "Entry", "Replayed", "account", "figures", "movers", "opening"]
 
 Amount = int | Fraction
 
@@ -59,6 +60,18 @@ class Account:
         return self.start + sum((entry.amount for entry in self.entries), start=0)
 
 
+class Replayed(Protocol):
+    """What :func:`account` reads of a replay: a :class:`cardcore.replay.runner.Report`,
+    named by its shape because the runner imports this module (no import circle)."""
+
+    @property
+    def transcript(self) -> Transcript | None: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+    @property
+    def steps(self) -> tuple[Step, ...]: ...
+
+
 def _entries(index: int, effects: Iterable[Effect], player: str) -> Iterable[Entry]:
     for effect in effects:
         for transfer in effect.transfers:
@@ -72,35 +85,47 @@ def _entries(index: int, effects: Iterable[Effect], player: str) -> Iterable[Ent
                             other=transfer.receiver, text=effect.text)
 
 
-def _figures(outcome: Any) -> tuple[str, Mapping[str, Amount]]:
+def figures(outcome: Any) -> tuple[str, Mapping[str, Amount]]:
+    """The unit (``chips`` or ``points``) and each player's figure in an outcome."""
     if outcome.chips is not None:
         return "chips", outcome.chips
     return "points", outcome.scores or {}
 
 
-def account(report: Report, player: str) -> Account:
+def opening(transcript: Transcript) -> Outcome:
+    """The standings before the first event: where every account starts."""
+    rules = transcript.rules
+    return rules.outcome(rules.start(transcript.players, transcript.options,
+                                     ages=transcript.ages))
+
+
+def account(report: Replayed, player: str) -> Account:
     """``player``'s account in a report replayed with ``steps`` (a readable one)."""
     transcript = report.transcript
     assert transcript is not None and report.outcome is not None
-    rules = transcript.rules
-    first = rules.outcome(rules.start(transcript.players, transcript.options,
-                                      ages=transcript.ages))
-    unit, start = _figures(first)
-    _, final = _figures(report.outcome)
+    unit, start = figures(opening(transcript))
+    _, final = figures(report.outcome)
     entries = tuple(entry for step in report.steps
                     for entry in _entries(step.index, step.effects, player))
     return Account(player=player, unit=unit, start=start[player], entries=entries,
                    final=final[player])
 
 
-def movers(steps: Sequence[Step], player: str, after: int, before: int) -> tuple[int, ...]:
-    """The events strictly between indexes ``after`` and ``before`` that moved
-    ``player``'s figure (by a transfer that did not cancel out within the event)."""
-    moved = []
-    for step in steps:
-        if after < step.index < before:
-            net = sum((entry.amount for entry in _entries(step.index, step.effects, player)),
-                      start=0)
-            if net:
-                moved.append(step.index)
-    return tuple(moved)
+def movers(steps: Iterable[tuple[int, Sequence[Effect]]]) -> dict[str, list[int]]:
+    """For each player, the indexes of the events that moved their figure (by
+    transfers that did not cancel out within the event), in order, from each
+    event's index and effects: one pass over the record, so that every mismatch of a record can look its movers up
+    (:func:`bisect.bisect`) instead of walking the record again."""
+    moved: dict[str, list[int]] = {}
+    for index, effects in steps:
+        net: dict[str, Amount] = {}
+        for effect in effects:
+            for transfer in effect.transfers:
+                if transfer.amount == 0 or transfer.payer == transfer.receiver:
+                    continue
+                net[transfer.receiver] = net.get(transfer.receiver, 0) + transfer.amount
+                net[transfer.payer] = net.get(transfer.payer, 0) - transfer.amount
+        for player, amount in net.items():
+            if amount:
+                moved.setdefault(player, []).append(index)
+    return moved

@@ -17,15 +17,13 @@ from typing import Any
 import attrs
 
 from cardcore.game import GameRules
+from cardcore.quoting import quoted
+from cardcore.replay.errors import OptionSyntaxError
 from cardcore.replay.jsonload import JsonError, parse_json
 from cardcore.replay.transcript import Transcript, dump_transcript, read_options
 
 __all__ = ["OptionSyntaxError", "option_value", "parse_assignments", "unknown_options",
            "with_options"]
-
-
-class OptionSyntaxError(ValueError):
-    """A ``KEY=VALUE`` that has no key or no ``=``; the message shows the form."""
 
 
 def option_value(text: str) -> object:
@@ -50,13 +48,13 @@ def parse_assignments(texts: Iterable[str]) -> dict[str, object]:
     >>> parse_assignments(["games"])
     Traceback (most recent call last):
     ...
-    cardcore.replay.changes.OptionSyntaxError: 'games' is not KEY=VALUE (for example games=3)
+    cardcore.replay.errors.OptionSyntaxError: 'games' is not KEY=VALUE (for example games=3)
     """
     changes: dict[str, object] = {}
     for text in texts:
         key, equals, value = text.partition("=")
         if not equals or not key.strip():
-            raise OptionSyntaxError(f"{text!r} is not KEY=VALUE (for example games=3)")
+            raise OptionSyntaxError(f"{quoted(text)} is not KEY=VALUE (for example games=3)")
         changes[key.strip()] = option_value(value)
     return changes
 

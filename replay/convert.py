@@ -3,8 +3,9 @@
 cattrs turns JSON values into the engine's frozen event and option classes.
 Its default hooks coerce (``str(3)``, ``int("7")``); ours refuse instead, since
 a transcript that says ``"7"`` where a Pairs card belongs is a mistake to
-report, not to repair. Errors come back as (path, message) pairs; the caller
-turns the path into a JSON pointer.
+report, not to repair: the leaves' hooks are :data:`cardcore.replay.leaves.LEAVES`,
+the table the fast loader reads too. Errors come back as (path, message) pairs;
+the caller turns the path into a JSON pointer.
 
 Only the errors that bad input causes become messages: a hook's ``ValueError``
 (every cardcore error is one), a missing or unknown key. Anything else is a bug
@@ -14,10 +15,8 @@ and propagates, so that it is reported as one instead of as "invalid value".
 from __future__ import annotations
 
 import functools
-import re
 import typing
 from collections.abc import Callable, Iterator, Mapping
-from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -29,101 +28,20 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
-from cardcore.cards import UNKNOWN as UNKNOWN_CARD
-from cardcore.cards import Card, CardNotationError, PairsCard, parse_card, parse_pairs_card
-from cardcore.errors import CardcoreError
 from cardcore.options import OptionsError
-from cardcore.replay.problems import MAX_INTEGER, describe_value, out_of_range, pointer
+from cardcore.quoting import quoted
+from cardcore.replay.errors import StructureFailure
+from cardcore.replay.leaves import LEAVES
+from cardcore.replay.problems import describe_value
 
 __all__ = ["StructureFailure", "converter", "describe_value", "structure"]
 
 PathPart = str | int
 
 
-class StructureFailure(CardcoreError):
-    """Located messages for everything that did not fit.
-
-    >>> str(StructureFailure([(("rounds",), "option 'rounds' must be from 1 to 5, not 9")]))
-    "/rounds: option 'rounds' must be from 1 to 5, not 9"
-    """
-
-    def __init__(self, failures: list[tuple[tuple[PathPart, ...], str]]) -> None:
-        self.failures = failures
-        super().__init__("; ".join(f"{pointer(*path)}: {message}" if path else message
-                                   for path, message in failures))
-
-
 BAD_INPUT = (ValueError, KeyError, BaseValidationError, ForbiddenExtraKeysError)
 """What structuring raises for input that does not fit (cardcore errors are
 ValueErrors); anything else is a bug."""
-
-
-def _string(value: object, _: type) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"expected a string, not {describe_value(value)}")
-    return value
-
-
-def _integer(value: object, _: type) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"expected a whole number, not {describe_value(value)}")
-    if not -MAX_INTEGER <= value <= MAX_INTEGER:
-        raise ValueError(out_of_range(value))
-    return value
-
-
-def _boolean(value: object, _: type) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, not {describe_value(value)}")
-    return value
-
-
-def _pairs_card(value: object, _: type) -> PairsCard | None:
-    if value == UNKNOWN_CARD:
-        return None
-    return parse_pairs_card(value)
-
-
-def _standard_card(value: object, _: type) -> Card | None:
-    if value == UNKNOWN_CARD:
-        return None
-    if not isinstance(value, str):
-        raise CardNotationError(
-            f"{describe_value(value)} is not a card: cards are strings like \"AS\" or \"10H\""
-        )
-    return parse_card(value)
-
-
-_FRACTION = re.compile(r"(-?)([0-9]+)/([0-9]+)")
-"""A fraction of points as written, ``"23/3"``: ASCII digits, as the schema says."""
-
-
-def _whole(digits: str) -> int | None:
-    """The whole number written ``digits``, or None beyond :data:`MAX_INTEGER`
-    (counted before it is converted: Python refuses to convert very long ones,
-    leading zeros included)."""
-    digits = digits.lstrip("0") or "0"
-    if len(digits) > len(str(MAX_INTEGER)) or int(digits) > MAX_INTEGER:
-        return None
-    return int(digits)
-
-
-def _score(value: object, _: type) -> int | Fraction:
-    """Points: a whole number, or an exact fraction written as a string ``"23/3"``
-    (its top and bottom each within the range of a transcript's numbers)."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return _integer(value, int)
-    found = _FRACTION.fullmatch(value) if isinstance(value, str) else None
-    if found is not None:
-        sign, top, bottom = found[1], _whole(found[2]), _whole(found[3])
-        if top is None or bottom is None:
-            raise ValueError(f"{describe_value(value)} is out of range: a fraction of points "
-                             f"has a top and a bottom of at most {MAX_INTEGER}")
-        if bottom > 0:
-            return Fraction(-top if sign else top, bottom)
-    raise ValueError(
-        f"expected points as a whole number or a fraction like \"23/3\", not {describe_value(value)}"
-    )
 
 
 @functools.cache
@@ -188,12 +106,8 @@ def _is_sequence(type_: Any) -> bool:
 
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
-    conv.register_structure_hook(str, _string)
-    conv.register_structure_hook(int, _integer)
-    conv.register_structure_hook(bool, _boolean)
-    conv.register_structure_hook(PairsCard | None, _pairs_card)
-    conv.register_structure_hook(Card | None, _standard_card)
-    conv.register_structure_hook(int | Fraction, _score)
+    for leaf in LEAVES:  # the same conversions the fast loader uses (replay.leaves)
+        conv.register_structure_hook(leaf.annotation, leaf.convert)
     conv.register_structure_hook_func(_is_mapping, _mapping)
     conv.register_structure_hook_func(_is_sequence, _sequence)
     return conv
@@ -216,7 +130,7 @@ def _failures(error: BaseException) -> Iterator[tuple[tuple[PathPart, ...], str]
     elif isinstance(error, ForbiddenExtraKeysError):
         allowed = ", ".join(sorted(a.name for a in attrs.fields(error.cl)))
         for key in sorted(error.extra_fields):
-            yield (*step, key), f"unknown key {key!r}: allowed here are {allowed}"
+            yield (*step, key), f"unknown key {quoted(key)}: allowed here are {allowed}"
     elif isinstance(getattr(error, "exceptions", None), tuple):  # an exception group
         for sub in error.exceptions:  # type: ignore[attr-defined]
             for path, message in _failures(sub):
@@ -224,7 +138,7 @@ def _failures(error: BaseException) -> Iterator[tuple[tuple[PathPart, ...], str]
     elif isinstance(error, OptionsError) and error.option:
         yield (*step, error.option), str(error)
     elif isinstance(error, KeyError) and step:
-        yield step, f"the key {step[-1]!r} is required"
+        yield step, f"the key {quoted(step[-1])} is required"
     elif isinstance(error, ValueError):
         yield step, str(error)
     else:  # not bad input: a bug, reported as one by the caller

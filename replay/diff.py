@@ -11,15 +11,14 @@ on that one side has and the other has not: the ones that explain the difference
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 import attrs
 
 from cardcore.effects import Effect
+from cardcore.replay.jsonwrite import json_number, json_text
 from cardcore.replay.runner import Report, replay_transcript
 from cardcore.replay.transcript import Transcript, event_json
 
@@ -92,7 +91,7 @@ def outcome_values(report: Report) -> dict[str, Any]:
     for label, table in (("chips", outcome.chips), ("points", outcome.scores)):
         if isinstance(table, Mapping):
             for name, value in table.items():
-                values[f"{label} of {name}"] = _plain(value)
+                values[f"{label} of {name}"] = json_number(value)
     if outcome.pot is not None:
         values["pot"] = outcome.pot
     values["complete"] = report.complete
@@ -105,14 +104,8 @@ def _shown(value: object) -> str:
     if isinstance(value, tuple):
         return ", ".join(str(item) for item in value)
     if attrs.has(type(value)):
-        return json.dumps(attrs.asdict(value))  # type: ignore[arg-type]
+        return json_text(attrs.asdict(value))  # type: ignore[arg-type]
     return str(value)
-
-
-def _plain(value: object) -> object:
-    if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else str(value)
-    return value
 
 
 def diff_transcripts(left: Transcript, right: Transcript) -> Diff:

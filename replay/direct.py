@@ -27,18 +27,17 @@ written out for it (:func:`_filler`) that fills the slots of a new object.
 from __future__ import annotations
 
 import functools
+import linecache
 import sys
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 import attrs
 
-from cardcore.cards import UNKNOWN, Card, PairsCard, parse_card, parse_pairs_card
 from cardcore.errors import CardcoreError
-from cardcore.replay.problems import MAX_INTEGER
+from cardcore.replay.leaves import LEAVES, Leaf
 
 __all__ = ["Unsure", "build", "builder", "event_builder"]
 
@@ -229,27 +228,18 @@ def _one(part: Part) -> Build:
     return part.one if isinstance(part, _Leaf | _Optional) else part
 
 
-def _pairs_card(value: object) -> PairsCard | None:
-    """convert._pairs_card's result for a value the kernel accepts."""
-    return None if value == UNKNOWN else parse_pairs_card(value)
+def _leaf(leaf: Leaf) -> _Leaf:
+    """The fast reading of one of the leaves both loaders share: a value of its
+    kinds is its own result (within its bound), or the result of the shared
+    conversion, kept by value."""
+    if not leaf.remembered:
+        return _Leaf(leaf.kinds, bound=leaf.bound)
+    convert, annotation = leaf.convert, leaf.annotation
+    return _Leaf(leaf.kinds, lambda value: convert(value, annotation))
 
 
-def _standard_card(value: object) -> Card | None:
-    """convert._standard_card's result for a value the kernel accepts."""
-    return None if value == UNKNOWN else parse_card(value)
-
-
-_INTEGER = _Leaf(frozenset({int}), bound=MAX_INTEGER)
-
-_LEAVES: dict[Any, _Leaf] = {
-    str: _Leaf(frozenset({str})),
-    int: _INTEGER,
-    bool: _Leaf(frozenset({bool})),
-    PairsCard | None: _Leaf(frozenset({int, str}), _pairs_card),
-    Card | None: _Leaf(frozenset({str}), _standard_card),
-    int | Fraction: _INTEGER,  # a fraction "23/3" is left to the full loader
-}
-"""The leaves convert.py registers hooks for (the exact annotations)."""
+_LEAVES: dict[Any, _Leaf] = {leaf.annotation: _leaf(leaf) for leaf in LEAVES}
+"""The leaves of :data:`cardcore.replay.leaves.LEAVES`, by their exact annotation."""
 
 
 def _sequence(inner: Part) -> Build:
@@ -624,8 +614,9 @@ def _filler(cls: type, plan: Plan, ignore: str | None) -> Build:
     source = _FILLER.format(reads="".join(reads), ignored=ignored, fields="".join(fields),
                             lookup=_LOOKUP.format(key=key) if key else "",
                             remember=_REMEMBER if key else "")
-    code = compile(source, f"<cardcore.replay.direct builder of {cls.__module__}."
-                   f"{cls.__qualname__}>", "exec")
-    exec(code, names)
+    filename = f"<cardcore.replay.direct builder of {cls.__module__}.{cls.__qualname__}>"
+    # a traceback through the builder shows its source, as attrs and cattrs do for theirs
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    exec(compile(source, filename, "exec"), names)
     fill: Build = names["fill"]
     return fill

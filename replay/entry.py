@@ -21,7 +21,6 @@ messages.
 from __future__ import annotations
 
 import collections.abc
-import json
 import re
 import shlex
 import typing
@@ -32,10 +31,12 @@ from typing import Any
 import attrs
 
 from cardcore.cards import Card, PairsCard
-from cardcore.errors import CardcoreError
 from cardcore.game import GameRules
 from cardcore.protocol import Check, Event
+from cardcore.quoting import quoted
+from cardcore.replay.errors import EntryError
 from cardcore.replay.jsonload import JsonError, parse_json
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.transcript import FORMAT_ID, TranscriptError, event_json, load_transcript
 
 __all__ = ["EntryError", "Field", "Kind", "event_line", "kind_of", "parse_line",
@@ -43,10 +44,6 @@ __all__ = ["EntryError", "Field", "Kind", "event_line", "kind_of", "parse_line",
 
 ONE, LIST, TABLE = "one", "list", "table"
 """The shapes of a field: one value, a list of values, a table keyed by player names."""
-
-
-class EntryError(CardcoreError):
-    """A line that cannot be read as an event (before the loader sees it)."""
 
 
 @attrs.frozen
@@ -216,7 +213,7 @@ def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True) -> dict[
     word = tokens[0].replace("-", "_")
     cls = rules.event_types.get(word)
     if cls is None:
-        raise EntryError(f"{tokens[0]!r} is not a kind of event or a command: "
+        raise EntryError(f"{quoted(tokens[0])} is not a kind of event or a command: "
                          f"{rules.title} events are {_kinds_words(rules)} (type help)")
     kind = kind_of(cls, chips)
     data: dict[str, Any] = {"type": kind.name}
@@ -254,12 +251,12 @@ def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True) -> dict[
             table[key] = _value(value, field, in_table=True)
         else:
             names = ", ".join(f.name for f in kind.fields) or "none"
-            raise EntryError(f"{kind.name} has no field {key!r} (its fields: {names}; "
+            raise EntryError(f"{kind.name} has no field {quoted(key)} (its fields: {names}; "
                              f"write {kind.synopsis()})")
     free = [name for name in kind.positional if name not in data]
     if len(bare) > len(free):
         extra = " ".join(bare[len(free):])
-        raise EntryError(f"too many values for {kind.name} ({extra!r} left over): "
+        raise EntryError(f"too many values for {kind.name} ({quoted(extra)} left over): "
                          f"write {kind.synopsis()}")
     for name, token in zip(free, bare, strict=False):
         field = kind.field(name)
@@ -317,7 +314,7 @@ def event_line(event: Event, rules: GameRules[Any], *, chips: bool = True) -> st
     """
     data = event_json(event)
     kind = kind_of(type(event), chips)
-    fallback = json.dumps(data, ensure_ascii=False)
+    fallback = json_text(data)
     words = [kind.name]
     leading = True  # bare values only while no bare field before them is left out
     ordered = [f for name in kind.positional for f in kind.fields if f.name == name]

@@ -13,8 +13,10 @@ import sys
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
-from cardcore.errors import CardcoreError
-from cardcore.replay.problems import FORMAT, NUMBERS_ARE, Problem, pointer
+from cardcore.quoting import quoted
+from cardcore.replay.bounded import UnreadableInput, read_input
+from cardcore.replay.errors import JsonError
+from cardcore.replay.problems import FORMAT, NUMBERS_ARE, Problem, kept, pointer
 
 __all__ = ["MAX_BYTES", "JsonError", "parse_json", "read_json"]
 
@@ -24,14 +26,6 @@ MAX_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 64
 """How deep the search for repeated keys goes (a transcript needs 5 levels); far
 deeper input is refused by the parser itself."""
-
-
-class JsonError(CardcoreError):
-    """The input is not strict JSON; ``problems`` say where."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        super().__init__("; ".join(str(p) for p in problems))
 
 
 class _Object(dict[str, Any]):
@@ -60,7 +54,7 @@ def _duplicates(value: Any, path: tuple[str | int, ...], depth: int) -> Iterator
         for key in getattr(value, "duplicates", ()):
             yield Problem(
                 kind=FORMAT, pointer=pointer(*path, key),
-                message=f"key {key!r} is given more than once in this object",
+                message=f"key {quoted(key)} is given more than once in this object",
             )
         for key, item in value.items():
             yield from _duplicates(item, (*path, key), depth + 1)
@@ -234,7 +228,7 @@ def parse_json(text: str) -> Any:
     >>> parse_json('{"a": 1, "a": 2}')
     Traceback (most recent call last):
     ...
-    cardcore.replay.jsonload.JsonError: /a: format: key 'a' is given more than once in this object
+    cardcore.replay.errors.JsonError: /a: format: key 'a' is given more than once in this object
     """
     members = 0
     repeated: list[bool] = []
@@ -252,12 +246,11 @@ def parse_json(text: str) -> Any:
         return _marked(items)
 
     try:
-        value = json.loads(text, object_hook=counted, parse_constant=_constant,
-                           parse_float=_float)
+        value = _loads(text, object_hook=counted, parse_constant=_constant, parse_float=_float)
         if not _no_repeats(text, members):
             # Only a text that may repeat a key pays for seeing every member.
-            value = json.loads(text, object_pairs_hook=pairs, parse_constant=_constant,
-                               parse_float=_float)
+            value = _loads(text, object_pairs_hook=pairs, parse_constant=_constant,
+                           parse_float=_float)
     except json.JSONDecodeError as error:
         from cardcore.replay.syntax import explain  # only a syntax error pays for it
 
@@ -274,25 +267,46 @@ def parse_json(text: str) -> Any:
         raise (_too_long(text) or JsonError(
             [Problem(kind=FORMAT, pointer="", message=f"not JSON: {error}")])) from None
     if repeated:
-        raise JsonError(list(_duplicates(value, (), 0)))
+        raise JsonError(*kept(_duplicates(value, (), 0)))
     return value
 
 
-def _read_file(handle: BinaryIO, max_bytes: int) -> bytes:
-    """The first ``max_bytes + 1`` bytes of an open file (one more than allowed, so
-    that a file too large shows), or all of a smaller one.
+SHALLOW = 400
+"""Fewer opening brackets than this, and a text cannot nest deep enough for the
+parser's recursion to reach Python's limit from any caller's stack."""
 
-    Asked for ``max_bytes + 1`` at once, Python allocates a buffer of that size
-    (32 MiB) for every file and then shrinks it: for a transcript of a few
-    kilobytes that costs more than parsing it. So the file is asked for the size
-    it says it has, plus one byte; only a file that holds more than it says
-    (one that grew, a pipe or a special file, which say 0) is read on.
+
+def _loads(text: str, **hooks: Any) -> Any:
+    """``json.loads``, reading the same depth in every process.
+
+    The parser recurses once a level, and how deep it may go depends on how deep
+    the caller's stack already is: a file nested 970 levels deep was read by
+    ``validate`` and refused by a ``--jobs`` process, whose stack is deeper. A
+    text that may nest that deep (one with many brackets: any large file) is
+    parsed in a thread of its own, whose stack starts empty, so that the limit
+    is Python's recursion limit (about 990 levels) wherever the file is read;
+    the thread costs a fraction of parsing such a file. A small text is parsed
+    here.
     """
-    size = os.fstat(handle.fileno()).st_size
-    data = handle.read(min(size, max_bytes) + 1)
-    if len(data) > size:
-        data += handle.read(max_bytes + 1 - len(data))
-    return data
+    if text.count("[") + text.count("{") < SHALLOW:
+        return json.loads(text, **hooks)
+    import threading
+
+    outcome: list[Any] = []
+
+    def parse() -> None:
+        try:
+            outcome.append((True, json.loads(text, **hooks)))
+        except BaseException as error:  # raised again in the caller's thread
+            outcome.append((False, error))
+
+    worker = threading.Thread(target=parse, name="cardcore-json")
+    worker.start()
+    worker.join()
+    parsed, value = outcome[0]
+    if not parsed:
+        raise value
+    return value
 
 
 _BOM = b"\xef\xbb\xbf"
@@ -301,13 +315,12 @@ _BOM = b"\xef\xbb\xbf"
 
 def read_json(source: str | os.PathLike[str] | BinaryIO, *, max_bytes: int = MAX_BYTES) -> Any:
     """Read and parse a file (a path, as a string or a ``Path``) or a binary stream,
-    refusing oversized or non-UTF-8 input."""
+    refusing oversized or non-UTF-8 input, and input that is no file or does not
+    end in time (:mod:`cardcore.replay.bounded`)."""
     try:
-        if isinstance(source, (str, os.PathLike)):
-            with open(source, "rb") as handle:
-                data = _read_file(handle, max_bytes)
-        else:
-            data = source.read(max_bytes + 1)
+        data = read_input(source, max_bytes)
+    except UnreadableInput as error:
+        raise JsonError([Problem(kind=FORMAT, pointer="", message=str(error))]) from None
     except OSError as error:
         message = f"cannot read the file: {error.strerror or error}"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None

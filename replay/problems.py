@@ -2,20 +2,37 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
 
 from cardcore.quoting import quoted, shown_number
 
-__all__ = ["CHECK", "FORMAT", "INTERNAL", "MAX_INTEGER", "NUMBERS_ARE", "RULE", "Problem",
-           "describe_value", "out_of_range", "pointer"]
+__all__ = ["CHECK", "FORMAT", "INTERNAL", "KEPT_PROBLEMS", "MAX_INTEGER", "NUMBERS_ARE", "RULE",
+           "Problem", "describe_value", "kept", "out_of_range", "pointer"]
 
 FORMAT = "format"
 RULE = "rule"
 CHECK = "check"
 INTERNAL = "internal"
 """Not a problem of the file: cardcore failed on it (a bug to report)."""
+
+
+KEPT_PROBLEMS = 100
+"""The problems kept of one file: the first ones, in the order they are found;
+the others are only counted. A file of millions of events, each of an unknown
+type or each followed by a wrong check, would otherwise cost memory for every
+problem (a transcript of 30 MB: 2 GB), and no reader reads past the first few."""
+
+
+def kept(problems: Iterable[Problem]) -> tuple[list[Problem], int]:
+    """The first :data:`KEPT_PROBLEMS` of ``problems``, and how many more there are
+    (counted one by one, never held)."""
+    iterator = iter(problems)
+    first = list(itertools.islice(iterator, KEPT_PROBLEMS))
+    return first, sum(1 for _ in iterator)
 
 
 def pointer(*parts: str | int) -> str:
@@ -114,7 +131,9 @@ class Problem:
     figure that agreed (None: the start)."""
     moved_by: tuple[str, ...] | None = None
     """For a chips or points mismatch: the events that moved that figure since
-    ``since`` (the places to look for the mistake)."""
+    ``since`` (the places to look for the mistake), the first 20 of them."""
+    moved_more: int = 0
+    """How many more events moved it, beyond those ``moved_by`` names."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "pointer": self.pointer}
@@ -127,6 +146,8 @@ class Problem:
             if self.moved_by is not None:
                 data["since"] = self.since
                 data["moved_by"] = list(self.moved_by)
+                if self.moved_more:
+                    data["moved_more"] = self.moved_more
         if self.line is not None:
             data["line"] = self.line
             data["column"] = self.column

@@ -89,6 +89,7 @@ class TranscriptItem(pytest.Item):
     """The replay of one transcript, judged as ``cardcore validate`` judges it."""
 
     def runtest(self) -> None:
+        from cardcore.quoting import visible
         from cardcore.replay.runner import expect_lines, replay_file
 
         report = replay_file(self.path)
@@ -98,10 +99,11 @@ class TranscriptItem(pytest.Item):
         lines = [f"{name}:{problem}" for problem in report.problems]
         for problem in report.problems:
             if problem.moved_by is not None:
+                more = f" and {problem.moved_more} more" if problem.moved_more else ""
                 lines.append(f"  {problem.pointer}: moved since {problem.since or 'the start'} "
-                             f"by {', '.join(problem.moved_by) or 'no event'}")
+                             f"by {', '.join(problem.moved_by) or 'no event'}{more}")
         lines += expect_lines(report)
-        raise TranscriptFailure(lines or [f"{name}: not valid"])
+        raise TranscriptFailure([visible(line) for line in lines] or [f"{name}: not valid"])
 
     def _shown_path(self) -> str:
         """The file as the user named it: relative to where pytest was started."""

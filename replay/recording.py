@@ -23,11 +23,12 @@ from typing import Any
 
 import attrs
 
-from cardcore.errors import CardcoreError, RuleViolation
+from cardcore.errors import RuleViolation
 from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
 from cardcore.protocol import Check, Event
 from cardcore.replay.entry import event_line, kind_of, parse_line, structure_event
+from cardcore.replay.errors import RecordingError, Refused
 from cardcore.replay.problems import RULE, Problem, pointer
 from cardcore.replay.runner import compare
 from cardcore.replay.steps import Step
@@ -35,19 +36,6 @@ from cardcore.replay.store import load_log, save_log
 from cardcore.replay.transcript import event_json, read_transcript
 
 __all__ = ["Accepted", "Choice", "Recorder", "RecordingError", "Refused"]
-
-
-class RecordingError(CardcoreError):
-    """A step the recorder cannot take (nothing to undo, no such event, a file
-    that is not an open record, a folder that cannot be written)."""
-
-
-class Refused(CardcoreError):
-    """An entry the record does not take; ``problems`` are ``validate``'s."""
-
-    def __init__(self, problems: Sequence[Problem]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("; ".join(str(p) for p in self.problems))
 
 
 Accepted = Step
@@ -146,9 +134,11 @@ class Recorder:
     def _simulated(self) -> dict[str, Event]:
         """The first event of each kind in a random game at this table (built once)."""
         if self._examples is None:
+            from cardcore.play import simulate  # the play layer only when an example is asked
+
             self._examples = {}
-            for event in self.rules.simulate(self.log.players, self.log.options,
-                                             random.Random(0)):
+            for event in simulate(self.rules, self.log.players, self.log.options,
+                                  random.Random(0)):
                 self._examples.setdefault(event.TYPE, event)
         return self._examples
 

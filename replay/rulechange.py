@@ -28,6 +28,7 @@ import attrs
 from cardcore.effects import Effect
 from cardcore.replay.changes import unknown_options, with_options
 from cardcore.replay.diff import outcome_values
+from cardcore.replay.errors import RefusedOptions
 from cardcore.replay.problems import INTERNAL, RULE, Problem
 from cardcore.replay.runner import Report, internal_error, replay_transcript
 from cardcore.replay.transcript import Transcript, TranscriptError, read_transcript
@@ -237,15 +238,6 @@ class CorpusChange:
                 path=path, parting=change.parting, swing=top,
                 winners_before=None if old is None else old.winners,
                 winners_after=None if new is None else new.winners))
-
-
-class RefusedOptions(ValueError):
-    """The changed options are refused for a file of a game that has them: bad usage."""
-
-    def __init__(self, path: str, problems: tuple[Problem, ...]) -> None:
-        self.path = path
-        self.problems = problems
-        super().__init__(f"{path}: " + "; ".join(str(p) for p in problems))
 
 
 def change_corpus(paths: Iterable[str], changes: Mapping[str, object]) -> CorpusChange:

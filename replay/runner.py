@@ -17,16 +17,28 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from os import PathLike
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 import attrs
 
+from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
-from cardcore.fold import fold
 from cardcore.protocol import Check, Outcome
-from cardcore.replay.problems import CHECK, FORMAT, INTERNAL, RULE, Problem, pointer, split_pointer
+from cardcore.quoting import names, quoted
+from cardcore.reduction import transitions
+from cardcore.replay.jsonwrite import json_number
+from cardcore.replay.problems import (
+    CHECK,
+    FORMAT,
+    INTERNAL,
+    KEPT_PROBLEMS,
+    RULE,
+    Problem,
+    pointer,
+    split_pointer,
+)
 from cardcore.replay.transcript import Result, Transcript, TranscriptError, read_transcript
 
 if TYPE_CHECKING:  # imported when a fold keeps its steps, and by fixtures with an expect
@@ -56,6 +68,9 @@ class Report:
     """The transcript has a ``result`` that was not compared, since the fold stopped."""
     expected: tuple[ExpectedProblem, ...] | None = None
     """The transcript's ``expect``, kept by :meth:`slim` when the transcript is dropped."""
+    more_problems: int = 0
+    """Problems found beyond the first :data:`~cardcore.replay.problems.KEPT_PROBLEMS`
+    (``problems``): counted, not kept, so that memory per file stays bounded."""
 
     def slim(self) -> Report:
         """This report without the transcript and the steps: what printing a
@@ -83,7 +98,7 @@ class Report:
     def matches_expect(self) -> bool:
         """True when the problems are exactly what ``expect`` says (none without it)."""
         expected = self.expect or ()
-        if len(expected) != len(self.problems):
+        if len(expected) != len(self.problems) or self.more_problems:
             return False
         wanted = Counter((e.pointer, e.rule, e.kind) for e in expected)
         for problem in self.problems:  # the entry that names the most of it first
@@ -137,14 +152,6 @@ def _differs(kind: str, where: str, message: str, derived: object, recorded: obj
     return Problem(kind=CHECK, pointer=where, message=message, derived=derived, recorded=recorded)
 
 
-def _json_number(value: object) -> object:
-    from fractions import Fraction
-
-    if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else str(value)
-    return value
-
-
 def compare(recorded: Check | Result, outcome: Outcome, base: tuple[str | int, ...],
             title: str) -> list[Problem]:
     """Check problems for every value ``recorded`` gives that the rules derive otherwise."""
@@ -161,14 +168,14 @@ def compare(recorded: Check | Result, outcome: Outcome, base: tuple[str | int, .
         for name, value in given.items():
             if name not in derived:  # the loader refuses these; a Transcript built in code may not
                 problems.append(Problem(kind=FORMAT, pointer=pointer(*base, key, name),
-                                        message=f"{name!r} is not a player of this game: "
-                                        f"the players are {', '.join(derived)}"))
+                                        message=f"{quoted(name)} is not a player of this game: "
+                                        f"the players are {names(derived)}"))
             elif derived[name] != value:
                 problems.append(_differs(
                     CHECK, pointer(*base, key, name),
-                    f"{name} has {_json_number(derived[name])} {unit} by the rules; "
-                    f"the record says {_json_number(value)}",
-                    _json_number(derived[name]), _json_number(value),
+                    f"{name} has {json_number(derived[name])} {unit} by the rules; "
+                    f"the record says {json_number(value)}",
+                    json_number(derived[name]), json_number(value),
                 ))
 
     per_player("chips", recorded.chips, outcome.chips, "chips")
@@ -208,8 +215,9 @@ def _rule_problems(index: int, violation: RuleViolation) -> list[Problem]:
 
 
 def _fold(transcript: Transcript, steps: bool, stop_after: int | None
-          ) -> tuple[list[Problem], list[Step], int | None, Any]:
-    """The fold itself: problems, the steps kept, where it stopped, the last state."""
+          ) -> tuple[list[Problem], int, list[Step], int | None, Any]:
+    """The fold itself: problems (the checks' kept up to :data:`KEPT_PROBLEMS`),
+    how many more checks disagreed, the steps kept, where it stopped, the last state."""
     rules = transcript.rules
     state = rules.start(transcript.players, transcript.options, ages=transcript.ages)
     position = rules.position
@@ -219,20 +227,37 @@ def _fold(transcript: Transcript, steps: bool, stop_after: int | None
     if steps:  # only telling the game keeps them
         from cardcore.replay.steps import Step
     stopped: int | None = None
-    done = 0
-    try:  # the one fold (cardcore.fold); a check passes through it unchanged
-        for event, (after, effects) in zip(events, fold(rules, state, events), strict=False):
-            if isinstance(event, Check):
-                problems += compare(event, rules.outcome(state), ("events", done), rules.title)
+    done = more = 0
+    try:  # the one reduction (cardcore.reduction); a check passes through unchanged
+        for event, (after, effects) in zip(events, transitions(rules, state, events),
+                                                strict=False):
+            if isinstance(event, Check):  # kept up to a bound, the others counted
+                found = compare(event, rules.outcome(state), ("events", done), rules.title)
+                room = max(0, KEPT_PROBLEMS - len(problems))
+                problems += found[:room]
+                more += len(found[room:])
             if steps:
                 kept.append(Step(index=done, event=event, position=position(state),
-                                 effects=effects))
+                                 effects=effects, standings=rules.outcome(after)))
             state = after
             done += 1
     except RuleViolation as violation:
-        problems += _rule_problems(done, violation)
+        problems += _rule_problems(done, violation)  # always kept: why the replay stopped
         stopped = done
-    return problems, kept, stopped, state
+    return problems, more, kept, stopped, state
+
+
+def _effects(transcript: Transcript, stop_after: int | None
+             ) -> Iterator[tuple[int, tuple[Effect, ...]]]:
+    """Each event's index and effects, folded again, as they come (none kept)."""
+    rules = transcript.rules
+    state = rules.start(transcript.players, transcript.options, ages=transcript.ages)
+    events = transcript.events if stop_after is None else transcript.events[:stop_after + 1]
+    try:
+        for index, (_, effects) in enumerate(transitions(rules, state, events)):
+            yield index, effects
+    except RuleViolation:
+        return
 
 
 FIGURES = ("chips", "scores")
@@ -251,29 +276,51 @@ def _reading(problem: Problem, events: int) -> tuple[int, str, str] | None:
     return None
 
 
-def _explained(transcript: Transcript, problems: list[Problem], steps: list[Step]
-               ) -> list[Problem]:
+KEPT_MOVERS = 20
+"""How many events a mismatch names at most (the first ones since the last agreeing
+reading); it counts the others (``moved_more``). Naming every one would make a
+record with a wrong check after each event cost time and output quadratic in its
+length."""
+
+
+def _explained(transcript: Transcript, problems: list[Problem],
+               steps: Iterable[tuple[int, tuple[Effect, ...]]]) -> list[Problem]:
     """Each per-player mismatch with the events that moved that figure since the last
-    reading of it that agreed (or since the start): where to look on the scoresheet."""
+    reading of it that agreed (or since the start): where to look on the scoresheet.
+
+    Linear in the record: one pass finds every agreeing reading and one the events
+    that moved each player; each mismatch then looks both up by bisection."""
+    from bisect import bisect_left, bisect_right
+
     from cardcore.replay.accounts import movers  # only a file with a mismatch pays for it
 
     disagreeing = {p.pointer for p in problems if p.kind == CHECK}
-    events = transcript.events
+    agreeing: dict[tuple[str, str], list[int]] = {}
+    for index, event in enumerate(transcript.events):
+        if isinstance(event, Check):
+            for key in FIGURES:
+                for name in getattr(event, key) or ():
+                    if pointer("events", index, key, name) not in disagreeing:
+                        agreeing.setdefault((key, name), []).append(index)
+    moved_by = movers(steps)
     explained = []
     for problem in problems:
-        found = _reading(problem, len(events))
+        found = _reading(problem, len(transcript.events))
         if found is None:
             explained.append(problem)
             continue
         at, key, name = found
-        agreeing = [j for j in range(at) if isinstance(events[j], Check)
-                    and name in (getattr(events[j], key) or {})
-                    and pointer("events", j, key, name) not in disagreeing]
-        since = agreeing[-1] if agreeing else None
-        moved = movers(steps, name, -1 if since is None else since, at)
+        readings = agreeing.get((key, name), [])
+        before = bisect_left(readings, at)
+        since = readings[before - 1] if before else None
+        moved = moved_by.get(name, [])
+        first = bisect_right(moved, -1 if since is None else since)
+        last = bisect_left(moved, at)
+        kept = moved[first:min(last, first + KEPT_MOVERS)]
         explained.append(attrs.evolve(
             problem, since=None if since is None else pointer("events", since),
-            moved_by=tuple(pointer("events", index) for index in moved)))
+            moved_by=tuple(pointer("events", index) for index in kept),
+            moved_more=last - first - len(kept)))
     return explained
 
 
@@ -288,19 +335,24 @@ def replay_transcript(
     figure since its last agreeing reading; only a file with such a mismatch pays
     for a second fold that keeps the effects."""
     rules = transcript.rules
-    problems, kept, stopped, state = _fold(transcript, steps, stop_after)
+    problems, more, kept, stopped, state = _fold(transcript, steps, stop_after)
     outcome = rules.outcome(state)
     if stopped is None and stop_after is None and transcript.result is not None:
-        problems += compare(transcript.result, outcome, ("result",), rules.title)
+        claimed = compare(transcript.result, outcome, ("result",), rules.title)
+        room = max(0, KEPT_PROBLEMS - len(problems))
+        problems += claimed[:room]
+        more += len(claimed[room:])
     if any(_reading(problem, 0) for problem in problems):
-        history = kept if steps else _fold(transcript, True, stop_after)[1]
+        history = (((step.index, step.effects) for step in kept) if steps
+                   else _effects(transcript, stop_after))
         problems = _explained(transcript, problems, history)
     later = transcript.events[stopped + 1:] if stopped is not None else ()
     checks = sum(isinstance(event, Check) for event in later)
     return Report(path=path, transcript=transcript, problems=tuple(problems), outcome=outcome,
                   steps=tuple(kept), stopped_at=stopped, unchecked_events=len(later) - checks,
                   unchecked_checks=checks,
-                  unchecked_result=stopped is not None and transcript.result is not None)
+                  unchecked_result=stopped is not None and transcript.result is not None,
+                  more_problems=more)
 
 
 def internal_error(name: str, error: BaseException, *others: str) -> Problem:
@@ -328,7 +380,7 @@ def replay_file(source: str | PathLike[str] | BinaryIO, *, name: str | None = No
     try:
         transcript = read_transcript(source)
     except TranscriptError as error:
-        return Report(path=label, problems=tuple(error.problems))
+        return Report(path=label, problems=tuple(error.problems), more_problems=error.more)
     except Exception as error:  # a bug: reported, so that other files are still judged
         return Report(path=label, problems=(internal_error(label, error),))
     try:

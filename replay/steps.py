@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from cardcore.effects import Effect
-from cardcore.protocol import Event
+from cardcore.protocol import Event, Outcome
 
 __all__ = ["Step"]
 
@@ -24,3 +24,6 @@ class Step:
     event: Event
     position: str
     effects: tuple[Effect, ...]
+    standings: Outcome | None = None
+    """The standings after the event (chips or points, pot, Auction's pile), for
+    tables and charts over time; None where a step is built without them."""

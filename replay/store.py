@@ -7,39 +7,38 @@ directory, a temporary name), flushes and fsyncs it, renames it over the old
 one with :func:`os.replace` (atomic on POSIX and Windows) and fsyncs the
 directory, so that the rename itself survives a power cut. A reader sees the
 old file or the new one, never a mixture; a kill at the wrong moment leaves at
-most a stray ``.<name>.*.tmp`` beside it.
+most a stray ``.<name>.*.tmp`` beside it, which the next save of that file
+removes once it is older than :data:`STRAY_SECONDS` (no save takes that long,
+so it is no other save's file).
 
-:meth:`GameLog.save` and :meth:`GameLog.load` call :func:`save_log` and
-:func:`load_log` lazily, so that the engine package stays free of JSON.
+A record kept through a symbolic link is saved into the file the link leads
+to (the link stays); a file written for someone else to read (``simulate``)
+replaces a link at its name instead of writing through it.
+
+Saving and loading a :class:`GameLog` live here, in the replay layer, not as
+methods of the log: the kernel knows nothing of JSON or files, and imports
+nothing of this layer (the import contracts in pyproject.toml).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
+import stat
 import tempfile
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
 from cardcore.errors import CardcoreError
 from cardcore.gamelog import GameLog
-from cardcore.replay.problems import Problem
+from cardcore.replay.errors import RecordError
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import replay_transcript
 from cardcore.replay.transcript import Transcript, dump_transcript, read_transcript
 
 __all__ = ["RecordError", "load_log", "log_transcript", "save_log", "transcript_text",
            "write_atomic"]
-
-
-class RecordError(CardcoreError):
-    """A transcript that reads well but cannot be rebuilt as a log: an event
-    breaks a rule, a ``check`` or the ``result`` disagrees, or it is a fixture of
-    illegal play (``expect``). ``problems`` are those ``validate`` reports."""
-
-    def __init__(self, message: str, problems: tuple[Problem, ...] = ()) -> None:
-        self.problems = problems
-        super().__init__(message)
 
 
 def transcript_text(data: dict[str, Any]) -> str:
@@ -59,10 +58,10 @@ def transcript_text(data: dict[str, Any]) -> str:
     lines = []
     for key, value in data.items():
         if key == "events" and value:
-            events = ",\n".join("    " + json.dumps(event, ensure_ascii=False) for event in value)
+            events = ",\n".join("    " + json_text(event) for event in value)
             lines.append(f'  "events": [\n{events}\n  ]')
         else:
-            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+            lines.append(f"  {json_text(key)}: {json_text(value)}")
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
@@ -91,13 +90,50 @@ def _fsync_directory(folder: Path) -> None:
         os.close(handle)
 
 
-def write_atomic(path: Path, text: str) -> None:
+STRAY_SECONDS = 600
+"""How old a ``.<name>.*.tmp`` beside a file must be before a save removes it."""
+
+
+def _remove_strays(folder: Path, name: str, mine: str) -> None:
+    """Remove the temporary files that killed saves of ``name`` left in ``folder``:
+    regular files (never a link) named as :func:`write_atomic` names them, of this
+    user, older than :data:`STRAY_SECONDS`; ``mine`` is this save's own."""
+    import time
+
+    prefix = f".{name}."
+    try:
+        names = [entry for entry in os.listdir(folder)
+                 if entry.startswith(prefix) and entry.endswith(".tmp") and entry != mine]
+    except OSError:
+        return
+    old = time.time() - STRAY_SECONDS
+    for entry in names:
+        stray = folder / entry
+        with contextlib.suppress(OSError):
+            status = os.lstat(stray)
+            if (stat.S_ISREG(status.st_mode) and status.st_mtime < old
+                    and status.st_uid == os.getuid()):
+                os.unlink(stray)
+
+
+def write_atomic(path: Path, text: str, *, through_link: bool = True,
+                 tidy: bool = True) -> None:
     """Replace ``path`` with ``text`` so that any crash leaves the old or the new file.
 
-    Raises :class:`OSError` when the folder cannot be written; the old file is
-    then untouched and no temporary file is left behind.
+    When ``path`` is a link to a file, that file is replaced and the link kept
+    (``through_link``, for a record kept through a link), or else the link
+    itself is replaced by the file (for a file written for others, which must
+    never land where a planted link points). ``tidy`` removes what killed saves
+    of the same file left (not for a folder of thousands of new files, where each
+    save would list them all). Raises :class:`OSError` when the
+    folder cannot be written; the old file is then untouched and no temporary
+    file is left behind.
     """
     path = Path(path)
+    if "\0" in str(path):  # os.open would raise a ValueError of its own words
+        raise CardcoreError(f"cannot write {str(path)!r}: a file name holds no NUL byte")
+    if through_link and path.is_symlink() and path.exists():
+        path = Path(os.path.realpath(path))
     folder = path.parent if str(path.parent) else Path(".")
     mode = _mode_for(path)
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
@@ -113,6 +149,8 @@ def write_atomic(path: Path, text: str) -> None:
             os.unlink(temporary)
         raise
     _fsync_directory(folder)
+    if tidy:
+        _remove_strays(folder, path.name, os.path.basename(temporary))
 
 
 def log_transcript(log: GameLog[Any]) -> Transcript:
@@ -121,12 +159,12 @@ def log_transcript(log: GameLog[Any]) -> Transcript:
                       options=log.options, ages=log.ages, meta=log.meta)
 
 
-def save_log(log: GameLog[Any], path: Path) -> None:
+def save_log(log: GameLog[Any], path: str | PathLike[str]) -> None:
     """Write the log's transcript to ``path`` atomically (:func:`write_atomic`)."""
     write_atomic(Path(path), transcript_text(dump_transcript(log_transcript(log))))
 
 
-def load_log(path: Path) -> GameLog[Any]:
+def load_log(path: str | PathLike[str]) -> GameLog[Any]:
     """The log a transcript file records, rebuilt by replaying it.
 
     Raises :class:`~cardcore.replay.transcript.TranscriptError` for a file that

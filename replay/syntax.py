@@ -14,6 +14,8 @@ import json
 
 import attrs
 
+from cardcore.quoting import visible
+
 __all__ = ["SyntaxExplanation", "explain"]
 
 WIDTH = 72
@@ -48,8 +50,10 @@ def _context(text: str, index: int) -> str:
     shown = line[cut:cut + WIDTH]
     lead = "..." if cut else ""
     tail = "..." if cut + WIDTH < len(line) else ""
-    pad = "".join("\t" if ch == "\t" else " " for ch in shown[:column - cut])
-    return f"{lead}{shown}{tail}\n{' ' * len(lead)}{pad}^"
+    # A control character in the line (an ESC typed into a string) is shown as its
+    # escape, and the caret moves with the text it stands under.
+    pad = " " * len(visible(shown[:column - cut]))
+    return f"{lead}{visible(shown)}{tail}\n{' ' * len(lead)}{pad}^"
 
 
 def _previous(text: str, index: int) -> int:

@@ -16,14 +16,25 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 import attrs
 
 from cardcore.cards import UNKNOWN, Card
-from cardcore.errors import CardcoreError
+from cardcore.errors import SetupError
 from cardcore.game import GameRules
 from cardcore.options import OptionsError
-from cardcore.protocol import Check, Event, SetupError, check_players
+from cardcore.protocol import Check, Event, check_players
+from cardcore.quoting import names, nesting, quoted
 from cardcore.registry import GAMES, UnknownGameError, get_game
 from cardcore.replay.direct import Unsure, build, event_builders
-from cardcore.replay.jsonload import JsonError, read_json
-from cardcore.replay.problems import CHECK, FORMAT, RULE, Problem, describe_value, pointer
+from cardcore.replay.errors import TranscriptError
+from cardcore.replay.jsonload import MAX_DEPTH, JsonError, read_json
+from cardcore.replay.jsonwrite import json_number
+from cardcore.replay.problems import (
+    CHECK,
+    FORMAT,
+    KEPT_PROBLEMS,
+    RULE,
+    Problem,
+    describe_value,
+    pointer,
+)
 from cardcore.table import likely
 
 if TYPE_CHECKING:  # imported when a transcript has an ``expect``
@@ -45,14 +56,6 @@ FORMAT_ID = "cardcore-transcript/1"
 ENVELOPE_KEYS = ("format", "game", "options", "players", "ages", "meta", "events", "result",
                  "expect")
 REQUIRED_KEYS = ("format", "game", "players", "events")
-
-
-class TranscriptError(CardcoreError):
-    """The input is not a transcript of this format; ``problems`` say where."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        super().__init__("; ".join(str(p) for p in problems))
 
 
 @attrs.frozen(kw_only=True)
@@ -95,9 +98,14 @@ class _Reader:
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
+        self.more = 0
+        """Problems found beyond the first :data:`KEPT_PROBLEMS`: counted, not kept."""
 
     def refuse(self, path: tuple[str | int, ...], message: str) -> None:
-        self.problems.append(Problem(kind=FORMAT, pointer=pointer(*path), message=message))
+        if len(self.problems) < KEPT_PROBLEMS:
+            self.problems.append(Problem(kind=FORMAT, pointer=pointer(*path), message=message))
+        else:
+            self.more += 1
 
     def structure(self, value: object, cls: Any, *path: str | int) -> Any:
         """``value`` structured into ``cls``, or None with every failure located under ``path``."""
@@ -161,7 +169,7 @@ def not_a_player(name: str, players: Sequence[str]) -> str:
     >>> not_a_player("Tomm", ["Tom", "Ann"])
     "'Tomm' is not a player of this transcript: the players are Tom, Ann (did you mean 'Tom'?)"
     """
-    message = f"{name!r} is not a player of this transcript: the players are {', '.join(players)}"
+    message = f"{quoted(name)} is not a player of this transcript: the players are {names(players)}"
     return message + likely(name, players)
 
 
@@ -186,7 +194,7 @@ def _read(data: object, reader: _Reader) -> Transcript:
     """The one reading of a transcript, whichever reader builds and refuses."""
     rules = _envelope(data, reader)
     if rules is None:
-        raise TranscriptError(reader.problems)
+        raise TranscriptError(reader.problems, reader.more)
     assert isinstance(data, dict)
     players = _players(data["players"], rules, reader)
     options = reader.structure(data.get("options", {}), rules.options_type, "options")
@@ -202,6 +210,9 @@ def _read(data: object, reader: _Reader) -> Transcript:
     meta = data.get("meta")
     if "meta" in data and not isinstance(meta, dict):
         reader.refuse(("meta",), f"meta is a free-form object, not {describe_value(meta)}")
+    elif meta and nesting(meta, MAX_DEPTH) > MAX_DEPTH:  # every writer of it would recurse
+        reader.refuse(("meta",), f"meta is a free-form object, but nested more than "
+                      f"{MAX_DEPTH} levels deep")
     events = reader.events(data["events"], rules, players)
     result = None
     if "result" in data:
@@ -219,7 +230,7 @@ def _read(data: object, reader: _Reader) -> Transcript:
     if not reader.problems:
         _start(rules, players, options, ages, reader)
     if reader.problems:
-        raise TranscriptError(reader.problems)
+        raise TranscriptError(reader.problems, reader.more)
     return Transcript(game=rules.name, players=players, events=events, options=options,
                       ages=ages, meta=meta, result=result, expect=expect)
 
@@ -232,14 +243,14 @@ def _envelope(data: object, reader: _Reader) -> GameRules[Any] | None:
         return None
     for key in data:
         if key not in ENVELOPE_KEYS:
-            reader.refuse((key,), f"unknown key {key!r}: a transcript has only "
+            reader.refuse((key,), f"unknown key {quoted(key)}: a transcript has only "
                           + ", ".join(ENVELOPE_KEYS))
     unknown_keys = len(reader.problems)  # reported, but the rest is still read
     for key in REQUIRED_KEYS:
         if key not in data:
-            reader.refuse((key,), f"the key {key!r} is required")
+            reader.refuse((key,), f"the key {quoted(key)} is required")
     if "format" in data and data["format"] != FORMAT_ID:
-        reader.refuse(("format",), f"format {data['format']!r} is not read by this version: "
+        reader.refuse(("format",), f"format {quoted(data['format'])} is not read by this version: "
                       f"it reads {FORMAT_ID!r}")
     rules = None
     if "game" in data:
@@ -293,10 +304,10 @@ def _claimed_names(claim: Check | Result, players: tuple[str, ...], reader: _Rea
 def _expected_problem(problem: ExpectedProblem, game: str, reader: _Reader,
                       *path: str | int) -> None:
     if problem.pointer and not problem.pointer.startswith("/"):
-        reader.refuse((*path, "pointer"), f"{problem.pointer!r} is not a JSON pointer: "
+        reader.refuse((*path, "pointer"), f"{quoted(problem.pointer)} is not a JSON pointer: "
                       "write \"\" for the whole file or start with \"/\", like \"/events/3\"")
     if problem.kind is not None and problem.kind not in PROBLEM_KINDS:
-        reader.refuse((*path, "kind"), f"{problem.kind!r} is not a kind of problem: "
+        reader.refuse((*path, "kind"), f"{quoted(problem.kind)} is not a kind of problem: "
                       f"the kinds are {', '.join(PROBLEM_KINDS)}")
     if problem.rule is not None:  # a rule no problem can cite: the entry could never match
         from cardcore.rulebook import unknown_rule  # only a fixture's expect reads the pages
@@ -327,7 +338,7 @@ def read_options(rules: GameRules[Any], raw: object, players: tuple[str, ...],
     if not reader.problems:
         _start(rules, players, options, ages, reader)
     if reader.problems:
-        raise TranscriptError(reader.problems)
+        raise TranscriptError(reader.problems, reader.more)
     return options
 
 
@@ -346,7 +357,7 @@ def _events(raw: object, rules: GameRules[Any], players: tuple[str, ...],
         kind = item.get("type")
         cls = rules.event_types.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            what = "has no 'type'" if "type" not in item else f"has the unknown type {kind!r}"
+            what = "has no 'type'" if "type" not in item else f"has the unknown type {quoted(kind)}"
             reader.refuse(("events", index, "type") if "type" in item else ("events", index),
                           f"this event {what}: {rules.title} events are {kinds}")
             continue
@@ -366,7 +377,7 @@ def read_transcript(source: str | PathLike[str] | BinaryIO) -> Transcript:
     try:
         data = read_json(source)
     except JsonError as error:
-        raise TranscriptError(error.problems) from None
+        raise TranscriptError(error.problems, error.more) from None
     return load_transcript(data)
 
 
@@ -387,7 +398,7 @@ def _value_json(value: object) -> object:
     if isinstance(value, tuple | list):
         return [_value_json(item) for item in value]
     if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else str(value)
+        return json_number(value)
     return _card_json(value)
 
 

@@ -13,7 +13,6 @@ from cardcore.cards import PairsCard
 from cardcore.decks import STANDARD_DECK
 from cardcore.games.auction import Declare, Win
 from cardcore.games.auction import Show as AuctionShow
-from cardcore.games.auction.legal import ALL_BIDS, bid_event
 from cardcore.games.goblin import Fold, Pitch, Stack
 from cardcore.games.goblin import Reveal as GoblinReveal
 from cardcore.games.orc import Draw, GiveUp
@@ -22,6 +21,7 @@ from cardcore.games.orc import Reveal as OrcReveal
 from cardcore.games.saint import River, Take
 from cardcore.games.saint import Show as SaintShow
 from cardcore.play import Match, RandomPolicy
+from cardcore.play.legal.auction import ALL_BIDS, bid_event
 from cardcore.protocol import Event, Ruling
 from cardcore.zones import hand
 

@@ -9,7 +9,7 @@ import pytest
 from logs import play_log, refusal
 
 from cardcore.cards import Card, parse_card
-from cardcore.errors import RuleViolation
+from cardcore.errors import RuleViolation, SetupError
 from cardcore.evolve import evolve
 from cardcore.gamelog import GameLog
 from cardcore.games.auction import (
@@ -25,7 +25,7 @@ from cardcore.games.auction import (
     Win,
 )
 from cardcore.games.auction.state import STOCK, hand
-from cardcore.protocol import Event, SetupError
+from cardcore.protocol import Event
 from cardcore.registry import GAMES
 
 AB = ("Aki", "Ben")
@@ -432,13 +432,15 @@ TIED_SHOW = Show(cards={"Aki": cards("AS KS QS JS 9H"), "Ben": cards("AH KH QH J
 
 
 def test_the_best_hand_scores_the_pile() -> None:
-    """AU-5.1, AU-5.3: the shared example: Aki's aces beat Ben's kings and take 10."""
+    """AU-5.1, AU-5.2, AU-5.3: the shared example: Aki's aces beat Ben's kings (the
+    order of hands, AU-5.2) and take the pile's 10 points (AU-5.3)."""
     log = play([Deal(starter=card("7C")), bid("Ben", "single", "Q"), bid("Aki", "single", "K"),
                 win("Aki", "KS"), Flip(card=card("JK")),
                 Show(cards={"Aki": cards("AS AH 7C 3D 4S 8D 10C 2H 6S JD"),
                             "Ben": cards("KH KD QS JS 9C 2D 5H 4C 7D 8C")})])
     assert log.outcome.scores == {"Aki": 10, "Ben": 0}
-    assert rules_of(log.effects[-1]) == ["AU-5.1", "AU-5.1", "AU-5.3", "AU-5.3"]
+    assert rules_of(log.effects[-1]) == ["AU-5.1", "AU-5.1", "AU-5.3", "AU-5.2"]
+    assert [t.rule for t in log.effects[-1][-1].transfers] == ["AU-5.3"]
     assert log.expected.kinds == {"deal"} and log.outcome.winners is None
 
 
@@ -496,7 +498,7 @@ def test_the_declarer_wins_the_bonus_with_the_best_hand() -> None:
     """AU-5.4: +25 on top of the pile for the best hand."""
     log = _declared("Aki")
     scores = log.outcome.scores or {}
-    pile = sum(t.amount for e in log.effects[-1] if e.rule == "AU-5.3" for t in e.transfers)
+    pile = sum(t.amount for e in log.effects[-1] for t in e.transfers if t.rule == "AU-5.3")
     assert scores["Aki"] == pile + 25 and scores["Ben"] == 0
     assert "AU-5.4" in rules_of(log.effects[-1])
 
@@ -527,3 +529,71 @@ def test_each_hand_is_a_new_shuffle() -> None:
     log = play([*TIE, TIED_SHOW, deal(starter="AD")])
     assert RULES.position(log.state) == "hand 2, auction 1"
     assert log.state.pile == (card("AD"),)
+
+
+# -- the rule each effect cites -------------------------------------------------------
+
+
+def test_a_bid_cites_the_rule_that_ranks_it_over_the_standing_bid() -> None:
+    """AU-2.1 a first bid or a stronger kind, AU-2.4 a single card of a higher rank,
+    AU-7.2 a suit named on the standing rank, AU-2.8 a ranked bid over the kind alone,
+    AU-7.3 a wheel straight: each bid's effect cites the rule that let it stand."""
+    log = play([blind(), bid("Ben", "single", "Q"), bid("Aki", "single", "K"),
+                bid("Ben", "single", "K", suit="H"), bid("Aki", "single", "K", suit="S"),
+                bid("Ben", "flush"), bid("Aki", "flush", ranks=["K", "9", "7", "4", "2"])])
+    assert [effects[0].rule for effects in log.effects[1:]] == [
+        "AU-2.1", "AU-2.4", "AU-7.2", "AU-7.2", "AU-2.1", "AU-2.8"]
+    wheel = play([blind(), bid("Ben", "pair", "9"), bid("Aki", "straight", "5")])
+    assert [effects[0].rule for effects in wheel.effects[1:]] == ["AU-2.1", "AU-7.3"]
+
+
+def test_a_declaration_during_the_bidding_drops_the_standing_bid() -> None:
+    """AU-2.10: declaring over a standing bid drops it unwon; without one, only the
+    hand's end (AU-4.3) is said."""
+    log = play([deal()])
+    grow(log, 7)
+    log.append(bid("Ben", "pair", "Q"))
+    log.append(Declare(player="Aki"))
+    assert rules_of(log.effects[-1]) == ["AU-2.10", "AU-4.3"]
+    assert "Ben's standing bid, pair of queens, is dropped" in log.effects[-1][0].text
+    quiet = play([deal()])
+    grow(quiet, 7)
+    quiet.append(Declare(player="Aki"))
+    assert rules_of(quiet.effects[-1]) == ["AU-4.3"]
+
+
+def test_five_cards_shown_of_a_larger_hand_cite_au_7_8() -> None:
+    """AU-7.8: a hand scored on five shown of more held cites AU-7.8; a whole hand
+    shown, AU-5.1."""
+    log = play([*TIE, Show(cards={"Aki": cards("AS KS QS JS 9H 2C 3C 4C 5H 7C"),
+                                  "Ben": cards("AH KH QH JH 9D")})])
+    assert rules_of(log.effects[-1])[:2] == ["AU-5.1", "AU-7.8"]
+
+
+def test_a_declaration_in_the_last_auction_cites_au_7_7() -> None:
+    """AU-7.7: a declaration may come in the last auction of AU-4.2 too; its effect
+    says that auction is not played out, and drops the standing bid (AU-2.10)."""
+    log = play([deal(aki=cards("AS AH KS KH 5C 5D 9S 8S 7S JK"),
+                     ben=cards("QS QH QD 2C 3C 4C JC 10C JK 7D"))])
+    grow(log, 33)
+    assert log.state.last
+    log.append(bid("Ben", "single", "Q"))
+    effects = log.append(Declare(player="Aki"))
+    assert rules_of(effects) == ["AU-7.7", "AU-2.10", "AU-4.3"]
+    assert log.expected.kinds == {"show"}
+
+
+def test_the_outcome_shows_the_starter_pile_and_its_worth_while_a_hand_is_played() -> None:
+    """AU-5.3 mid-hand: the points read 0, 0, so the outcome also gives the pile
+    (bottom first) and what it would score; after the show the pile is scored and gone."""
+    deal = Deal(starter=card("7C"))
+    log = play_log(RULES, [deal], AB)
+    assert (log.outcome.pile, log.outcome.pile_value) == (("7C",), 1)
+    log.append(Win(player="Aki", cards=cards("KS")))
+    assert (log.outcome.pile, log.outcome.pile_value) == (("KS",), 5)
+    log.append(Flip(card=card("JK")))  # a joker ends the hand (AU-4.1): the show is due
+    assert (log.outcome.pile, log.outcome.pile_value) == (("KS", "JK"), 10)
+    log.append(Show(cards={"Aki": cards("AS AH 7C 3D 4S 8D 10C 2H 6S JD"),
+                           "Ben": cards("KH KD QS JS 9C 2D 5H 4C 7D 8C")}))
+    assert log.outcome.pile is None and log.outcome.pile_value is None
+    assert log.outcome.scores == {"Aki": 10, "Ben": 0}

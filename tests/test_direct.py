@@ -311,3 +311,33 @@ def test_a_number_out_of_range_is_a_doubt_for_both_builders(number: int) -> None
         problems = dict(_full(document))  # type: ignore[arg-type]
         where = "/" + "/".join(str(part) for part in path)
         assert "is out of range: numbers in a transcript" in problems[where], problems
+
+
+def test_a_written_out_builder_shows_its_source_in_a_traceback() -> None:
+    """The generated code is registered in linecache (as attrs and cattrs do): a
+    traceback through it shows the line that raised, not a bare file name."""
+    import traceback
+
+    from cardcore.games.goblin import Pitch
+
+    build = direct.event_builder(Pitch, written_out=True)
+    with pytest.raises(Unsure) as caught:
+        build(["not", "an", "object"])
+    frames = traceback.extract_tb(caught.value.__traceback__)
+    assert frames[-1].filename.startswith("<cardcore.replay.direct builder of")
+    assert frames[-1].line == "raise Unsure"
+
+
+def test_both_loaders_read_one_table_of_leaves() -> None:
+    """Each leaf's conversion is the full loader's hook and the fast loader's
+    parser alike: one function per leaf (replay.leaves), not two kept in step."""
+    from cardcore.replay.convert import converter
+    from cardcore.replay.leaves import LEAVES
+
+    for leaf in LEAVES:
+        assert converter.get_structure_hook(leaf.annotation) is leaf.convert, leaf.annotation
+        fast = direct._LEAVES[leaf.annotation]
+        assert (fast.kinds, fast.bound, fast.table is not None) == (
+            leaf.kinds, leaf.bound, leaf.remembered)
+    cards = next(leaf for leaf in LEAVES if leaf.remembered)
+    assert direct.build("?", cards.annotation) is None

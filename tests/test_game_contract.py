@@ -22,11 +22,12 @@ from hypothesis import strategies as st
 
 from cardcore.effects import POT
 from cardcore.errors import RuleViolation
-from cardcore.fold import fold
 from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
 from cardcore.hiding import hide
+from cardcore.play import simulate
 from cardcore.protocol import Ruling, Setup
+from cardcore.reduction import transitions
 from cardcore.registry import GAMES
 from cardcore.replay.runner import replay_transcript
 from cardcore.replay.transcript import Transcript, dump_transcript, load_transcript
@@ -50,7 +51,7 @@ def sessions(draw: st.DrawFn, rules: GameRules[Any]) -> Transcript:
     raw = draw(st.sampled_from(SHORT.get(rules.name, ({},))), label="options")
     options = rules.options_type(**raw)
     players = NAMES[:count]
-    events = tuple(rules.simulate(players, options, random.Random(seed)))
+    events = tuple(simulate(rules, players, options, random.Random(seed)))
     return Transcript(game=rules.name, players=players, options=options, events=events)
 
 
@@ -77,11 +78,11 @@ def test_the_same_seed_writes_and_folds_the_same_session(rules: GameRules[Any],
                                                          data: st.DataObject) -> None:
     """Determinism: same seed, same events; folding them twice, equal states and effects."""
     transcript = data.draw(sessions(rules))
-    again = tuple(rules.simulate(_setup(transcript), rng=random.Random(0)))
-    assert again == tuple(rules.simulate(_setup(transcript), rng=random.Random(0)))
+    again = tuple(simulate(rules, _setup(transcript), rng=random.Random(0)))
+    assert again == tuple(simulate(rules, _setup(transcript), rng=random.Random(0)))
     start = rules.start(_setup(transcript))
-    assert list(fold(rules, start, transcript.events)) == list(
-        fold(rules, rules.start(_setup(transcript)), transcript.events))
+    assert list(transitions(rules, start, transcript.events)) == list(
+        transitions(rules, rules.start(_setup(transcript)), transcript.events))
 
 
 @GAME
@@ -112,7 +113,7 @@ def test_chips_and_points_are_only_what_the_effects_moved(rules: GameRules[Any],
     held: Counter[str] = Counter()
     pot = start.pot or 0
     forgiven = 0
-    for state, effects in fold(rules, first, transcript.events):
+    for state, effects in transitions(rules, first, transcript.events):
         for transfer in (t for effect in effects for t in effect.transfers):
             assert transfer.amount >= 0
             held[transfer.receiver] += transfer.amount
@@ -134,7 +135,7 @@ def test_no_state_holds_a_card_beyond_the_deck(rules: GameRules[Any], data: st.D
     """Card accounting, after every event: every physical card is in exactly one zone,
     and no card is known more often than the deck holds it."""
     transcript = data.draw(sessions(rules))
-    for state, _ in fold(rules, rules.start(_setup(transcript)), transcript.events):
+    for state, _ in transitions(rules, rules.start(_setup(transcript)), transcript.events):
         account = state.account
         assert sum(zone.size for zone in account.zones.values()) == account.deck.size
         known: Counter[Any] = Counter()
@@ -209,7 +210,7 @@ def test_a_refused_event_leaves_the_log_as_it_was(rules: GameRules[Any], data: s
 def test_every_game_is_registered_under_its_transcript_name() -> None:
     """The registry maps each game's transcript name to its rules."""
     assert all(name == rules.name for name, rules in GAMES.items())
-    assert all(isinstance(cls.SECRET, tuple) for r in GAMES.values() for cls in r.events)
+    assert all(isinstance(cls.SECRET, tuple) for r in GAMES.values() for cls in r.event_classes)
 
 
 def test_scores_may_be_fractions_only_where_the_rules_split_exactly() -> None:
@@ -229,21 +230,21 @@ def test_what_is_not_one_of_the_games_events_is_refused_in_words(rules: GameRule
 
     state = rules.start(NAMES[:rules.min_players])
     own = set(rules.event_types.values())
-    others = [next(event for event in game.simulate(NAMES[:game.min_players], None, 1)
+    others = [next(event for event in simulate(game, NAMES[:game.min_players], None, 1)
                    if type(event) not in own)
               for name, game in GAMES.items() if name != rules.name]
-    for wrong in (*others, {"type": "deal"}, rules.events[0], None):
+    for wrong in (*others, {"type": "deal"}, rules.event_classes[0], None):
         with pytest.raises(NotAnEventError) as caught:
             rules.apply(state, wrong)
         assert f"is not an event of {rules.title}: its events are " in str(caught.value)
-        assert rules.events[0].__name__ in str(caught.value)
+        assert rules.event_classes[0].__name__ in str(caught.value)
 
 
 @GAME
 def test_setup_refuses_players_and_ages_of_the_wrong_shape(rules: GameRules[Any]) -> None:
     """A string is not a sequence of names (it is not split into letters), nothing is
     not one either, and ages are given by name: each is a SetupError saying so."""
-    from cardcore.protocol import SetupError
+    from cardcore.errors import SetupError
 
     players = NAMES[:rules.min_players]
     for wrong, words in ((",".join(players), "the players are a sequence of names"),
@@ -257,11 +258,11 @@ def test_setup_refuses_players_and_ages_of_the_wrong_shape(rules: GameRules[Any]
 @GAME
 def test_a_simulation_takes_a_seed_or_a_random(rules: GameRules[Any]) -> None:
     """A whole-number seed is the Random it seeds; anything else is refused in words."""
-    from cardcore.protocol import SetupError
+    from cardcore.errors import SetupError
 
     players = NAMES[:rules.min_players]
     options = rules.options_type(**SHORT.get(rules.name, ({},))[0])
-    assert (list(rules.simulate(players, options, 5))
-            == list(rules.simulate(players, options, random.Random(5))))
+    assert (list(simulate(rules, players, options, 5))
+            == list(simulate(rules, players, options, random.Random(5))))
     with pytest.raises(SetupError, match=r"rng is a random\.Random or a seed"):
-        rules.simulate(players, options, "5")
+        simulate(rules, players, options, "5")

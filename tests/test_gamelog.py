@@ -64,8 +64,8 @@ def test_options_may_be_given_as_a_mapping_of_their_names() -> None:
     an unknown name is refused with the options there are."""
     import pytest
 
+    from cardcore.errors import SetupError
     from cardcore.games.orc import RULES as ORC
-    from cardcore.protocol import SetupError
 
     log = GameLog(ORC, ["Aki", "Ben", "Chie"], {"starting_chips": 8})
     assert log.outcome.chips == {"Aki": 8, "Ben": 8, "Chie": 8}
@@ -97,3 +97,12 @@ def test_changing_a_dict_an_event_was_built_from_does_not_rewrite_the_log() -> N
     assert log.events[-1] == Reveal(cards={"Aki": PairsCard(4), "Ben": PairsCard(2),
                                            "Chie": PairsCard(7)})
     assert log.expected.text == "Ben pitches or folds (GP-4.1)"
+
+
+@pytest.mark.parametrize("meta", ["x", 5, ["a"]])
+def test_meta_that_is_no_mapping_is_a_cardcore_error_in_words(meta: object) -> None:
+    """GameLog(meta="x"): a CardcoreError saying what meta is, not dict()'s own error."""
+    from cardcore.errors import CardcoreError
+
+    with pytest.raises(CardcoreError, match="meta is a free-form object"):
+        GameLog("goblin-poker", ["Aki", "Ben"], meta=meta)  # type: ignore[arg-type]

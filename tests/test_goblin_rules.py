@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from logs import Table, chips
 
+from cardcore.errors import SetupError
 from cardcore.games.goblin import RULES, Deal, Fold, GoblinOptions, Phase, Pitch, Reveal, Stack
-from cardcore.protocol import Event, Ruling, SetupError
+from cardcore.protocol import Event, Ruling
 
 ABC = ("Aki", "Ben", "Chie")
 
@@ -270,3 +271,32 @@ def test_a_player_out_of_the_session_is_dealt_no_hand() -> None:
     error = violation([*first, Deal(hands={"Aki": [1, 2, 3, 4, 5, 6]})], options=options)
     assert (error.rule, error.path) == ("C-7", ("hands", "Aki"))
     assert "out of the session" in error.message
+
+
+def test_a_split_remainder_is_said_at_the_next_deal() -> None:
+    """GP-1.3: the 1 chip a split of 7 among three leaves is said, with its rule,
+    when the next game's deal finds it in the pot; a first deal says nothing of it."""
+    four = ("Aki", "Ben", "Chie", "Dan")
+    log = play([Deal(), Reveal(cards={"Aki": 4, "Ben": 3, "Chie": 7, "Dan": 9}),
+                Pitch(player="Ben"), Pitch(player="Chie"), Fold(player="Dan"),
+                Pitch(player="Aki"),
+                Stack(player="Ben", card=5), Stack(player="Chie", card=6),
+                Stack(player="Aki", card=8), Deal()],
+               players=four, options=GoblinOptions(rounds=1))
+    assert "GP-1.3" not in [e.rule for e in log.effects[0]]
+    carried = [e for e in log.effects[-1] if e.rule == "GP-1.3"]
+    assert [e.text for e in carried] == ["the pot still holds 1 chip from the last game"]
+    assert log.outcome.pot == 1 + 4  # the remainder and four antes
+
+
+def test_the_min_stack_and_the_next_round_cite_their_rules() -> None:
+    """GP-3.1: the min stack the pitched cards are dealt from is found by comparing
+    stacks; GP-5.1: after a round with two or more still in, the next round starts."""
+    log = play([Deal(), Reveal(cards={"Aki": 4, "Ben": 2, "Chie": 7}),
+                Pitch(player="Ben"), Pitch(player="Chie"), Pitch(player="Aki")])
+    assert [(e.rule, e.players) for e in log.effects[-1]] == [("GP-3.1", ("Ben",))]
+    for event in (Stack(player="Ben", card=8), Stack(player="Chie", card=5),
+                  Stack(player="Aki", card=9)):
+        log.append(event)
+    assert [(e.rule, e.text) for e in log.effects[-1]] == [
+        ("GP-5.1", "Ben starts round 2: the min stack among the players still in")]

@@ -35,8 +35,10 @@ def test_the_facade_names_are_the_modules_objects() -> None:
     from cardcore.gamelog import GameLog
     from cardcore.registry import GAMES, get_game
     from cardcore.replay.runner import replay_file, replay_transcript
+    from cardcore.replay.store import load_log, save_log
     from cardcore.replay.transcript import load_transcript, read_transcript
 
+    assert (cardcore.save_log, cardcore.load_log) == (save_log, load_log)
     assert (cardcore.CardcoreError, cardcore.RuleViolation, cardcore.GameLog) == (
         CardcoreError, RuleViolation, GameLog)
     assert (cardcore.GAMES, cardcore.get_game) == (GAMES, get_game)

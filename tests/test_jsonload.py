@@ -6,6 +6,7 @@ import io
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -285,3 +286,23 @@ def test_syntax_messages_that_pointed_at_their_position_read_whole(
     line, column, message, _ = _located(text)
     assert (line, column) == where
     assert message == f"not JSON: line {line}, column {column}: {words}"
+
+
+def test_a_deep_text_parses_alike_however_deep_the_caller_s_stack_is() -> None:
+    """A list nested 900 deep, parsed from a stack already 400 frames deep (as a
+    --jobs process parses, deeper than validate): read, as from a shallow one; one
+    nested 2,000 deep is refused from both."""
+
+    def nested(depth: int) -> Any:
+        return parse_json("[" * depth + "]" * depth)
+
+    def from_depth(frames: int, depth: int) -> Any:
+        return nested(depth) if frames == 0 else from_depth(frames - 1, depth)
+
+    for frames in (0, 400):
+        value = from_depth(frames, 900)
+        for _ in range(899):
+            value = value[0]
+        assert value == []
+        with pytest.raises(JsonError, match="nested more than"):
+            from_depth(frames, 2000)

@@ -10,7 +10,7 @@ from logs import Table, chips
 
 from cardcore.cards import PairsCard
 from cardcore.effects import Effect
-from cardcore.errors import RuleViolation
+from cardcore.errors import RuleViolation, SetupError
 from cardcore.gamelog import GameLog
 from cardcore.games.orc import (
     RULES,
@@ -23,7 +23,7 @@ from cardcore.games.orc import (
     Pitch,
     Reveal,
 )
-from cardcore.protocol import Check, Event, Ruling, SetupError
+from cardcore.protocol import Check, Event, Ruling
 from cardcore.registry import get_game
 
 ABC = ("Aki", "Ben", "Chie")

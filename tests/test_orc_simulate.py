@@ -10,13 +10,12 @@ from typing import Any
 
 from cardcore.cards import PairsCard
 from cardcore.games.orc import RULES, Deal, OrcOptions, Phase, Reveal
-from cardcore.play import Dealer, Match, RandomPolicy
+from cardcore.play import Dealer, Match, RandomPolicy, simulate
 from cardcore.play.dealer import Shuffle
 from cardcore.play.policies import Offer
 from cardcore.protocol import Event, Ruling
 from cardcore.replay.runner import replay_transcript
 from cardcore.replay.transcript import Transcript
-from cardcore.simulation import simulate
 
 
 def _twins(count: int) -> Shuffle:
@@ -95,7 +94,7 @@ def test_the_simulator_may_record_a_moot_table_choice() -> None:
         state, _ = RULES.apply(state, event)
     assert state.moot_choice == (0, 1)
     setup = RULES.setup(players)
-    written = [next(simulate(RULES, setup, random.Random(seed), from_state=state)) for seed in range(20)]
+    written = [next(simulate(RULES, setup, rng=random.Random(seed), from_state=state)) for seed in range(20)]
     rulings = [e for e in written if isinstance(e, Ruling)]
     assert rulings and {e.player for e in rulings} <= {"Aki", "Ben"}
     assert any(isinstance(e, Deal) for e in written)
@@ -107,7 +106,7 @@ def test_a_long_game_with_eight_players_validates_quickly() -> None:
     players = tuple(f"P{n}" for n in range(8))
     options = OrcOptions(preset="long", starting_chips=1_000)
     transcript = Transcript(game="orc-poker", players=players, options=options,
-                            events=tuple(RULES.simulate(players, options, random.Random(1))))
+                            events=tuple(simulate(RULES, players, options, random.Random(1))))
     report = replay_transcript(transcript)
     assert report.problems == () and report.complete
     assert report.outcome is not None and report.outcome.chips is not None

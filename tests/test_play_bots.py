@@ -15,6 +15,7 @@ from cardcore.play import RandomPolicy, View, play
 from cardcore.play.listing import Listing
 from cardcore.play.policies import Offer
 from cardcore.replay.runner import replay_file
+from cardcore.replay.store import save_log
 from cardcore.zones import hand
 from tests.playing import OPTIONS
 
@@ -60,7 +61,7 @@ def _play(game: str, count: int, folder: Path) -> None:
         log = play(game, policies, seed=number, options=OPTIONS[game])
         assert log.outcome.complete and bot.looks > 0
         path = folder / f"{game}-{number}.json"
-        log.save(path)
+        save_log(log, path)
         report = replay_file(path)
         assert report.exit_code == 0, (number, report.problems)
         others = [name for name in log.players if name != log.players[at]]

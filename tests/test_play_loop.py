@@ -14,6 +14,7 @@ from cardcore.play import PASS, Match, Pass, RandomPolicy, View, play
 from cardcore.play.loop import PolicyError
 from cardcore.play.policies import Offer
 from cardcore.replay.runner import replay_file
+from cardcore.replay.store import save_log
 from tests.playing import OPTIONS, PLAYERS
 
 GAMES = tuple(PLAYERS)
@@ -30,7 +31,7 @@ def test_a_played_game_is_complete_and_its_transcript_validates(game: str, tmp_p
                    seed=seed, options=OPTIONS[game])
         assert log.outcome.complete
         path = tmp_path / f"{game}-{seed}.json"
-        log.save(path)
+        save_log(log, path)
         report = replay_file(path)
         assert report.exit_code == 0, report.problems
 

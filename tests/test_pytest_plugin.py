@@ -89,3 +89,18 @@ def test_the_plugin_is_inert_without_folders_and_refuses_a_missing_one(
     result = pytester.runpytest("--cardcore-fixtures", "nowhere", "-p", "no:cacheprovider")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*cardcore fixtures: *nowhere is not a folder*"])
+
+
+def test_a_failure_shows_the_control_characters_of_the_file_escaped(
+        pytester: pytest.Pytester) -> None:
+    """A player named with ESC [2J and a line break, who pitches out of turn: the
+    failure pytest prints has them as \\u001b and \\n, so the file cannot clear the
+    screen or print a line of its own."""
+    games = _folder(pytester)
+    text = (games / "bad.json").read_text(encoding="utf-8")
+    (games / "bad.json").write_text(text.replace('"Ben"', json.dumps("Ben\x1b[2J\nok")),
+                                    encoding="utf-8")
+    result = pytester.runpytest("--cardcore-fixtures", "games", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    output = result.stdout.str()
+    assert "\x1b[2J" not in output and "Ben\\u001b[2J\\nok cannot pitch now" in output

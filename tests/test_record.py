@@ -111,6 +111,15 @@ def test_the_prompt_reads_lines_from_a_pipe_too(tmp_path: Path) -> None:
     assert len(json.loads(target.read_text())["events"]) == 1
 
 
+def test_auction_standings_mid_hand_name_the_starter_pile_and_its_worth(tmp_path: Path) -> None:
+    """Mid-hand the points are all 0: `standings` also shows the pile a player weighs."""
+    target = tmp_path / "game.json"
+    code, out = run("record", "auction", "--players", "Aki,Ben", str(target),
+                    stdin="deal starter=QH\nstandings\nquit\n")
+    assert code == 0, out
+    assert "standings: points: Aki 0, Ben 0; starter pile: QH (worth 5 points)" in out
+
+
 # -- a person at a terminal ---------------------------------------------------------------
 
 PROMPT = r"#\d+> "

@@ -50,8 +50,9 @@ def test_the_reference_documents_the_play_layer_and_each_games_play_part() -> No
     """Every module of cardcore.play and each game's legal module is on a page."""
     documented = set(_documented())
     for name in ("cardcore.play", "cardcore.play.loop", "cardcore.play.views",
-                 "cardcore.play.dealer", "cardcore.games.auction.legal",
-                 "cardcore.games.goblin.legal", "cardcore.gamelog"):
+                 "cardcore.play.dealer", "cardcore.play.legal.auction",
+                 "cardcore.play.legal.goblin", "cardcore.play.registry",
+                 "cardcore.play.simulation", "cardcore.play.steps", "cardcore.gamelog"):
         assert name in documented
 
 

@@ -30,6 +30,7 @@ from cardcore.rulebook import (
     pages,
     parse_page,
     resolve_page,
+    search,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -282,3 +283,48 @@ def test_a_page_prefix_is_enough_but_nothing_is_not() -> None:
 def test_not_a_rule_id() -> None:
     with pytest.raises(RulebookError, match=r"'XP-1\.1' is not a rule ID"):
         page_of_rule("XP-1.1")
+
+
+def test_search_finds_a_rule_by_a_word_of_its_heading_first() -> None:
+    """The rule headed Bust comes before those that only say the word in their text."""
+    hits = search("bust")
+    assert (hits[0].rule_id, hits[0].page, hits[0].heading) == ("GP-4.6", "goblin-poker", "Bust")
+    assert "busts them" in hits[0].excerpt
+    assert [hit.score for hit in hits] == sorted((hit.score for hit in hits), reverse=True)
+
+
+def test_search_needs_every_word_and_reads_endings() -> None:
+    """All words must be in the part; ``busted`` finds what ``bust`` finds."""
+    assert [hit.lookup for hit in search("busted")] == [hit.lookup for hit in search("bust")]
+    both = {hit.lookup for hit in search("bust fold")}
+    assert both and both <= {hit.lookup for hit in search("bust")}
+    assert all("fold" in hit.excerpt.lower() or hit.rule_id == "GP-4.2"
+               or "fold" in load_page(hit.page).text.lower() for hit in search("bust fold"))
+    assert search("bust xyzzy") == ()
+
+
+def test_search_names_parts_of_pages_that_are_no_rule() -> None:
+    """A page's introduction or worked example is found too, by page and heading."""
+    hits = {(hit.page, hit.heading) for hit in search("worked example")
+            if hit.rule_id is None}
+    assert ("goblin-poker", "Worked example") in hits
+
+
+def test_search_reads_a_rule_id_as_one_word() -> None:
+    """``C-3`` finds the rule C-3 first, and only parts that say C-3, not every C and 3."""
+    hits = search("C-3")
+    assert hits[0].rule_id == "C-3"
+    assert all("C-3" in find_rule(hit.rule_id).text + hit.heading + hit.rule_id
+               if hit.rule_id else "C-3" in load_page(hit.page).text for hit in hits)
+
+
+def test_search_excerpts_are_plain_and_short() -> None:
+    """The excerpt is words (no Markdown marks) and about a line long."""
+    for hit in search("joker"):
+        assert "**" not in hit.excerpt and "](" not in hit.excerpt and "`" not in hit.excerpt
+        assert len(hit.excerpt) <= 100
+
+
+def test_search_without_words_finds_nothing() -> None:
+    """Punctuation alone is no search."""
+    assert search(" -- ") == ()

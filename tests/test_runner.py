@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from cardcore.play import simulate
 from cardcore.replay.runner import replay_file, replay_transcript
 from cardcore.replay.transcript import load_transcript
 
@@ -103,3 +104,69 @@ def test_a_path_may_be_given_as_a_string() -> None:
     report = replay_file(str(path))
     assert report.exit_code == 0 and report.path == str(path)
     assert read_transcript(str(path)).game == "goblin-poker"
+
+
+def _checked_game(events: int, wrong: dict[str, int] | None = None) -> dict[str, Any]:
+    """A simulated eight-player Goblin game of ``events`` events, each followed by a
+    check that gives every player ``wrong`` chips (default 1: always wrong)."""
+    from itertools import islice
+
+    from cardcore.games.goblin import RULES
+    from cardcore.replay.transcript import Transcript, dump_transcript
+
+    names = [f"P{i}" for i in range(1, 9)]
+    options = RULES.setup(names, {"starting_chips": 100000, "games": 5000}).options
+    played = tuple(islice(simulate(RULES, names, options, 2), events))
+    data = dump_transcript(Transcript(game="goblin-poker", players=tuple(names),
+                                      events=played, options=options))
+    reading = {"type": "check", "chips": {name: 1 for name in names} if wrong is None else wrong}
+    data["events"] = [item for event in data["events"] for item in (event, reading)]
+    return data
+
+
+def test_a_mismatch_names_its_first_20_movers_and_counts_the_others() -> None:
+    """P1's chips read wrong after 1,500 events: the mismatch names the first 20
+    events that moved them since the start and counts the rest, which together are
+    every event whose entries in P1's account do not cancel out."""
+    from cardcore.replay.accounts import account
+    from cardcore.replay.runner import KEPT_MOVERS
+
+    data = _checked_game(1500, wrong={})
+    data["result"] = {"chips": {"P1": 1}}
+    report = replay_transcript(load_transcript(data), steps=True)
+    (problem,) = report.problems
+    net: dict[int, Any] = {}
+    for entry in account(report, "P1").entries:
+        net[entry.index] = net.get(entry.index, 0) + entry.amount
+    moved = [f"/events/{index}" for index in sorted(net) if net[index]]
+    assert len(moved) > KEPT_MOVERS
+    assert problem.moved_by == tuple(moved[:KEPT_MOVERS])
+    assert problem.moved_more == len(moved) - KEPT_MOVERS
+    assert problem.to_json()["moved_more"] == problem.moved_more
+
+
+def test_a_file_keeps_its_first_100_problems_and_counts_the_others() -> None:
+    """200 events each followed by a check that is wrong for all eight players:
+    1,600 mismatches, of which the report keeps the first 100 in order and counts
+    the other 1,500; such a file cannot match an expect."""
+    from cardcore.replay.problems import KEPT_PROBLEMS
+
+    report = replay_transcript(load_transcript(_checked_game(200)))
+    assert len(report.problems) == KEPT_PROBLEMS == 100
+    assert report.problems[0].pointer == "/events/1/chips/P1"
+    assert report.more_problems == 200 * 8 - 100
+    assert report.exit_code == 1 and not report.matches_expect
+
+
+def test_format_problems_are_kept_up_to_the_bound_and_counted(tmp_path: Path) -> None:
+    """A file of 1,000 events of an unknown type: 100 problems kept, 900 counted."""
+    import json
+
+    data = {"format": "cardcore-transcript/1", "game": "goblin-poker", "players": ["A", "B"],
+            "events": [{"type": "x"}] * 1000}
+    path = tmp_path / "unknown.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    report = replay_file(path)
+    assert len(report.problems) == 100 and report.more_problems == 900
+    assert report.problems[-1].pointer == "/events/99/type"
+

@@ -9,10 +9,10 @@ import pytest
 
 from cardcore.cards import Card, parse_card
 from cardcore.effects import BANK, Effect
-from cardcore.errors import RuleViolation
+from cardcore.errors import RuleViolation, SetupError
 from cardcore.games.goblin import RULES as GOBLIN
 from cardcore.games.saint import RULES, Deal, Phase, River, SaintOptions, SaintState, Show, Take
-from cardcore.protocol import Event, Ruling, SetupError
+from cardcore.protocol import Event, Ruling
 from cardcore.replay.runner import replay_transcript
 from cardcore.replay.transcript import load_transcript
 

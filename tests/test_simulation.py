@@ -1,11 +1,11 @@
-"""Simulation (cardcore.simulation): the play loop with random players and the dealer."""
+"""Simulation (cardcore.play.simulation): the play loop with random players and the dealer."""
 
 from __future__ import annotations
 
 import random
 
 from cardcore.games.saint import RULES, SaintOptions, Take
-from cardcore.play import Dealer
+from cardcore.play import Dealer, simulate
 from cardcore.protocol import Ruling
 from cardcore.replay.runner import replay_transcript
 from cardcore.replay.transcript import Transcript
@@ -19,7 +19,7 @@ def test_table_choices_are_settled_both_by_rulings_and_by_acts() -> None:
     options = SaintOptions()
     settled_by: set[str] = set()
     for seed in range(20):
-        events = tuple(RULES.simulate(players, options, random.Random(seed)))
+        events = tuple(simulate(RULES, players, options, random.Random(seed)))
         transcript = Transcript(game="saint-poker", players=players, options=options,
                                 events=events)
         for step in replay_transcript(transcript, steps=True).steps:
@@ -31,12 +31,12 @@ def test_table_choices_are_settled_both_by_rulings_and_by_acts() -> None:
 def test_different_seeds_write_different_sessions() -> None:
     """The seed is the only chance: another seed, another game."""
     players = ("A", "B", "C")
-    assert (list(RULES.simulate(players, None, random.Random(7)))
-            != list(RULES.simulate(players, None, random.Random(8))))
+    assert (list(simulate(RULES, players, None, random.Random(7)))
+            != list(simulate(RULES, players, None, random.Random(8))))
 
 
 def test_the_dealer_writes_the_chance_steps() -> None:
     """A simulation's deal is the seeded dealer's: the same Random deals the same hands."""
     players = ("A", "B", "C")
-    deal = next(iter(RULES.simulate(players, None, random.Random(4))))
+    deal = next(iter(simulate(RULES, players, None, random.Random(4))))
     assert deal == Dealer(random.Random(4)).chance(RULES, RULES.start(players))

@@ -14,9 +14,16 @@ from imports import imported_by
 
 from cardcore.gamelog import GameLog
 from cardcore.games.goblin import RULES, Deal, Pitch, Reveal
+from cardcore.play import simulate
 from cardcore.registry import GAMES
 from cardcore.replay.runner import replay_file
-from cardcore.replay.store import RecordError, load_log, transcript_text, write_atomic
+from cardcore.replay.store import (
+    RecordError,
+    load_log,
+    save_log,
+    transcript_text,
+    write_atomic,
+)
 from cardcore.replay.transcript import TranscriptError, read_transcript
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,8 +42,8 @@ def test_a_saved_log_loads_back_equal(tmp_path: Path) -> None:
     """save then load keeps the table, the options, the events and meta."""
     log = _short_log()
     target = tmp_path / "game.json"
-    log.save(target)
-    again = GameLog.load(target)
+    save_log(log, target)
+    again = load_log(target)
     assert (again.rules, again.players, again.options, again.events, again.meta) == (
         log.rules, log.players, log.options, log.events, log.meta)
     assert again.state == log.state and again.effects == log.effects
@@ -45,7 +52,7 @@ def test_a_saved_log_loads_back_equal(tmp_path: Path) -> None:
 def test_a_saved_file_validates_and_holds_one_event_per_line(tmp_path: Path) -> None:
     """The file is a transcript cardcore validates; each event is on its own line."""
     target = tmp_path / "game.json"
-    _short_log().save(target)
+    save_log(_short_log(), target)
     assert replay_file(target).exit_code == 0
     lines = target.read_text(encoding="utf-8").splitlines()
     assert '    {"type": "pitch", "player": "Ben", "note": "one note"}' in lines
@@ -58,9 +65,9 @@ def test_a_saved_file_validates_and_holds_one_event_per_line(tmp_path: Path) -> 
 ])
 def test_every_game_round_trips_through_a_file(tmp_path: Path, fixture: str) -> None:
     """A fixture loaded as a log and saved replays to the same outcome (options and ages kept)."""
-    log = GameLog.load(FIXTURES / fixture)
+    log = load_log(FIXTURES / fixture)
     target = tmp_path / "copy.json"
-    log.save(target)
+    save_log(log, target)
     copy = read_transcript(target)
     original = read_transcript(FIXTURES / fixture)
     assert (copy.events, copy.options, copy.ages) == (original.events, original.options,
@@ -75,7 +82,7 @@ def test_loading_a_record_with_problems_says_what_validate_says(tmp_path: Path) 
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(data))
     with pytest.raises(RecordError) as caught:
-        GameLog.load(bad)
+        load_log(bad)
     assert [(p.pointer, p.rule) for p in caught.value.problems] == [("/events/2/player", "C-5")]
     said = str(caught.value)  # what a traceback shows: the reason too, not only the file
     assert said.startswith(f"{bad} does not replay cleanly: /events/2/player: Aki cannot ")
@@ -83,7 +90,7 @@ def test_loading_a_record_with_problems_says_what_validate_says(tmp_path: Path) 
         load_log(FIXTURES / "goblin-poker" / "illegal-ruling-not-needed.json")
     (tmp_path / "nothing.json").write_text("{")
     with pytest.raises(TranscriptError):
-        GameLog.load(tmp_path / "nothing.json")
+        load_log(tmp_path / "nothing.json")
 
 
 def test_an_atomic_write_keeps_the_permissions_and_leaves_no_temporary_file(
@@ -112,8 +119,9 @@ def test_a_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.
     assert target.read_text() == "old" and len(list(tmp_path.iterdir())) == 1
 
 
-def test_gamelog_save_and_load_keep_the_engine_free_of_json() -> None:
-    """Importing cardcore.gamelog loads neither json nor cardcore.replay (they load on save)."""
+def test_a_game_log_is_kept_free_of_json() -> None:
+    """Importing cardcore.gamelog loads neither json nor cardcore.replay (saving is
+    the replay layer's save_log)."""
     loaded = imported_by("import cardcore.gamelog, cardcore.games.goblin")
     assert [m for m in loaded if m == "json" or m.startswith("json.")
             or m.startswith("cardcore.replay") or m == "cattrs"] == []
@@ -132,7 +140,7 @@ def test_killing_the_writer_at_random_moments_always_leaves_a_complete_transcrip
     kills landed in the middle of a save."""
     rules = GAMES["auction"]
     options = {"target": 300}  # a long game, whatever the simulator's choices
-    events = list(rules.simulate(["Aki", "Ben", "Chie", "Dee"], options, random.Random(3)))
+    events = list(simulate(rules, ["Aki", "Ben", "Chie", "Dee"], options, random.Random(3)))
     long_log: GameLog[object] = GameLog(rules, ["Aki", "Ben", "Chie", "Dee"], options)
     for event in events:
         long_log.append(event)
@@ -140,19 +148,19 @@ def test_killing_the_writer_at_random_moments_always_leaves_a_complete_transcrip
     for event in events[:3]:
         short_log.append(event)
     target = tmp_path / "live.json"
-    long_log.save(target)
+    save_log(long_log, target)
     texts = {target.read_bytes()}
-    short_log.save(target)
+    save_log(short_log, target)
     texts.add(target.read_bytes())
     assert len(texts) == 2 and len(max(texts, key=len)) > 20_000
     for text in texts:  # each complete version is a valid transcript that loads as a log
         (tmp_path / "version.json").write_bytes(text)
-        assert len(GameLog.load(tmp_path / "version.json")) in (3, len(events))
+        assert len(load_log(tmp_path / "version.json")) in (3, len(events))
     (tmp_path / "version.json").unlink()
 
     started = time.perf_counter()
     for _ in range(20):
-        long_log.save(target)
+        save_log(long_log, target)
     save_time = (time.perf_counter() - started) / 20
     rng = random.Random(12)
     mid_save = 0
@@ -164,8 +172,8 @@ def test_killing_the_writer_at_random_moments_always_leaves_a_complete_transcrip
                 os.close(ready)
                 os.write(started_writing, b"!")  # the delay runs from here, not from fork
                 while True:
-                    long_log.save(target)
-                    short_log.save(target)
+                    save_log(long_log, target)
+                    save_log(short_log, target)
             finally:
                 os._exit(0)
         os.close(started_writing)
@@ -192,3 +200,72 @@ def test_transcript_text_is_the_dumped_json() -> None:
     data = {"format": "cardcore-transcript/1", "game": "auction", "players": ["Ann", "Bob"],
             "meta": {"note": "ü"}, "events": [{"type": "deal", "starter": "JK"}], "result": {}}
     assert json.loads(transcript_text(data)) == data
+
+
+def test_a_record_kept_through_a_link_updates_the_file_it_leads_to(tmp_path: Path) -> None:
+    """Saving through a symbolic link writes the real file and keeps the link, so
+    the record the link names is the one that grows (before: the link was
+    replaced by a file and the real record never updated again)."""
+    real = tmp_path / "games" / "tonight.json"
+    real.parent.mkdir()
+    link = tmp_path / "current.json"
+    link.symlink_to(real)
+    write_atomic(real, "{}\n")
+    save_log(_short_log(), link)
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert json.loads(real.read_text())["game"] == "goblin-poker"
+    assert sorted(path.name for path in real.parent.iterdir()) == ["tonight.json"]
+
+
+def test_a_file_written_for_others_replaces_a_link_at_its_name(tmp_path: Path) -> None:
+    """``through_link=False`` (simulate's files): a link planted at the name is
+    replaced by the file, and the file it pointed to is left as it was."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine")
+    planted = tmp_path / "goblin-poker-0.json"
+    planted.symlink_to(victim)
+    write_atomic(planted, "{}\n", through_link=False)
+    assert not planted.is_symlink() and planted.read_text() == "{}\n"
+    assert victim.read_text() == "mine"
+
+
+def test_a_save_removes_old_temporary_files_of_killed_saves_and_nothing_else(
+        tmp_path: Path) -> None:
+    """The strays a killed save left beside the file (``.NAME.*.tmp``, older than
+    STRAY_SECONDS) go at the next save; a fresh one (maybe another save's), one of
+    another file, and a link named like a stray stay."""
+    from cardcore.replay.store import STRAY_SECONDS
+
+    path = tmp_path / "game.json"
+    old, fresh = tmp_path / ".game.json.k1l2.tmp", tmp_path / ".game.json.fresh.tmp"
+    other, link = tmp_path / ".other.json.a1.tmp", tmp_path / ".game.json.link.tmp"
+    for stray in (old, fresh, other):
+        stray.write_text("{")
+    link.symlink_to(other)
+    past = time.time() - STRAY_SECONDS - 60
+    for stray in (old, other):
+        os.utime(stray, (past, past))
+    os.utime(link, (past, past), follow_symlinks=False)
+    write_atomic(path, "{}\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["game.json", fresh.name, other.name, link.name])
+
+
+def test_a_path_with_a_nul_byte_is_refused_in_words(tmp_path: Path) -> None:
+    """save_log and load_log of "a\\x00b": a CardcoreError that says why."""
+    from cardcore.errors import CardcoreError
+
+    with pytest.raises(CardcoreError, match="NUL byte"):
+        save_log(_short_log(), tmp_path / "a\x00b.json")
+    with pytest.raises(CardcoreError, match="NUL byte"):
+        load_log("a\x00b.json")
+
+
+def test_a_lone_surrogate_in_a_note_is_saved_as_its_escape(tmp_path: Path) -> None:
+    """A note holding "\\ud800" (which UTF-8 cannot write): saved as the JSON escape,
+    and read back as the same note."""
+    log = _short_log()
+    log.append(Pitch(player="Chie", note="odd \ud800"))
+    save_log(log, tmp_path / "game.json")
+    assert "\\ud800" in (tmp_path / "game.json").read_text(encoding="utf-8")
+    assert load_log(tmp_path / "game.json").events[-1].note == "odd \ud800"  # type: ignore[attr-defined]

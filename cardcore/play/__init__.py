@@ -10,7 +10,9 @@ may see, policies and a game loop.
 * :class:`Catalogue`: a stable numbering of a game's actions, with a mask;
 * :data:`Policy`, :class:`RandomPolicy` and :func:`play`: a whole game with
   one policy per seat, returned as a :class:`~cardcore.gamelog.GameLog`;
-  :class:`Match` steps through one game for programs that drive it themselves.
+  :class:`Match` steps through one game for programs that drive it themselves;
+* :func:`simulate`: the events of a game played by random players (what
+  ``RULES.simulate`` was before the rules stood below the play layer).
 
 >>> from cardcore.play import play, RandomPolicy
 >>> log = play("goblin-poker", [RandomPolicy(1), RandomPolicy(2)], seed=7)
@@ -24,7 +26,10 @@ from cardcore.play.catalogue import Catalogue, catalogue
 from cardcore.play.dealer import Dealer
 from cardcore.play.loop import Match, play
 from cardcore.play.policies import PASS, Pass, Policy, RandomPolicy
-from cardcore.play.seam import GamePlay, Whose, game_play, legal_events, whose
+from cardcore.play.registry import game_play, legal_events, whose
+from cardcore.play.seam import GamePlay
+from cardcore.play.simulation import simulate
+from cardcore.play.steps import Whose
 from cardcore.play.views import View
 
 __all__ = [
@@ -42,5 +47,6 @@ __all__ = [
     "game_play",
     "legal_events",
     "play",
+    "simulate",
     "whose",
 ]

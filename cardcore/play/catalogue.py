@@ -10,15 +10,14 @@ win differ only in order); :meth:`Catalogue.event` then gives the first of them.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic
 
 from cardcore.game import GameRules
-from cardcore.play.seam import game_play
-from cardcore.protocol import Event
+from cardcore.play.registry import game_play
+from cardcore.protocol import Event, S
 
 __all__ = ["Catalogue", "catalogue"]
 
-S = TypeVar("S")
 
 
 class Catalogue(Generic[S]):

@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from cardcore.decks import Deck
-from cardcore.errors import CardcoreError
+from cardcore.play.errors import DealerError
 from cardcore.protocol import Event
 from cardcore.zones import STOCK
 
@@ -34,11 +34,6 @@ _CARDS: dict[int, list[Any]] = {}
 iteration is a Python generator, and every deal walks it)."""
 _KEPT: list[Deck[Any]] = []
 """The decks of :data:`_CARDS`, kept alive so that their ids stay theirs."""
-
-
-class DealerError(CardcoreError):
-    """The dealer was asked for a card it does not hold: the log was given chance
-    events the dealer did not write (its stock and the state's disagree)."""
 
 
 class Dealer:
@@ -118,13 +113,13 @@ class Dealer:
 
     def chance(self, rules: Any, state: Any) -> Event:
         """The chance event that comes next in ``state`` (see :func:`whose`)."""
-        from cardcore.play.seam import game_play
+        from cardcore.play.registry import game_play
 
         return game_play(rules).chance(state, self)
 
     def complete(self, rules: Any, state: Any, event: Event) -> Event:
         """``event`` with its chance fields filled in (a player's event as the
         dealer and the true deck make it happen)."""
-        from cardcore.play.seam import game_play
+        from cardcore.play.registry import game_play
 
         return game_play(rules).complete(state, event, self)

@@ -12,18 +12,20 @@ transcript validates like any other.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, Literal, overload
 
 from cardcore.effects import Effect
-from cardcore.errors import CardcoreError
 from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
-from cardcore.play.dealer import Dealer, DealerError
+from cardcore.play.dealer import Dealer
+from cardcore.play.errors import DealerError, PolicyError
 from cardcore.play.listing import Listing
 from cardcore.play.policies import Asking, FirstSeat, Offer, Pass, Policy
-from cardcore.play.seam import GamePlay, Whose, game_play
+from cardcore.play.registry import game_play
+from cardcore.play.seam import GamePlay
+from cardcore.play.steps import Whose
 from cardcore.play.views import View
-from cardcore.protocol import Event, Setup
+from cardcore.protocol import Event, S, Setup
 
 if TYPE_CHECKING:  # for the overloads only
     from cardcore.games.auction.state import AuctionState
@@ -33,12 +35,6 @@ if TYPE_CHECKING:  # for the overloads only
 
 __all__ = ["Match", "PolicyError", "next_event", "play"]
 
-S = TypeVar("S")
-
-
-class PolicyError(CardcoreError):
-    """A policy answered with something it was not offered (a pass where none is
-    allowed, or not an event)."""
 
 
 def _names(count: int) -> tuple[str, ...]:
@@ -201,7 +197,7 @@ def play(game: str | GameRules[S], policies: Sequence[Policy] | Mapping[str, Pol
          ) -> GameLog[S]:
     """Play a whole game: one policy per seat (a sequence, the players then named
     P1, P2, ...; or a mapping from player names), the dealer seeded by ``seed``.
-    Returns the log (``log.save(path)`` writes its transcript).
+    Returns the log (:func:`cardcore.save_log` writes its transcript).
 
     >>> from cardcore.play import RandomPolicy
     >>> log = play("saint-poker", {"Aki": RandomPolicy(1), "Ben": RandomPolicy(2)}, seed=3,

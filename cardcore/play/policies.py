@@ -16,7 +16,7 @@ from cardcore.play.listing import Listing
 from cardcore.protocol import Event
 
 if TYPE_CHECKING:
-    from cardcore.play.seam import Whose
+    from cardcore.play.steps import Whose
     from cardcore.play.views import View
 
 __all__ = ["PASS", "Asking", "FirstSeat", "Offer", "Pass", "Policy", "RandomPolicy"]

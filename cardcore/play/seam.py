@@ -1,81 +1,58 @@
 """The seam between the play layer and a game: what a game adds so that a
-program can play it (:class:`GamePlay`), and who takes the next step
-(:class:`Whose`).
+program can play it (:class:`GamePlay`), and what its play module may use of
+the dealer (:class:`TrueDeck`).
 
-A game's play part lives in its own module (``cardcore.games.<game>.legal``)
-and is found through :data:`PLAY_MODULES`, a table keyed by the game's
-transcript name, so that the rules' own registration is left as it is.
+A game's play part lives in the play layer, in its own module
+(``cardcore.play.legal.<game>``), because the games stand below the play layer
+and may not import it; :mod:`cardcore.play.registry` names the four of them
+and finds a game's part (:func:`~cardcore.play.registry.game_play`).
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
+import random
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from cardcore.protocol import Event
+from cardcore.play.steps import Whose
+from cardcore.protocol import Event, S
 
 if TYPE_CHECKING:
-    from cardcore.game import GameRules
-    from cardcore.play.dealer import Dealer
     from cardcore.play.policies import Asking
 
-__all__ = ["CHANCE", "OVER", "PLAY_MODULES", "GamePlay", "Whose", "game_play", "legal_events",
-           "seats", "whose"]
+__all__ = ["GamePlay", "TrueDeck"]
 
-S = TypeVar("S")
-
-PLAY_MODULES: Final = {
-    "goblin-poker": "cardcore.games.goblin.legal",
-    "orc-poker": "cardcore.games.orc.legal",
-    "saint-poker": "cardcore.games.saint.legal",
-    "auction": "cardcore.games.auction.legal",
-}
-"""Transcript name -> the module whose ``PLAY`` is the game's :class:`GamePlay`."""
+C = TypeVar("C")
 
 
-@attrs.frozen
-class Whose:
-    """Who takes the next step.
+class TrueDeck(Protocol):
+    """What a game's play module uses of the dealer (:class:`~cardcore.play.Dealer`):
+    its random stream and the true deck. Named here by its shape so that the play
+    modules do not import the dealer, which finds them through the registry."""
 
-    ``chance``: the dealer writes the next event (a deal, a card from the
-    stock, a table choice the rules leave to chance). Otherwise ``seats`` are
-    the seats that may act now; with ``together`` each of them adds its part to
-    one event that all reveal at once (a reveal, a pitch, a river, a show), and
-    the parts are merged. Neither: the game is over (for a program: Goblin
-    Poker's open-ended session stops at its planned or default number of games).
-    """
+    rng: random.Random
 
-    chance: bool = False
-    seats: tuple[int, ...] = ()
-    together: bool = False
+    def shuffled(self, deck: Iterable[C]) -> list[C]:
+        """The cards of ``deck`` in the dealer's order."""
 
-    @property
-    def over(self) -> bool:
-        """Nothing more is played."""
-        return not self.chance and not self.seats
+    def deal(self, deck: Iterable[C], names: Sequence[str], size: int
+             ) -> dict[str, tuple[C | None, ...]]:
+        """A fresh deal of ``size`` cards to each of ``names``; the rest is the stock."""
 
+    def draw(self, state: Any, count: int) -> tuple[Any, ...]:
+        """The top ``count`` cards of the stock, checked against ``state``."""
 
-@functools.lru_cache(maxsize=1024)
-def seats(seats: tuple[int, ...], together: bool = False) -> Whose:
-    """The :class:`Whose` of these seats (built once: asked before every step)."""
-    return Whose(seats=seats, together=together)
-
-
-CHANCE: Final = Whose(chance=True)
-"""The next step is chance's (the dealer's)."""
-OVER: Final = Whose()
-"""Nothing more is played."""
+    def top(self, count: int) -> tuple[Any, ...]:
+        """The top ``count`` cards of the stock."""
 
 
 def _whole(parts: Sequence[Event]) -> Event:  # pragma: no cover - every together game merges
     raise AssertionError("this game has no steps taken together")
 
 
-def _as_is(state: Any, event: Event, dealer: Dealer) -> Event:
+def _as_is(state: Any, event: Event, dealer: TrueDeck) -> Event:
     return event
 
 
@@ -101,51 +78,13 @@ class GamePlay(Generic[S]):
 
     whose: Callable[[S], Whose]
     legal: Callable[[S, int], Sequence[Event]]
-    chance: Callable[[S, Dealer], Event]
-    complete: Callable[[S, Event, Dealer], Event] = _as_is
+    chance: Callable[[S, TrueDeck], Event]
+    complete: Callable[[S, Event, TrueDeck], Event] = _as_is
     merge: Callable[[Sequence[Event]], Event] = _whole
     actions: Callable[[int], tuple[Hashable, ...]]
     action: Callable[[S, Event], Hashable]
     asking: Callable[[], Asking] | None = None
     simulated: Mapping[str, float] = attrs.field(factory=dict)
-    """The kind weights of the random players of :func:`cardcore.simulation.simulate`
+    """The kind weights of the random players of :func:`cardcore.play.simulate`
     (a fold now and then, not every other turn), so that simulated games reach
     the deep rules."""
-
-
-_LOADED: dict[str, GamePlay[Any]] = {}
-
-
-def game_play(rules: GameRules[S]) -> GamePlay[S]:
-    """The play part of ``rules`` (imported on first use).
-
-    >>> from cardcore.games.goblin import RULES
-    >>> game_play(RULES).whose(RULES.start(["Aki", "Ben"]))
-    Whose(chance=True, seats=(), together=False)
-    """
-    found = _LOADED.get(rules.name)
-    if found is None:
-        found = importlib.import_module(PLAY_MODULES[rules.name]).PLAY
-        _LOADED[rules.name] = found
-    return found
-
-
-def whose(rules: GameRules[S], state: S) -> Whose:
-    """Who takes the next step in ``state``: chance, some seats, or nobody."""
-    return game_play(rules).whose(state)
-
-
-def legal_events(rules: GameRules[S], state: S, seat: int) -> Sequence[Event]:
-    """Every event ``seat`` may take now (empty when it has no step), each once, in
-    a fixed order; see :class:`GamePlay` for parts and chance fields.
-
-    >>> from cardcore.games.goblin import RULES, Deal
-    >>> from cardcore.play.dealer import Dealer
-    >>> state = RULES.start(["Aki", "Ben"])
-    >>> state, _ = RULES.apply(state, Dealer(3).chance(RULES, state))
-    >>> for event in legal_events(RULES, state, 0)[:2]:
-    ...     print(event.cards)
-    {'Aki': 3}
-    {'Aki': 4}
-    """
-    return game_play(rules).legal(state, seat)

@@ -13,17 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic
 
 from cardcore.hiding import hide
-from cardcore.protocol import Event, Setup
+from cardcore.protocol import Event, S, Setup
 
 if TYPE_CHECKING:
     from cardcore.game import GameRules
 
 __all__ = ["View", "information_string"]
 
-S = TypeVar("S")
 
 
 def _value(value: Any) -> str:

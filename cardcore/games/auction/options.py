@@ -18,7 +18,7 @@ class AuctionOptions:
     >>> AuctionOptions(split="round")
     Traceback (most recent call last):
     ...
-    cardcore.options.OptionsError: option 'split' must be one of 'floor', 'exact', not 'round'
+    cardcore.errors.OptionsError: option 'split' must be one of 'floor', 'exact', not 'round'
     """
 
     target: int = attrs.field(default=150, validator=at_least(1))

@@ -29,7 +29,8 @@ from cardcore.games.auction.state import (
     hand,
 )
 from cardcore.moves import Moves
-from cardcore.protocol import Setup, Step
+from cardcore.poker import Category
+from cardcore.protocol import Setup, Transition
 from cardcore.standings import plural
 from cardcore.table import names
 from cardcore.zones import CardAccount
@@ -61,7 +62,7 @@ def deal_cards(state: AuctionState, event: Deal, moves: Moves[Card]) -> None:
                verb="turned from")
 
 
-def deal(state: AuctionState, event: Deal) -> Step[AuctionState]:
+def deal(state: AuctionState, event: Deal, found: None = None) -> Transition[AuctionState]:
     players = state.players
     number = state.hand + 1
     starter = event.starter
@@ -83,7 +84,7 @@ def deal(state: AuctionState, event: Deal) -> Step[AuctionState]:
 # -- bids -------------------------------------------------------------------------
 
 
-def bid(state: AuctionState, event: BidEvent) -> Step[AuctionState]:
+def bid(state: AuctionState, event: BidEvent, found: None = None) -> Transition[AuctionState]:
     """AU-2.1, AU-2.8, AU-2.9: a bid beats the standing bid, or equals it from the
     player with priority."""
     players = state.players
@@ -115,9 +116,45 @@ def bid(state: AuctionState, event: BidEvent) -> Step[AuctionState]:
     _held(state, name, offered)
     if holder is None:
         first = (*first, (offered.priority, seat))
-    effect = Effect(kind="bid", rule="AU-2.1", players=(name,),
+    effect = Effect(kind="bid", rule=_order_rule(offered, standing), players=(name,),
                     text=f"{name} bids {offered}: the standing bid")
     return evolve(state, standing=offered, bidder=seat, first=first), (effect,)
+
+
+_STRAIGHTS = (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+
+_WHEEL_TOP = 5
+"""The top card a wheel straight (A-2-3-4-5) is named by (AU-7.3)."""
+
+
+def _order_rule(offered: Bid, standing: Bid | None) -> str:
+    """The rule under which ``offered`` beats ``standing`` (or is the first bid),
+    cited by the bid's effect: the rule that decided it.
+
+    A wheel straight is a bid only by AU-7.3; a suit is named on a single card only
+    over the same rank (AU-7.2); a single card of a higher rank beats by the ranks
+    (AU-2.4); any other bid of the standing kind by the order within a kind
+    (AU-2.8); a first bid, or one of another kind, by AU-2.1.
+
+    >>> from cardcore.poker import Category
+    >>> pair, flush = Bid(Category.PAIR, (9,)), Bid(Category.FLUSH)
+    >>> _order_rule(pair, None), _order_rule(Bid(Category.PAIR, (10,)), pair)
+    ('AU-2.1', 'AU-2.8')
+    >>> _order_rule(Bid(Category.FLUSH, (13, 9, 7, 4, 2)), flush)
+    'AU-2.8'
+    >>> king = Bid(Category.HIGH_CARD, (13,))
+    >>> _order_rule(king, Bid(Category.HIGH_CARD, (12,))), _order_rule(Bid(Category.HIGH_CARD, (13,), "S"), king)
+    ('AU-2.4', 'AU-7.2')
+    >>> _order_rule(Bid(Category.STRAIGHT, (5,)), pair)
+    'AU-7.3'
+    """
+    if offered.kind in _STRAIGHTS and offered.ranks == (_WHEEL_TOP,):
+        return "AU-7.3"
+    if standing is None or standing.kind != offered.kind:
+        return "AU-2.1"
+    if offered.kind is Category.HIGH_CARD:
+        return "AU-7.2" if offered.suit is not None else "AU-2.4"
+    return "AU-2.8"
 
 
 def _held(state: AuctionState, name: str, offered: Bid) -> None:
@@ -235,7 +272,7 @@ def _lay_past_take(moves: Moves[Card], name: str, zone: str, cards: Sequence[Car
         moves.move(zone, PILE, card, path=("cards", index), face_up=True, verb="laid from")
 
 
-def win(state: AuctionState, event: Win, settled: Settled) -> Step[AuctionState]:
+def win(state: AuctionState, event: Win, settled: Settled) -> Transition[AuctionState]:
     """AU-3: take from the pile (and the stock), lay the bid; then a card is
     turned, or the hand ends if the stock is empty (AU-4.2, AU-7.6).
 
@@ -276,7 +313,7 @@ def win(state: AuctionState, event: Win, settled: Settled) -> Step[AuctionState]
 
 
 def _end(state: AuctionState, rule: str, why: str, effects: list[Effect],
-         **changes: object) -> Step[AuctionState]:
+         **changes: object) -> Transition[AuctionState]:
     """The hand ends (AU-4): the show is next. ``changes``: the event's own changes
     to the state, made in the same copy."""
     effects.append(Effect(kind="hand_end", rule=rule, text=f"hand {state.hand} ends: {why}"))
@@ -292,7 +329,7 @@ def flip_cards(state: AuctionState, event: Flip, moves: Moves[Card]) -> None:
     moves.move(STOCK, PILE, event.card, path=("card",), face_up=True, verb="turned from")
 
 
-def flip(state: AuctionState, event: Flip) -> Step[AuctionState]:
+def flip(state: AuctionState, event: Flip, found: None = None) -> Transition[AuctionState]:
     """AU-4.1, AU-4.2: a joker ends the hand; the last stock card leaves one more
     auction."""
     card = event.card
@@ -315,12 +352,25 @@ def flip(state: AuctionState, event: Flip) -> Step[AuctionState]:
 # -- the declaration --------------------------------------------------------------
 
 
-def declare(state: AuctionState, event: Declare) -> Step[AuctionState]:
-    """AU-4.3: allowed with 8 or more cards on the pile; the hand ends at once."""
+def declare(state: AuctionState, event: Declare, found: None = None) -> Transition[AuctionState]:
+    """AU-4.3: allowed with 8 or more cards on the pile; the hand ends at once. In
+    the middle of the bidding (AU-2.10) the standing bid is dropped, unwon; in the
+    last auction (AU-7.7) that auction is not played out."""
     size = len(state.pile)
     if size < DECLARE_PILE:
         message = (f"{event.player} cannot declare the end yet: the starter pile holds "
                    f"{plural(size, 'card')}, and a declaration needs {DECLARE_PILE} or more")
         raise RuleViolation("AU-4.3", message)
-    return _end(state, "AU-4.3", f"{event.player} declares the end", [],
+    effects: list[Effect] = []
+    if state.last:  # AU-7.7: also in the last auction of AU-4.2
+        effects.append(Effect(kind="last_auction_unplayed", rule="AU-7.7",
+                              text="the declaration comes in the last auction, after the last "
+                              "stock card: that auction is not played out"))
+    if state.standing is not None:  # AU-2.10: in the middle of the bidding
+        bidder = state.players[state.bidder]
+        effects.append(Effect(kind="bid_dropped", rule="AU-2.10", players=(bidder,),
+                              text=f"the declaration comes during the bidding: {bidder}'s "
+                              f"standing bid, {state.standing}, is dropped and auction "
+                              f"{state.auction} is not won"))
+    return _end(state, "AU-4.3", f"{event.player} declares the end", effects,
                 declarer=state.players.index(event.player))

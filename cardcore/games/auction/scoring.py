@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
+import attrs
+
 from cardcore.cards import JOKER_RANK, Card
 from cardcore.effects import BANK, Effect, Transfer
 from cardcore.evolve import evolve
@@ -16,11 +18,11 @@ from cardcore.games.auction.state import AuctionState, Phase, hand, shown
 from cardcore.moves import Moves
 from cardcore.poker import HandRank, best_hand
 from cardcore.pots import award, split_points
-from cardcore.protocol import Step
-from cardcore.standings import plural, winners_effect
+from cardcore.protocol import Outcome, Transition
+from cardcore.standings import plural, point_outcome, winners_effect
 from cardcore.table import names
 
-__all__ = ["SHOWN", "pile_value", "show", "show_cards"]
+__all__ = ["SHOWN", "outcome", "pile_value", "show", "show_cards"]
 
 SHOWN: Final = 5
 """The cards a player may show instead of the whole hand (AU-5.1)."""
@@ -37,6 +39,21 @@ def pile_value(pile: Sequence[Card]) -> int:
     22
     """
     return sum(_VALUES.get(card.rank, 1) for card in pile)
+
+
+_HAND_ON: Final = (Phase.AUCTION, Phase.FLIP, Phase.SHOW)
+"""The phases in which a hand is played and its pile not yet scored."""
+
+
+def outcome(state: AuctionState) -> Outcome:
+    """The points, and while a hand is played the starter pile and what it would
+    score (AU-5.3): mid-hand the points alone read 0, 0, 0, and the pile is the
+    figure a player weighs before declaring (AU-4.3)."""
+    points = point_outcome(state.players, state.scores, state.complete)
+    if state.phase not in _HAND_ON:
+        return points
+    return attrs.evolve(points, pile=tuple(str(card) for card in state.pile),
+                        pile_value=pile_value(state.pile))
 
 
 def show_cards(state: AuctionState, event: Show, moves: Moves[Card]) -> None:
@@ -74,14 +91,22 @@ def _words(value: HandRank | None) -> str:
     return str(value) if value is not None else "no usable card"
 
 
-def show(state: AuctionState, event: Show) -> Step[AuctionState]:
+def _value_rule(state: AuctionState, name: str) -> str:
+    """AU-7.8 when the hand is scored on five cards shown of more held (cards are
+    left in the hand), else AU-5.1. ``state`` is the one after the show's card
+    moves, which take the shown cards out of the hand."""
+    return "AU-7.8" if state.account.size(hand(name)) else "AU-5.1"
+
+
+def show(state: AuctionState, event: Show, found: None = None) -> Transition[AuctionState]:
     """AU-5: the best hands share the pile's value; the declarer wins or loses the
     bonus; AU-6.1: the game ends once someone has the target."""
     players = state.players
     options = state.options
     values = [_value(event.cards[name], options.wheel) for name in players]
     effects = [
-        Effect(kind="hand_value", rule="AU-5.1", players=(name,), text=f"{name}: {_words(value)}")
+        Effect(kind="hand_value", rule=_value_rule(state, name), players=(name,),
+               text=f"{name}: {_words(value)}")
         for name, value in zip(players, values, strict=True)
     ]
     keys = [value.key if value is not None else () for value in values]
@@ -102,7 +127,7 @@ def show(state: AuctionState, event: Show) -> Step[AuctionState]:
         lost = points - share * len(best)
         if lost:
             text += f"; {lost} is lost in the rounding"
-    effects.append(Effect(kind="score", rule="AU-5.3", players=tuple(players[s] for s in best),
+    effects.append(Effect(kind="score", rule="AU-5.2", players=tuple(players[s] for s in best),
                           transfers=award(players, best, share, "AU-5.3"), text=text))
     if state.declarer is not None:
         effects.append(_declarer(state, state.declarer, state.declarer in best, scores))

@@ -18,7 +18,7 @@ class GoblinOptions:
     >>> GoblinOptions(rounds=6)
     Traceback (most recent call last):
     ...
-    cardcore.options.OptionsError: option 'rounds' must be from 1 to 5, not 6
+    cardcore.errors.OptionsError: option 'rounds' must be from 1 to 5, not 6
     """
 
     starting_chips: int = attrs.field(default=100, validator=at_least(1))

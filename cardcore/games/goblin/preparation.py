@@ -12,12 +12,13 @@ from cardcore.decks import PAIRS_DECK
 from cardcore.effects import Effect
 from cardcore.evolve import evolve
 from cardcore.games.goblin.events import Deal, Reveal, Stack
-from cardcore.games.goblin.expect import dealt
 from cardcore.games.goblin.state import DISCARD, STOCK, Choice, GoblinState, Phase, hand, stack_zone
+from cardcore.games.goblin.turns import dealt
 from cardcore.moves import Moves
 from cardcore.pots import antes
-from cardcore.protocol import Step
+from cardcore.protocol import Transition
 from cardcore.seats import clockwise_from
+from cardcore.standings import plural
 from cardcore.table import names
 
 __all__ = ["HAND_SIZE", "deal", "deal_cards", "reveal", "reveal_cards", "start_round",
@@ -33,8 +34,9 @@ def deal_cards(state: GoblinState, event: Deal, moves: Moves[PairsCard]) -> None
     moves.deal_hands(event.hands, seats, HAND_SIZE, "GP-1.2")
 
 
-def deal(state: GoblinState, event: Deal) -> Step[GoblinState]:
-    """GP-1.1: players without chips are out of the session; the others pay the ante."""
+def deal(state: GoblinState, event: Deal, found: None = None) -> Transition[GoblinState]:
+    """GP-1.1: players without chips are out of the session; the others pay the ante
+    into the pot, which keeps what the last game left in it (GP-1.3)."""
     players = state.players
     live = dealt(state)
     effects: list[Effect] = [
@@ -43,6 +45,10 @@ def deal(state: GoblinState, event: Deal) -> Step[GoblinState]:
         for seat, name in enumerate(players) if state.in_session[seat] and not live[seat]
     ]
     seats = [seat for seat, flag in enumerate(live) if flag]
+    if state.ledger.pot:  # GP-1.3: a split's remainder (GP-6.2) waits for this game
+        effects.append(Effect(kind="carry_over", rule="GP-1.3",
+                              text=f"the pot still holds {plural(state.ledger.pot, 'chip')} "
+                              "from the last game"))
     ledger, paid = antes(state.ledger, seats, state.options.ante, "GP-1.1")
     effects += paid
     number = state.games_started + 1
@@ -69,7 +75,7 @@ def reveal_cards(state: GoblinState, event: Reveal, moves: Moves[PairsCard]) -> 
                       "player in the game reveals one (GP-2.1)", ("cards",))
 
 
-def reveal(state: GoblinState, event: Reveal) -> Step[GoblinState]:
+def reveal(state: GoblinState, event: Reveal, found: None = None) -> Transition[GoblinState]:
     """GP-2.2: the smallest card starts; a tie goes to the tie-break (GP-2.3)."""
     players = state.players
     shown: dict[int, PairsCard] = {}
@@ -90,7 +96,7 @@ def reveal(state: GoblinState, event: Reveal) -> Step[GoblinState]:
     return _stock_check(new, (effect,))
 
 
-def _stock_check(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinState]:
+def _stock_check(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[GoblinState]:
     """GP-2.4: the stock ran out while tied players still wait for a card."""
     if state.waiting and state.account.size(STOCK) == 0:
         effect = Effect(
@@ -116,7 +122,7 @@ def tiebreak_cards(state: GoblinState, event: Stack, moves: Moves[PairsCard]) ->
     moves.move(STOCK, target, card, path=("card",), face_up=True)
 
 
-def tiebreak_card(state: GoblinState, event: Stack) -> Step[GoblinState]:
+def tiebreak_card(state: GoblinState, event: Stack) -> Transition[GoblinState]:
     players = state.players
     seat = players.index(event.player)
     card = event.card
@@ -148,7 +154,7 @@ def tiebreak_card(state: GoblinState, event: Stack) -> Step[GoblinState]:
 
 
 def start_round(state: GoblinState, number: int, seat: int, rule: str, why: str,
-                stacks: tuple[tuple[PairsCard, ...], ...] | None = None) -> Step[GoblinState]:
+                stacks: tuple[tuple[PairsCard, ...], ...] | None = None) -> Transition[GoblinState]:
     """Round ``number`` starts with ``seat`` (``why``, in words, under ``rule``).
 
     ``stacks``: the stacks after the event that settled it, when that event changed

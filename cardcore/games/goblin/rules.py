@@ -27,7 +27,7 @@ from cardcore.games.goblin.state import (
 from cardcore.ledger import Ledger
 from cardcore.moves import Moves
 from cardcore.pots import pay, split_pot, take_pot
-from cardcore.protocol import Setup, Step
+from cardcore.protocol import Setup, Transition
 from cardcore.seats import clockwise_from, without
 from cardcore.table import names
 
@@ -53,7 +53,7 @@ def where(state: GoblinState) -> str:
 # -- the rounds -------------------------------------------------------------------
 
 
-def choose(state: GoblinState, seat: int) -> Step[GoblinState]:
+def choose(state: GoblinState, seat: int) -> Transition[GoblinState]:
     """A table choice settled (GP-2.4, GP-3.2): ``seat`` starts, or is dealt first."""
     name = state.players[seat]
     held = state.held_choice
@@ -95,11 +95,11 @@ def pitch_cards(state: GoblinState, event: Pitch, moves: Moves[PairsCard]) -> No
     moves.move(hand(event.player), PITCHED, event.card, path=("card",), verb="pitched from")
 
 
-def pitch(state: GoblinState, event: Pitch) -> Step[GoblinState]:
+def pitch(state: GoblinState, event: Pitch, found: None = None) -> Transition[GoblinState]:
     return _after_turn(evolve(state, turns=state.turns[1:]), ())
 
 
-def fold(state: GoblinState, event: Fold) -> Step[GoblinState]:
+def fold(state: GoblinState, event: Fold, found: None = None) -> Transition[GoblinState]:
     """GP-4.2: pay the smallest number showing on any stack still face up, and leave."""
     players = state.players
     seat = players.index(event.player)
@@ -116,8 +116,10 @@ def fold(state: GoblinState, event: Fold) -> Step[GoblinState]:
 
 
 
-def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinState]:
-    """GP-4.5: once everyone still in has played, the pitched cards are dealt."""
+def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[GoblinState]:
+    """GP-4.5: once everyone still in has played, the pitched cards are dealt from
+    the min stack; the effect that names it cites GP-3.1, the comparison that found
+    it (identical smallest stacks are GP-3.2's table choice)."""
     if state.turns:
         return state, effects
     live = state.active()
@@ -134,7 +136,7 @@ def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinS
         return new, (*effects, effect)
     order = tuple(clockwise_from(seat, len(state.players), live))
     effect = Effect(
-        kind="min_stack", rule="GP-4.5", players=(state.players[seat],),
+        kind="min_stack", rule="GP-3.1", players=(state.players[seat],),
         text=f"everyone still in has played: the pitched cards are dealt from "
         f"{state.players[seat]}, the min stack",
     )
@@ -148,13 +150,13 @@ def stack_cards(state: GoblinState, event: Stack, moves: Moves[PairsCard]) -> No
     moves.move(PITCHED, stack_zone(event.player), event.card, path=("card",), face_up=True)
 
 
-def stack(state: GoblinState, event: Stack) -> Step[GoblinState]:
+def stack(state: GoblinState, event: Stack, found: None = None) -> Transition[GoblinState]:
     if state.phase is Phase.TIEBREAK:
         return tiebreak_card(state, event)
     return _deal_pitched(state, event)
 
 
-def _deal_pitched(state: GoblinState, event: Stack) -> Step[GoblinState]:
+def _deal_pitched(state: GoblinState, event: Stack) -> Transition[GoblinState]:
     """GP-4.5, GP-4.6: a pitched card onto a stack; a pair busts."""
     seat = state.players.index(event.player)
     card = event.card
@@ -179,8 +181,10 @@ def _deal_pitched(state: GoblinState, event: Stack) -> Step[GoblinState]:
     return _end_round(new, effects)
 
 
-def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinState]:
-    """GP-5.1 and GP-6.2: the next round, or the split after the last one."""
+def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[GoblinState]:
+    """GP-5.1 and GP-6.2: the next round, or the split after the last one. The next
+    round's start player (GP-4.1) is named by an effect citing GP-5.1, the rule
+    that starts that round."""
     live = state.active()
     if state.round < state.options.rounds:
         number = state.round + 1
@@ -195,21 +199,21 @@ def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinSt
             new = evolve(state, phase=Phase.PLAY, round=number, choice=low,
                                choice_for=Choice.START, choice_rule="GP-3.2", turns=())
             return new, (*effects, effect)
-        step = start_round(state, number, seat, "GP-4.1", "the min stack among the players still in")
+        step = start_round(state, number, seat, "GP-5.1", "the min stack among the players still in")
         return step[0], (*effects, *step[1])
     ledger, split = split_pot(state.ledger, live, "GP-6.2", f"after round {state.round}, ",
                               "game")
     return _end_game(state, ledger, (*effects, split))
 
 
-def _last_one(state: GoblinState, effects: tuple[Effect, ...]) -> Step[GoblinState]:
+def _last_one(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[GoblinState]:
     """GP-4.4 / GP-6.1: the last player still in takes the whole pot."""
     ledger, won = take_pot(state.ledger, state.active()[0], "GP-4.4", "is the only player left")
     return _end_game(state, ledger, (*effects, won))
 
 
 def _end_game(state: GoblinState, ledger: Ledger, effects: tuple[Effect, ...]
-              ) -> Step[GoblinState]:
+              ) -> Transition[GoblinState]:
     """The game is over with the chips of ``ledger``: the next deal, or the end of
     the session (GP-6.3, GP-1.1); one copy of the state either way."""
     done = state.games_done + 1

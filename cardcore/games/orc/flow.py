@@ -14,7 +14,7 @@ from cardcore.evolve import evolve
 from cardcore.games.orc.state import OrcState, Phase
 from cardcore.ledger import Ledger
 from cardcore.pots import split_pot, take_pot
-from cardcore.protocol import Step
+from cardcore.protocol import Transition
 from cardcore.seats import clockwise_from
 from cardcore.standings import winners_effect
 from cardcore.table import names
@@ -46,7 +46,7 @@ def charge(ledger: Ledger, bankrupt: tuple[int, ...], seat: int, owed: int, rule
 
 
 def no_card_left(state: OrcState, effects: tuple[Effect, ...], live: Sequence[int]
-                 ) -> Step[OrcState] | None:
+                 ) -> Transition[OrcState] | None:
     """OP-3.1 [ruling]: a player still in (``live``) with no card in hand means no
     phase starts; the round ends with the split of OP-4.1. None when every player
     still in has a card."""
@@ -63,7 +63,7 @@ def no_card_left(state: OrcState, effects: tuple[Effect, ...], live: Sequence[in
     return split(state, (*effects, effect))
 
 
-def begin_phase(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Step[OrcState]:
+def begin_phase(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Transition[OrcState]:
     """Action phase ``state.action_phase + 1`` with ``seat`` as start player, unless
     a player still in has no card left (OP-3.1)."""
     live = state.active()
@@ -74,7 +74,7 @@ def begin_phase(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Step
 
 
 def start_phase(state: OrcState, seat: int, effects: tuple[Effect, ...], live: Sequence[int]
-                ) -> Step[OrcState]:
+                ) -> Transition[OrcState]:
     """:func:`begin_phase` once OP-3.1 is known to let the phase start; ``live``:
     the seats still in."""
     order = tuple(clockwise_from(seat, len(state.players), live))
@@ -85,14 +85,14 @@ def start_phase(state: OrcState, seat: int, effects: tuple[Effect, ...], live: S
     return new, effects
 
 
-def last_one(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
+def last_one(state: OrcState, effects: tuple[Effect, ...]) -> Transition[OrcState]:
     """OP-3.5: the last player still in takes the whole pot; the round ends."""
     ledger, won = take_pot(state.ledger, state.active()[0], "OP-3.5",
                            "is the only player left in the round")
     return _end_round(state, ledger, (*effects, won))
 
 
-def split(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
+def split(state: OrcState, effects: tuple[Effect, ...]) -> Transition[OrcState]:
     """OP-4.1: the players still in share the pot; the remainder stays for the next round."""
     played = state.action_phase
     when = f"after {played} action phase{'s' if played != 1 else ''}, " if played else ""
@@ -100,7 +100,7 @@ def split(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
     return _end_round(state, ledger, (*effects, shared))
 
 
-def _end_round(state: OrcState, ledger: Ledger, effects: tuple[Effect, ...]) -> Step[OrcState]:
+def _end_round(state: OrcState, ledger: Ledger, effects: tuple[Effect, ...]) -> Transition[OrcState]:
     """OP-4.2: the game ends after the last round or a round with a bankruptcy.
     ``ledger``: the chips once the pot is taken or shared (one copy of the state)."""
     total = state.options.total_rounds

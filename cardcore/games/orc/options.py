@@ -34,7 +34,7 @@ class OrcOptions:
     >>> OrcOptions(preset="short")
     Traceback (most recent call last):
     ...
-    cardcore.options.OptionsError: option 'preset' must be one of 'standard', 'long', not 'short'
+    cardcore.errors.OptionsError: option 'preset' must be one of 'standard', 'long', not 'short'
     """
 
     preset: str = attrs.field(default="standard", validator=one_of(*PRESETS))

@@ -54,7 +54,7 @@ from cardcore.games.orc.state import (
 from cardcore.ledger import Ledger
 from cardcore.moves import Moves, recorded
 from cardcore.pots import shortfall
-from cardcore.protocol import Setup, Step, Turn
+from cardcore.protocol import Setup, Transition, Turn
 from cardcore.seats import clockwise_distance, without
 from cardcore.table import names
 
@@ -160,7 +160,7 @@ def deal_cards(state: OrcState, event: Deal, moves: Moves[PairsCard]) -> None:
     moves.deal_hands(event.hands, range(len(state.players)), HAND_SIZE, "OP-1.3")
 
 
-def deal(state: OrcState, event: Deal) -> Step[OrcState]:
+def deal(state: OrcState, event: Deal, found: None = None) -> Transition[OrcState]:
     """OP-1.1, OP-1.2: antes (with the shortfall rule); a short payer is bankrupt."""
     players = state.players
     number = state.round + 1
@@ -206,7 +206,7 @@ def pitch_cards(state: OrcState, event: Pitch, moves: Moves[PairsCard]) -> None:
     moves.lay_in_order(PITCHED, ACTION, order or (), ("order",))
 
 
-def pitch(state: OrcState, event: Pitch) -> Step[OrcState]:
+def pitch(state: OrcState, event: Pitch, found: None = None) -> Transition[OrcState]:
     players = state.players
     live = state.active()
     deck = tuple(event.order) if event.order is not None else (None,) * len(live)
@@ -223,7 +223,7 @@ def draw_cards(state: OrcState, event: Draw, moves: Moves[PairsCard]) -> None:
     moves.take_top(ACTION, state.deck[0], row_zone(event.player), event.card, path=("card",))
 
 
-def draw(state: OrcState, event: Draw) -> Step[OrcState]:
+def draw(state: OrcState, event: Draw, found: None = None) -> Transition[OrcState]:
     """OP-3.3: the drawn card joins the row; a number already there busts."""
     seat = state.players.index(event.player)
     card = event.card
@@ -244,7 +244,7 @@ def draw(state: OrcState, event: Draw) -> Step[OrcState]:
                        bankrupt=bankrupt, in_round=without(state.in_round, seat))
 
 
-def give_up(state: OrcState, event: GiveUp) -> Step[OrcState]:
+def give_up(state: OrcState, event: GiveUp, found: None = None) -> Transition[OrcState]:
     """OP-3.4: pay the smallest number face up in the rows still in play, and leave."""
     players = state.players
     seat = players.index(event.player)
@@ -269,7 +269,7 @@ def give_up(state: OrcState, event: GiveUp) -> Step[OrcState]:
 
 
 def _after_turn(state: OrcState, seat: int, effects: tuple[Effect, ...],
-                **changes: Any) -> Step[OrcState]:
+                **changes: Any) -> Transition[OrcState]:
     """The turn's ``changes`` and the next turn (one copy of the state); then OP-3.5,
     the last one in takes the pot, and OP-3.6, the phase ends after every turn."""
     new = evolve(state, turns=state.turns[1:], **changes)
@@ -280,7 +280,7 @@ def _after_turn(state: OrcState, seat: int, effects: tuple[Effect, ...],
     return _end_phase(new, effects)
 
 
-def choose(state: OrcState, seat: int) -> Step[OrcState]:
+def choose(state: OrcState, seat: int) -> Transition[OrcState]:
     """The (moot) table choice of OP-2.5, recorded by a ruling: it changes nothing."""
     name = state.players[seat]
     effect = Effect(
@@ -292,7 +292,7 @@ def choose(state: OrcState, seat: int) -> Step[OrcState]:
 
 
 
-def _end_phase(state: OrcState, effects: tuple[Effect, ...]) -> Step[OrcState]:
+def _end_phase(state: OrcState, effects: tuple[Effect, ...]) -> Transition[OrcState]:
     """OP-3.6: the rest of the action deck is discarded; a new phase, or OP-4.1."""
     left = len(state.deck)
     draft = state.account.draft()

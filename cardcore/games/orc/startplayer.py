@@ -36,7 +36,7 @@ from cardcore.games.orc.events import Reveal
 from cardcore.games.orc.flow import begin_phase, no_card_left
 from cardcore.games.orc.state import STOCK, OrcState, Phase, hand, row_zone
 from cardcore.moves import Moves
-from cardcore.protocol import Step
+from cardcore.protocol import Transition
 from cardcore.table import names
 
 __all__ = ["reveal", "reveal_cards", "smallest_rows"]
@@ -135,11 +135,12 @@ def _draw_cards(state: OrcState, event: Reveal, moves: Moves[PairsCard]) -> None
     moves.found = drawers
 
 
-def reveal(state: OrcState, event: Reveal, drawers: tuple[int, ...] = ()) -> Step[OrcState]:
+def reveal(state: OrcState, event: Reveal, drawers: tuple[int, ...] | None = None
+           ) -> Transition[OrcState]:
     """``drawers``: who drew after a tie-break reveal (worked out with the cards)."""
     if state.phase is Phase.REVEAL:
         return _first_reveal(state, event)
-    return _tiebreak(state, event, drawers)
+    return _tiebreak(state, event, drawers or ())
 
 
 def _shown(state: OrcState, event: Reveal) -> dict[int, PairsCard]:
@@ -150,7 +151,7 @@ def _shown(state: OrcState, event: Reveal) -> dict[int, PairsCard]:
     return shown
 
 
-def _first_reveal(state: OrcState, event: Reveal) -> Step[OrcState]:
+def _first_reveal(state: OrcState, event: Reveal) -> Transition[OrcState]:
     players = state.players
     shown = _shown(state, event)
     rows = tuple([(shown[seat],) for seat in range(len(players))])
@@ -171,7 +172,7 @@ def _first_reveal(state: OrcState, event: Reveal) -> Step[OrcState]:
     return evolve(state, rows=rows, phase=Phase.TIEBREAK, tied=tied), (effect,)
 
 
-def _tiebreak(state: OrcState, event: Reveal, drawers: tuple[int, ...]) -> Step[OrcState]:
+def _tiebreak(state: OrcState, event: Reveal, drawers: tuple[int, ...]) -> Transition[OrcState]:
     players = state.players
     tied = state.tied
     shown = _shown(state, event)

@@ -7,10 +7,20 @@ from cardcore.games.saint import rules
 from cardcore.games.saint.events import Deal, River, Show, Take
 from cardcore.games.saint.options import SaintOptions
 from cardcore.games.saint.state import Phase, SaintState
+from cardcore.protocol import Handler
 
 __all__ = ["RULES", "Deal", "Phase", "River", "SaintOptions", "SaintState", "Show", "Take"]
 
-RULES: GameRules[SaintState] = GameRules.assemble(
-    name="saint-poker", title="Saint Poker", players=(2, 5), options=SaintOptions,
-    events=(Deal, River, Show, Take), parts=(rules,),
-    verbs={"river": "add a river card", "show": "show cards", "take": "take a card"})
+RULES: GameRules[SaintState] = GameRules(
+    name="saint-poker", title="Saint Poker", min_players=2, max_players=5,
+    options_type=SaintOptions,
+    handlers={
+        Deal: Handler(rules.deal, rules.deal_cards),
+        River: Handler(rules.river, rules.river_cards),
+        Show: Handler(rules.show, rules.show_cards),
+        Take: Handler(rules.take, rules.take_cards),
+    },
+    begin=rules.begin, turn=rules.turn, words=rules.words, where=rules.where,
+    ended=rules.ended, choose=rules.choose, wrong_actor_words=rules.wrong_actor_words,
+    choice_refusal=rules.choice_refusal,
+    verbs={River: "add a river card", Show: "show cards", Take: "take a card"})

@@ -18,7 +18,7 @@ class SaintOptions:
     >>> SaintOptions(rounds=9)
     Traceback (most recent call last):
     ...
-    cardcore.options.OptionsError: option 'rounds' must be from 1 to 8, not 9
+    cardcore.errors.OptionsError: option 'rounds' must be from 1 to 8, not 9
     """
 
     rounds: int = attrs.field(default=8, validator=between(1, 8))

@@ -65,7 +65,7 @@ from cardcore.games.saint.state import (
 from cardcore.moves import Moves
 from cardcore.poker import best_hand
 from cardcore.pots import award, split_points
-from cardcore.protocol import Event, Setup, Step, Turn
+from cardcore.protocol import Event, Setup, Transition, Turn
 from cardcore.standings import plural, winners_effect
 from cardcore.table import names
 
@@ -195,7 +195,7 @@ def deal_cards(state: SaintState, event: Deal, moves: Moves[Card]) -> None:
     _future(state, moves, event.future, "SP-1.2")
 
 
-def deal(state: SaintState, event: Deal) -> Step[SaintState]:
+def deal(state: SaintState, event: Deal, found: None = None) -> Transition[SaintState]:
     players = state.players
     future = (f"the future river, face up: {_cards(event.future)}" if event.future
               else f"no future river with {len(players)} players")
@@ -230,7 +230,7 @@ def river_cards(state: SaintState, event: River, moves: Moves[Card]) -> None:
                       "too: every player adds one (SP-2.2)", ("cards",))
 
 
-def river(state: SaintState, event: River, moved: Sequence[Card] = ()) -> Step[SaintState]:
+def river(state: SaintState, event: River, moved: Sequence[Card] = ()) -> Transition[SaintState]:
     """``moved``: the future river's cards, which :func:`river_cards` moved to the
     centre (the river held nothing before them)."""
     players = state.players
@@ -269,7 +269,7 @@ def show_cards(state: SaintState, event: Show, moves: Moves[Card]) -> None:
                       "player shows (SP-2.3)", ("cards",))
 
 
-def show(state: SaintState, event: Show) -> Step[SaintState]:
+def show(state: SaintState, event: Show, found: None = None) -> Transition[SaintState]:
     """SP-2.4, SP-2.5: the hands are valued and the best scores; then the refill
     order (SP-2.6), or the end of the game (SP-2.7, SP-3.1)."""
     players = state.players
@@ -329,7 +329,7 @@ def _score(state: SaintState, ranking: Groups) -> tuple[tuple[int, ...], Effect]
     return tuple(scores), effect
 
 
-def choose(state: SaintState, seat: int) -> Step[SaintState]:
+def choose(state: SaintState, seat: int) -> Transition[SaintState]:
     """A table choice settled (SP-2.6 ruling): ``seat`` picks next among equal hands."""
     players = state.players
     ranking = groups(state.hands)
@@ -351,7 +351,7 @@ def take_cards(state: SaintState, event: Take, moves: Moves[Card]) -> None:
                verb="taken from")
 
 
-def take(state: SaintState, event: Take) -> Step[SaintState]:
+def take(state: SaintState, event: Take, found: None = None) -> Transition[SaintState]:
     """SP-2.6: after every player took two, the pool's last cards are discarded."""
     players = state.players
     picks = state.picks + 1

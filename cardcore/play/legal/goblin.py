@@ -14,20 +14,18 @@ identical smallest stacks (GP-3.2).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
 from cardcore.games.goblin.events import Deal, Fold, Pitch, Reveal, Stack
-from cardcore.games.goblin.expect import dealt
 from cardcore.games.goblin.preparation import HAND_SIZE
 from cardcore.games.goblin.state import MAX_PLAYERS, PITCHED, Choice, GoblinState, Phase, hand
+from cardcore.games.goblin.turns import dealt
 from cardcore.play.listing import Listing, given, listed
-from cardcore.play.seam import CHANCE, OVER, GamePlay, Whose, seats
+from cardcore.play.seam import GamePlay, TrueDeck
+from cardcore.play.steps import CHANCE, OVER, Whose, seats
 from cardcore.protocol import Event, Ruling
-
-if TYPE_CHECKING:
-    from cardcore.play.dealer import Dealer
 
 __all__ = ["DEFAULT_GAMES", "PLAY"]
 
@@ -72,7 +70,7 @@ def legal(state: GoblinState, seat: int) -> Sequence[Event]:
     return ()
 
 
-def chance(state: GoblinState, dealer: Dealer) -> Event:
+def chance(state: GoblinState, dealer: TrueDeck) -> Event:
     players = state.players
     phase = state.phase
     if phase is Phase.DEAL:

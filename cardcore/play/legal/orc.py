@@ -13,7 +13,6 @@ order of the shuffled action deck (OP-3.1) and so the card a draw turns up: a
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -22,11 +21,9 @@ from cardcore.decks import PAIRS_DECK
 from cardcore.games.orc.events import Deal, Draw, GiveUp, Pitch, Reveal
 from cardcore.games.orc.state import HAND_SIZE, MAX_PLAYERS, STOCK, OrcState, Phase, hand
 from cardcore.play.listing import Listing, given, listed
-from cardcore.play.seam import CHANCE, OVER, GamePlay, Whose, seats
+from cardcore.play.seam import GamePlay, TrueDeck
+from cardcore.play.steps import CHANCE, OVER, Whose, seats
 from cardcore.protocol import Event, Ruling
-
-if TYPE_CHECKING:
-    from cardcore.play.dealer import Dealer
 
 __all__ = ["MOOT_RULING_CHANCE", "PLAY"]
 
@@ -72,7 +69,7 @@ MOOT_RULING_CHANCE = 0.5
 """How often the dealer records a moot OP-2.5 table choice before the next deal."""
 
 
-def chance(state: OrcState, dealer: Dealer) -> Event:
+def chance(state: OrcState, dealer: TrueDeck) -> Event:
     """The deal; before it, now and then, the ruling of a table choice that OP-3.1
     made moot (OP-2.5: it changes nothing, and a record may hold it or not)."""
     if state.moot_choice and dealer.rng.random() < MOOT_RULING_CHANCE:
@@ -80,7 +77,7 @@ def chance(state: OrcState, dealer: Dealer) -> Event:
     return Deal(hands=dealer.deal(PAIRS_DECK, state.players, HAND_SIZE))
 
 
-def complete(state: OrcState, event: Event, dealer: Dealer) -> Event:
+def complete(state: OrcState, event: Event, dealer: TrueDeck) -> Event:
     """The dealer's part of a player's event: the tie-break draws, the action
     deck's order, the card a draw turns up."""
     if isinstance(event, Draw) and event.card is None and state.deck:

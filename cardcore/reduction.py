@@ -1,23 +1,24 @@
-"""The one fold: events applied to a state one by one (replay, GameLog, tests)."""
+"""The one reduction of a log: events applied to a state one by one (replay, tests).
+
+(The kernel's word for it is a reduction, and its function :func:`transitions`;
+"fold" is a Goblin Poker action.)
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
-from cardcore.effects import Effect
-from cardcore.protocol import Event
+from cardcore.protocol import Event, S, Transition
 
 if TYPE_CHECKING:
     from cardcore.game import GameRules
 
-__all__ = ["fold"]
-
-S = TypeVar("S")
+__all__ = ["transitions"]
 
 
-def fold(rules: GameRules[S], state: S, events: Iterable[Event]
-         ) -> Iterator[tuple[S, tuple[Effect, ...]]]:
+def transitions(rules: GameRules[S], state: S, events: Iterable[Event]
+                ) -> Iterator[Transition[S]]:
     """The state after each event and the effects it caused, in order.
 
     A refused event raises its :class:`~cardcore.errors.RuleViolation`; the
@@ -27,4 +28,3 @@ def fold(rules: GameRules[S], state: S, events: Iterable[Event]
     for event in events:
         state, effects = apply(state, event)
         yield state, effects
-

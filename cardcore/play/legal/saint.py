@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import attrs
 
@@ -24,11 +24,9 @@ from cardcore.games.saint.events import Deal, River, Show, Take
 from cardcore.games.saint.refill import next_pickers
 from cardcore.games.saint.state import HAND_SIZE, POOL, Phase, SaintState, hand
 from cardcore.play.listing import Listing, Segment, listed
-from cardcore.play.seam import CHANCE, OVER, GamePlay, Whose, seats
+from cardcore.play.seam import GamePlay, TrueDeck
+from cardcore.play.steps import CHANCE, OVER, Whose, seats
 from cardcore.protocol import Event, Ruling
-
-if TYPE_CHECKING:
-    from cardcore.play.dealer import Dealer
 
 __all__ = ["PLAY"]
 
@@ -84,12 +82,12 @@ def legal(state: SaintState, seat: int) -> Sequence[Event]:
     return Listing(segments)
 
 
-def chance(state: SaintState, dealer: Dealer) -> Event:
+def chance(state: SaintState, dealer: TrueDeck) -> Event:
     hands = dealer.deal(STANDARD_DECK, state.players, HAND_SIZE)
     return Deal(hands=hands, future=dealer.top(state.future_size))
 
 
-def complete(state: SaintState, event: Event, dealer: Dealer) -> Event:
+def complete(state: SaintState, event: Event, dealer: TrueDeck) -> Event:
     """The new future river, dealt face up as the round starts (SP-2.1)."""
     if isinstance(event, River) and event.future is None:
         size = state.future_size

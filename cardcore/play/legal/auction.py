@@ -25,7 +25,7 @@ import math
 import operator
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import combinations, product
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from cardcore.cards import JOKER_RANK, SUITS, Card, rank_name
 from cardcore.games.auction.bids import GROUPS, SIZE, Bid, kind_name, straight_tops
@@ -42,12 +42,10 @@ from cardcore.games.auction.state import (
 )
 from cardcore.play.listing import Listing, Segment, given, listed, nth_permutation, worked_out
 from cardcore.play.policies import PASS, Offer
-from cardcore.play.seam import CHANCE, OVER, GamePlay, Whose
+from cardcore.play.seam import GamePlay, TrueDeck
+from cardcore.play.steps import CHANCE, OVER, Whose
 from cardcore.poker import Category
 from cardcore.protocol import Event
-
-if TYPE_CHECKING:
-    from cardcore.play.dealer import Dealer
 
 __all__ = ["ALL_BIDS", "PLAY", "Bidding", "bid_event", "formations"]
 
@@ -418,14 +416,14 @@ def legal(state: AuctionState, seat: int) -> Sequence[Event]:
     return Listing(segments)
 
 
-def chance(state: AuctionState, dealer: Dealer) -> Event:
+def chance(state: AuctionState, dealer: TrueDeck) -> Event:
     if state.phase is Phase.DEAL:
         hands = dealer.deal(deck_for(len(state.players)), state.players, HAND_SIZE)
         return Deal(hands=hands, starter=dealer.top(1)[0])
     return Flip(card=dealer.draw(state, 1)[0])
 
 
-def complete(state: AuctionState, event: Event, dealer: Dealer) -> Event:
+def complete(state: AuctionState, event: Event, dealer: TrueDeck) -> Event:
     """The stock cards that make up a short pile (AU-3.1), unseen by the others."""
     if isinstance(event, Win) and event.from_stock is None and state.phase is Phase.AUCTION:
         drawn = drawn_from_stock(state, len(event.cards))

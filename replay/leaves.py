@@ -1,0 +1,130 @@
+"""The leaves of a transcript: each scalar annotation, and its one conversion.
+
+Both loaders read the same leaves: the full one (:mod:`cardcore.replay.convert`,
+cattrs) registers :attr:`Leaf.convert` as the structure hook of each
+annotation, and the fast one (:mod:`cardcore.replay.direct`) calls the very same
+function for a value it has not seen, keeping the result by value, and takes a
+value as its own result only where :attr:`Leaf.kinds` and :attr:`Leaf.bound`
+say it plainly is. A leaf is added or changed here, once; the two cannot drift
+(tests/test_direct.py holds them to equal results).
+
+Each conversion refuses instead of coercing (``str(3)``, ``int("7")``): a
+transcript that says ``"7"`` where a Pairs card belongs is a mistake to report,
+not to repair; its ``ValueError`` (every cardcore error is one) quotes the value
+and says what is allowed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from cardcore.cards import UNKNOWN as UNKNOWN_CARD
+from cardcore.cards import Card, PairsCard, parse_card, parse_pairs_card
+from cardcore.errors import CardNotationError
+from cardcore.replay.problems import MAX_INTEGER, describe_value, out_of_range
+
+__all__ = ["LEAVES", "Leaf"]
+
+
+def _string(value: object, _: type) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"expected a string, not {describe_value(value)}")
+    return value
+
+
+def _integer(value: object, _: type) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"expected a whole number, not {describe_value(value)}")
+    if not -MAX_INTEGER <= value <= MAX_INTEGER:
+        raise ValueError(out_of_range(value))
+    return value
+
+
+def _boolean(value: object, _: type) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, not {describe_value(value)}")
+    return value
+
+
+def _pairs_card(value: object, _: type) -> PairsCard | None:
+    if value == UNKNOWN_CARD:
+        return None
+    return parse_pairs_card(value)
+
+
+def _standard_card(value: object, _: type) -> Card | None:
+    if value == UNKNOWN_CARD:
+        return None
+    if not isinstance(value, str):
+        raise CardNotationError(
+            f"{describe_value(value)} is not a card: cards are strings like \"AS\" or \"10H\""
+        )
+    return parse_card(value)
+
+
+_FRACTION = re.compile(r"(-?)([0-9]+)/([0-9]+)")
+"""A fraction of points as written, ``"23/3"``: ASCII digits, as the schema says."""
+
+
+def _whole(digits: str) -> int | None:
+    """The whole number written ``digits``, or None beyond :data:`MAX_INTEGER`
+    (counted before it is converted: Python refuses to convert very long ones,
+    leading zeros included)."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > len(str(MAX_INTEGER)) or int(digits) > MAX_INTEGER:
+        return None
+    return int(digits)
+
+
+def _score(value: object, _: type) -> int | Fraction:
+    """Points: a whole number, or an exact fraction written as a string ``"23/3"``
+    (its top and bottom each within the range of a transcript's numbers)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _integer(value, int)
+    found = _FRACTION.fullmatch(value) if isinstance(value, str) else None
+    if found is not None:
+        sign, top, bottom = found[1], _whole(found[2]), _whole(found[3])
+        if top is None or bottom is None:
+            raise ValueError(f"{describe_value(value)} is out of range: a fraction of points "
+                             f"has a top and a bottom of at most {MAX_INTEGER}")
+        if bottom > 0:
+            return Fraction(-top if sign else top, bottom)
+    raise ValueError(
+        f"expected points as a whole number or a fraction like \"23/3\", not {describe_value(value)}"
+    )
+
+
+@attrs.frozen
+class Leaf:
+    """One scalar annotation of the events and options, as both loaders read it."""
+
+    annotation: Any
+    """The exact annotation (``PairsCard | None``), as the event classes write it."""
+    convert: Callable[[object, Any], Any]
+    """The conversion: the value's result, or a ValueError in words (a hook's shape:
+    the value and the annotation)."""
+    kinds: frozenset[type]
+    """The JSON types of a value the fast loader reads without doubt (``type(value)
+    in kinds``); any other value is left to the full loader."""
+    remembered: bool = False
+    """The fast loader keeps each result by value (a card is parsed once per
+    process); else a value of ``kinds`` is its own result."""
+    bound: int | None = None
+    """A whole number is its own result only from ``-bound`` to ``bound``."""
+
+
+LEAVES: tuple[Leaf, ...] = (
+    Leaf(str, _string, frozenset({str})),
+    Leaf(int, _integer, frozenset({int}), bound=MAX_INTEGER),
+    Leaf(bool, _boolean, frozenset({bool})),
+    Leaf(PairsCard | None, _pairs_card, frozenset({int, str}), remembered=True),
+    Leaf(Card | None, _standard_card, frozenset({str}), remembered=True),
+    # a fraction "23/3" is left to the full loader by the fast one (kinds: int only)
+    Leaf(int | Fraction, _score, frozenset({int}), bound=MAX_INTEGER),
+)
+"""Every leaf the transcript format has: the one table both loaders read."""

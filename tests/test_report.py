@@ -1,0 +1,83 @@
+"""`cardcore report`: where the page goes, and the exit status."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardcore.cli.main import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "fixtures" / "goblin-poker" / "rules-example.json"
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def _copy(tmp_path: Path, name: str = "game.json") -> Path:
+    target = tmp_path / name
+    shutil.copy(EXAMPLE, target)
+    return target
+
+
+def test_the_page_is_written_beside_the_record_by_default(tmp_path: Path) -> None:
+    """game.json gives game.html; the record is not touched; exit 0 for a valid record."""
+    record = _copy(tmp_path)
+    before = record.read_bytes()
+    code, out = run("report", str(record))
+    page = tmp_path / "game.html"
+    assert code == 0 and f"wrote {page}" in out
+    assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert record.read_bytes() == before
+
+
+def test_two_records_make_one_page_named_after_both(tmp_path: Path) -> None:
+    """mine.json and yours.json give mine-vs-yours.html."""
+    mine, yours = _copy(tmp_path, "mine.json"), _copy(tmp_path, "yours.json")
+    code, _ = run("report", str(mine), str(yours))
+    page = (tmp_path / "mine-vs-yours.html").read_text(encoding="utf-8")
+    assert code == 0 and page.count('class="record"') == 2
+
+
+def test_standard_input_and_output(tmp_path: Path) -> None:
+    """`-` reads the record from standard input; the page then goes to standard output."""
+    code, out = run("report", "-", stdin=EXAMPLE.read_text(encoding="utf-8"))
+    assert code == 0 and out.startswith("<!DOCTYPE html>") and out.rstrip().endswith("</html>")
+    code, out = run("report", str(EXAMPLE), "-o", "-")
+    assert code == 0 and "wrote" not in out and "<svg" in out
+
+
+def test_a_rule_problem_still_writes_the_page_and_exits_1(tmp_path: Path) -> None:
+    """The page is what shows the problem; the exit status says there is one."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["events"][3]["player"] = "Aki"
+    record = tmp_path / "bad.json"
+    record.write_text(json.dumps(data), encoding="utf-8")
+    code, _ = run("report", str(record), "-o", str(tmp_path / "page.html"))
+    assert code == 1 and "rule [C-5]" in (tmp_path / "page.html").read_text(encoding="utf-8")
+
+
+def test_an_unreadable_record_writes_no_page_and_exits_2(tmp_path: Path) -> None:
+    """Not a transcript: its problems are said, and nothing is written."""
+    record = tmp_path / "notes.json"
+    record.write_text('{"format": "cardcore-transcript/1", "game": "chess"}', encoding="utf-8")
+    code, out = run("report", str(record))
+    assert code == 2 and "not a readable transcript" in out and "/game" in out
+    assert not (tmp_path / "notes.html").exists()
+
+
+def test_bad_usage_exits_2_and_never_overwrites_a_record(tmp_path: Path) -> None:
+    """Three records, or a page named like its record, are refused."""
+    record = _copy(tmp_path)
+    before = record.read_bytes()
+    code, out = run("report", str(record), "-o", str(record))
+    assert code == 2 and "never" in out and record.read_bytes() == before
+    code, out = run("report", str(record), str(record), str(record))
+    assert code == 2 and "not 3" in out
