@@ -40,3 +40,15 @@ def test_the_dealer_writes_the_chance_steps() -> None:
     players = ("A", "B", "C")
     deal = next(iter(simulate(RULES, players, None, random.Random(4))))
     assert deal == Dealer(random.Random(4)).chance(RULES, RULES.start(players))
+
+
+def test_a_game_is_named_by_its_rules_or_its_transcript_name() -> None:
+    """simulate takes a game's name as well as its rules: the same seed, the same game."""
+    players = ("A", "B")
+    assert (list(simulate("saint-poker", players, None, 3))
+            == list(simulate(RULES, players, None, random.Random(3))))
+
+
+def test_the_rules_no_longer_simulate() -> None:
+    """RULES.simulate is gone: the rules stand below the play layer, which simulates."""
+    assert not hasattr(RULES, "simulate")
