@@ -36,6 +36,9 @@ _HOMES = {
     "RuleViolation": "cardcore.errors",
     "NotAnEventError": "cardcore.errors",
     "SetupError": "cardcore.errors",
+    "NotAStateError": "cardcore.errors",
+    "EventValueError": "cardcore.errors",
+    "CheckMismatch": "cardcore.errors",
     "GameLog": "cardcore.gamelog",
     "GAMES": "cardcore.registry",
     "UnknownGameError": "cardcore.registry",
@@ -52,7 +55,15 @@ _HOMES = {
 }
 
 if TYPE_CHECKING:
-    from cardcore.errors import CardcoreError, NotAnEventError, RuleViolation, SetupError
+    from cardcore.errors import (
+        CardcoreError,
+        CheckMismatch,
+        EventValueError,
+        NotAnEventError,
+        NotAStateError,
+        RuleViolation,
+        SetupError,
+    )
     from cardcore.gamelog import GameLog
     from cardcore.registry import GAMES, UnknownGameError, get_game
     from cardcore.replay.runner import Report, replay_file, replay_transcript
@@ -67,7 +78,10 @@ if TYPE_CHECKING:
 __all__ = [
     "GAMES",
     "CardcoreError",
+    "CheckMismatch",
+    "EventValueError",
     "GameLog",
+    "NotAStateError",
     "NotAnEventError",
     "Report",
     "RuleViolation",

@@ -109,8 +109,10 @@ class Card:
     _order: int
 
     def __new__(cls, rank: int, suit: str) -> Card:
-        card = _INTERNED.get((rank, suit))
+        exact = type(rank) is int and type(suit) is str  # 14.0 == 14, True == 1
+        card = _INTERNED.get((rank, suit)) if exact else None
         if card is None:
+            _check_card(rank, suit)
             card = object.__new__(cls)
             order = rank * 5 + (SUITS.index(suit) + 1 if suit in SUITS else 0)
             for name, value in (("rank", rank), ("suit", suit), ("_order", order)):
@@ -160,6 +162,24 @@ class Card:
 
 _INTERNED: Final[dict[tuple[int, str], Card]] = {}
 """Every card made so far, by (rank, suit)."""
+
+
+def _check_card(rank: object, suit: object) -> None:
+    """A card's rank and suit as :class:`Card` takes them, or CardNotationError.
+
+    >>> Card(1, "S")
+    Traceback (most recent call last):
+    ...
+    cardcore.cards.CardNotationError: Card(1, 'S') is not a card: the rank is a whole number from 2 to 14 (ace) with a suit of 'C', 'D', 'H' or 'S', or 15 with the suit '' for the joker (Card.parse('AS') reads the notation)
+    """
+    whole = isinstance(rank, int) and not isinstance(rank, bool)
+    if whole and ((2 <= rank < JOKER_RANK and suit in SUITS)  # type: ignore[operator]
+                  or (rank == JOKER_RANK and suit == "")):
+        return
+    message = (f"Card({rank!r}, {suit!r}) is not a card: the rank is a whole number from 2 to "
+               "14 (ace) with a suit of 'C', 'D', 'H' or 'S', or 15 with the suit '' for the "
+               "joker (Card.parse('AS') reads the notation)")
+    raise CardNotationError(message)
 
 
 def _build_card_table() -> dict[str, Card]:

@@ -6,13 +6,13 @@ many places as the deck holds copies of it.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping
-from types import MappingProxyType
-from typing import Generic, TypeVar
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from typing import Any, Generic, TypeVar
 
 import attrs
 
 from cardcore.cards import JOKER_RANK, RANK_NAMES, SUITS, Card, PairsCard, parse_card
+from cardcore.frozen import FrozenMap
 
 __all__ = [
     "DOUBLE_DECK",
@@ -26,7 +26,7 @@ C = TypeVar("C", bound=Hashable)
 
 
 def _frozen_counts(counts: Mapping[C, int]) -> Mapping[C, int]:
-    return MappingProxyType(dict(counts))
+    return FrozenMap(counts)
 
 
 @attrs.frozen(eq=False)
@@ -56,6 +56,19 @@ class Deck(Generic[C]):
             for _ in range(count):
                 yield card
 
+    def __reduce__(self) -> tuple[Callable[..., Deck[Any]], tuple[Any, ...]]:
+        """A deck is equal only to itself (states compare theirs cheaply), so one
+        of the decks below is pickled by name and comes back as itself."""
+        if _DECKS.get(self.name) is self:
+            return _deck_named, (self.name,)
+        return Deck, (self.name, dict(self.counts))
+
+    def __copy__(self) -> Deck[C]:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Deck[C]:
+        return self
+
 
 def _standard(copies: int, jokers: int) -> dict[Card, int]:
     counts = {
@@ -73,3 +86,11 @@ PAIRS_DECK: Deck[PairsCard] = Deck("Pairs deck", {PairsCard(n): n for n in range
 STANDARD_DECK: Deck[Card] = Deck("standard deck", _standard(1, 0))
 STANDARD_WITH_JOKERS: Deck[Card] = Deck("standard deck with two jokers", _standard(1, 2))
 DOUBLE_DECK: Deck[Card] = Deck("two standard decks with jokers", _standard(2, 4))
+
+_DECKS: dict[str, Deck[Any]] = {deck.name: deck for deck in (
+    PAIRS_DECK, STANDARD_DECK, STANDARD_WITH_JOKERS, DOUBLE_DECK)}
+
+
+def _deck_named(name: str) -> Deck[Any]:
+    """The deck of that name (how a pickled one comes back)."""
+    return _DECKS[name]

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Protocol
 
 from cardcore.effects import Effect
-from cardcore.errors import NotAnEventError, PathPart, RuleViolation
+from cardcore.errors import NotAnEventError, NotAStateError, PathPart, RuleViolation
 from cardcore.evolve import evolve, with_value
 from cardcore.moves import Moves
 from cardcore.protocol import Check, Event, Handler, Ruling, S, Transition, Turn
@@ -54,6 +54,8 @@ class DispatchedRules(Protocol[S]):
     def event_types(self) -> Mapping[str, type[Event]]: ...
     @property
     def handlers(self) -> Mapping[type[Event], Handler[S]]: ...
+    @property
+    def state_type(self) -> type[Any] | None: ...
     @property
     def turn(self) -> Callable[[S], Turn]: ...
     @property
@@ -86,6 +88,14 @@ def _not_an_event(rules: DispatchedRules[S], event: object) -> NotAnEventError:
     kinds = ", ".join(cls.__name__ for cls in rules.event_types.values())
     return NotAnEventError(f"{shown} is not an event of {rules.title}: its events are {kinds} "
                            "(the classes of rules.event_types)")
+
+
+def _not_a_state(rules: DispatchedRules[S], state: object) -> NotAStateError:
+    """What a program gave instead of one of the game's states."""
+    own = f" ({rules.state_type.__name__})" if rules.state_type else ""
+    return NotAStateError(f"the state is of class {type(state).__qualname__}; {rules.title}'s "
+                          f"rules apply to its own states{own}, as rules.start(players) makes "
+                          "and rules.apply returns")
 
 
 def _c6(rules: DispatchedRules[S], state: S, event: Event) -> RuleViolation:
@@ -173,6 +183,8 @@ def apply(rules: DispatchedRules[S], state: S, event: Event) -> Transition[S]:
     for every game. The handler is found by the event's class, as the game
     lists them: anything else is a ``check``, a ``ruling`` or not the game's.
     """
+    if type(state) is not rules.state_type and rules.state_type is not None:
+        raise _not_a_state(rules, state)
     handler = rules.handlers.get(type(event))
     if handler is None:
         return _unhandled(rules, state, event)

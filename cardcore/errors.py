@@ -15,16 +15,60 @@ is the violation itself and the rest ride along in :attr:`RuleViolation.also`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-__all__ = ["CardNotationError", "CardcoreError", "GameDefinitionError", "NotAnEventError",
-           "OptionsError", "PathPart", "RuleViolation", "RulebookError", "SetupError",
-           "UnknownGameError"]
+__all__ = ["CardNotationError", "CardcoreError", "CheckMismatch", "EventValueError", "GameDefinitionError",
+           "NotAStateError", "NotAnEventError", "OptionsError", "PathPart", "RuleViolation",
+           "RulebookError", "SetupError", "UnknownGameError"]
 
 PathPart = str | int
 
 
 class CardcoreError(ValueError):
-    """Base class of every error cardcore raises for bad input."""
+    """Base class of every error cardcore raises for bad input.
+
+    Every one survives ``pickle`` and ``copy.deepcopy`` as itself (a worker
+    process of ``concurrent.futures`` sends its errors to the parent pickled):
+    an error comes back with the same arguments and attributes without its
+    ``__init__`` being called again, whatever that ``__init__`` takes.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuilt, (type(self), self.args, self.__dict__)
+
+
+def _rebuilt(cls: type[CardcoreError], args: tuple[Any, ...], state: dict[str, Any]
+             ) -> CardcoreError:
+    """An error as it was pickled: its ``args`` and attributes, set directly."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
+
+class EventValueError(CardcoreError, TypeError):
+    """An event built in Python with a field of the wrong type or value, refused
+    where it is built, before any rule is judged: ``event`` is the class's
+    name, ``path`` the place inside the event (``("cards", "Aki")``), ``given``
+    the value as the message quotes it and ``allowed`` what may be there.
+
+    A TypeError too, as Python's own for a wrong argument type is.
+    """
+
+    def __init__(self, event: str, path: tuple[PathPart, ...], given: str, allowed: str
+                 ) -> None:
+        self.event = event
+        self.path = path
+        self.given = given
+        self.allowed = allowed
+        where = "".join(f"[{part!r}]" for part in path[1:])
+        super().__init__(f"{event}.{path[0]}{where} cannot be {given}: it takes {allowed}")
+
+
+class NotAStateError(CardcoreError):
+    """A state given to a game's rules that is not one of that game's states
+    (a state of another game, or something else): a program's mistake, not a
+    rule broken."""
 
 
 class SetupError(CardcoreError):
@@ -120,3 +164,17 @@ class UnknownGameError(CardcoreError):
 
 class RulebookError(CardcoreError):
     """A page or rule that does not exist; the message says what does."""
+
+
+class CheckMismatch(CardcoreError):
+    """A ``check`` appended to a :class:`~cardcore.gamelog.GameLog` that disagrees
+    with the rules: ``disagreements`` holds every value it gets wrong
+    (:class:`cardcore.readings.Disagreement`, each with its ``path`` and ``message``)."""
+
+    def __init__(self, disagreements: Sequence[Any]) -> None:
+        self.disagreements = disagreements
+        first = disagreements[0]
+        where = "/".join(first.path)
+        more = len(disagreements) - 1
+        tail = f"; and {more} more value{'s' if more != 1 else ''}" if more else ""
+        super().__init__(f"the check disagrees with the rules at {where}: {first.message}{tail}")

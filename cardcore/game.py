@@ -21,6 +21,7 @@ and a handler that cannot be one is refused when the game is built
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic
 
@@ -91,6 +92,29 @@ def _checked_handlers(handlers: Mapping[type[Event], Handler[S]]
     return dict(handlers)
 
 
+def _returned(begin: Callable[..., Any]) -> type[Any] | None:
+    """The class ``begin`` is annotated to return, if it names one."""
+    import typing
+
+    try:
+        returned = typing.get_type_hints(begin).get("return")
+    except (NameError, TypeError):
+        return None
+    return returned if isinstance(returned, type) else None
+
+
+def _rules_in(module: str) -> GameRules[Any]:
+    """The ``RULES`` of a game's module: how a game's rules come back from a pickle."""
+    import importlib
+
+    rules: GameRules[Any] = importlib.import_module(module).RULES
+    return rules
+
+
+def _rebuilt_rules(cls: type[GameRules[Any]], fields: dict[str, Any]) -> GameRules[Any]:
+    return cls(**fields)
+
+
 @attrs.frozen(kw_only=True)
 class GameRules(Generic[S]):
     """A game: its facts and its pure functions, plus the kernel's over them.
@@ -148,6 +172,9 @@ class GameRules(Generic[S]):
     event_types: Mapping[str, type[Event]] = attrs.field(init=False)
     """Every event kind a transcript of this game may hold (its own, check, ruling)."""
     _verbs: Mapping[str, str] = attrs.field(init=False, repr=False, eq=False)
+    state_type: type[Any] | None = attrs.field(init=False, repr=False, eq=False)
+    """The class of the game's states (``begin``'s return annotation): a state of
+    another class is refused before any rule reads it (None: not annotated)."""
 
     def __attrs_post_init__(self) -> None:
         if not (isinstance(self.min_players, int) and isinstance(self.max_players, int)
@@ -163,6 +190,22 @@ class GameRules(Generic[S]):
         object.__setattr__(self, "event_types",
                            {cls.TYPE: cls for cls in (*own, *EVERYONES)})
         object.__setattr__(self, "_verbs", {cls.TYPE: verb for cls, verb in self.verbs.items()})
+        object.__setattr__(self, "state_type", _returned(self.begin))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game's ``RULES`` pickles as a reference to the module that holds it
+        and comes back as that module's own rules (a game's functions are code,
+        not data), as pickle refers to a class or a function; rules held by no
+        module pickle field by field."""
+        for name, module in list(sys.modules.items()):
+            if getattr(module, "RULES", None) is self:
+                return _rules_in, (name,)
+        fields = {field.name: getattr(self, field.name)
+                  for field in attrs.fields(type(self)) if field.init}
+        return _rebuilt_rules, (type(self), fields)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameRules[S]:
+        return self  # immutable, and its functions are shared code
 
     def setup(self, players: Sequence[str], options: Any = None,
               ages: Mapping[str, int] | None = None) -> Setup:

@@ -9,15 +9,17 @@ loading one are :func:`cardcore.replay.store.save_log` and
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Literal, overload
 
-import attrs
-
 from cardcore.effects import Effect
+from cardcore.errors import CheckMismatch
 from cardcore.expected import Expected
+from cardcore.frozen import FrozenMap, freeze
 from cardcore.game import GameRules
-from cardcore.protocol import Event, Outcome, S
+from cardcore.protocol import Check, Event, Outcome, S
+from cardcore.readings import disagreements
 
 if TYPE_CHECKING:  # for the overloads only: the kernel never imports a game
     from cardcore.games.auction.state import AuctionState
@@ -28,31 +30,18 @@ if TYPE_CHECKING:  # for the overloads only: the kernel never imports a game
 __all__ = ["GameLog"]
 
 
-def _copied(value: Any) -> Any:
-    """``value`` with every dict and list in it copied (the same types, so the copy
-    is equal to it)."""
-    if type(value) is dict:
-        return {key: _copied(item) for key, item in value.items()}
-    if type(value) is list:
-        return [_copied(item) for item in value]
-    return value
-
-
-def _kept(event: Event) -> Event:
-    """The event as a log keeps it: the same values, its dicts and lists its own."""
-    changes = {}
-    for field in getattr(type(event), "__attrs_attrs__", ()):  # not an event: apply says so
-        value = getattr(event, field.name)
-        if type(value) in (dict, list):
-            changes[field.name] = _copied(value)
-    return attrs.evolve(event, **changes) if changes else event
-
-
 class GameLog(Generic[S]):
     """Events appended one by one, each validated by applying it.
 
     History is never rewritten: an event that breaks a rule raises
-    :class:`~cardcore.errors.RuleViolation` and leaves the log as it was.
+    :class:`~cardcore.errors.RuleViolation` and leaves the log as it was; a
+    ``check`` that disagrees with the rules raises
+    :class:`~cardcore.errors.CheckMismatch` (as ``validate`` and ``record``
+    report it), so a log never holds a history its own file would fail.
+
+    Appending is safe from several threads (a lock: each event is judged
+    against the state the one before it left). A log pickles and deep-copies
+    with its history; a copy (``copy.copy`` too) appends on its own.
 
     >>> from cardcore.games.goblin import RULES, Deal, Reveal
     >>> log = GameLog(RULES, ["Aki", "Ben"])
@@ -118,30 +107,49 @@ class GameLog(Generic[S]):
         self.players: tuple[str, ...] = setup.players
         self.options: Any = setup.options
         """The game's options object (the defaults where none were given)."""
-        self.ages: dict[str, int] | None = None if ages is None else dict(ages)
+        self.ages: Mapping[str, int] | None = None if ages is None else FrozenMap(ages)
         if meta is not None and not isinstance(meta, Mapping):  # dict("x") would fail in words
             from cardcore.errors import CardcoreError  # of its own (a ValueError, a TypeError)
             from cardcore.quoting import quoted
 
             raise CardcoreError(f"meta is a free-form object (a mapping of names to JSON "
                                 f"values), not {quoted(meta)}")
-        self.meta: dict[str, Any] | None = None if meta is None else dict(meta)
+        self.meta: Mapping[str, Any] | None = None if meta is None else freeze(meta)
+        """Kept frozen, as the history is: what ``save_log`` writes is what was given."""
         self._states: list[S] = [rules.start(setup)]
         self._events: list[Event] = []
         self._effects: list[tuple[Effect, ...]] = []
+        self._lock = threading.Lock()
 
     def append(self, event: Event) -> tuple[Effect, ...]:
         """Apply ``event``; keep it and return its effects if the rules allow it.
 
-        The log keeps its own copy of the event's tables and lists: a dict the
-        event was built from and that the program changes afterwards does not
-        rewrite the log's history (nor a state built from it)."""
-        event = _kept(event)
-        state, effects = self.rules.apply(self._states[-1], event)
-        self._states.append(state)
-        self._events.append(event)
-        self._effects.append(effects)
+        An event is immutable all the way down once built (its dicts and lists
+        were frozen copies then), so the log keeps the event itself: a dict the
+        program built it from and changes afterwards rewrites nothing."""
+        with self._lock:
+            state = self._states[-1]
+            if type(event) is Check:
+                wrong = disagreements(event, self.rules.outcome(state), self.rules.title)
+                if wrong:
+                    raise CheckMismatch(tuple(wrong))
+            state, effects = self.rules.apply(state, event)
+            self._states.append(state)
+            self._events.append(event)
+            self._effects.append(effects)
         return effects
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the lock (a lock does not pickle; a copy gets its own)."""
+        state = self.__dict__.copy()
+        del state["_lock"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        for name in ("_states", "_events", "_effects"):  # its own history to append to
+            setattr(self, name, list(state[name]))
+        self._lock = threading.Lock()
 
     @property
     def state(self) -> S:

@@ -20,6 +20,7 @@ import attrs
 from cardcore.cards import PairsCard
 from cardcore.effects import Effect
 from cardcore.errors import SetupError
+from cardcore.eventfields import checked
 from cardcore.quoting import quoted
 
 if TYPE_CHECKING:
@@ -53,6 +54,11 @@ class Event:
     event is nobody's act, like a deal); ``NAMED`` the fields keyed by player
     names (``{"Aki": 4, "Ben": 2}``). The kernel checks every name there
     against the table (C-7) and the step (C-5) before the game sees the event.
+
+    Every field is checked against its annotation and frozen when the event is
+    built (:mod:`cardcore.eventfields`): a wrong type raises
+    :class:`~cardcore.errors.EventValueError`, and a dict or list given becomes
+    a read-only mapping or a tuple, so an event never changes once made.
     """
 
     TYPE: ClassVar[str] = ""
@@ -62,6 +68,9 @@ class Event:
     """The fields whose cards the rules keep hidden from the table (a record may
     write them as "?" and derive the same; the game contract tests hold them to it)."""
     note: str | None = None
+
+    def __attrs_post_init__(self) -> None:
+        checked(self)
 
 
 @attrs.frozen(kw_only=True)

@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable
+from fractions import Fraction
 
-__all__ = ["SHOWN_CHARACTERS", "SHOWN_DIGITS", "SHOWN_LEVELS", "names", "nesting", "quoted",
-           "shown_number", "visible"]
+__all__ = ["SHOWN_CHARACTERS", "SHOWN_DIGITS", "SHOWN_LEVELS", "json_number", "names", "nesting",
+           "quoted", "shown_number", "visible"]
 
 SHOWN_CHARACTERS = 60
 """The longest string a message quotes in full; a longer one is quoted by its
@@ -150,3 +151,16 @@ def quoted(value: object) -> str:
     if len(text) <= SHOWN_CHARACTERS:
         return text
     return f"{text[:40]}... ({len(text)} characters)"
+
+
+def json_number(value: object) -> object:
+    """A number as a transcript writes it: a whole number as it is, an exact
+    fraction as the string ``"23/3"`` (JSON has no exact fractions); any other
+    value unchanged. The one place a :class:`~fractions.Fraction` becomes JSON.
+
+    >>> json_number(Fraction(23, 3)), json_number(Fraction(6, 3)), json_number(5), json_number("x")
+    ('23/3', 2, 5, 'x')
+    """
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else str(value)
+    return value

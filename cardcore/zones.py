@@ -14,13 +14,15 @@ forward (RULES.md, end of the common rules).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
 import attrs
 
 from cardcore.decks import Deck
 from cardcore.errors import RuleViolation
+from cardcore.frozen import FrozenMap
 from cardcore.quoting import quoted
 
 __all__ = ["DISCARD", "STOCK", "CardAccount", "Draft", "Zone", "hand"]
@@ -48,11 +50,14 @@ def _card_list(known: Mapping[C, int]) -> str:
 
 
 class Zone(NamedTuple):
-    """Known cards (card -> copies) and a count of unknown cards.
+    """Known cards (card -> copies, a :class:`~cardcore.frozen.FrozenMap`) and a
+    count of unknown cards.
 
-    A plain named tuple: a replay builds two for every card that moves.
+    A plain named tuple: a replay builds two for every card that moves (a zone
+    in a :class:`CardAccount` always holds a FrozenMap: the account freezes
+    what it is given, and a :class:`Draft` builds its zones frozen).
 
-    >>> zone = Zone({3: 1}, 2)
+    >>> zone = Zone(FrozenMap({3: 1}), 2)
     >>> zone.size, zone.holds_known(3), zone.holds_known(4)
     (3, True, False)
     """
@@ -72,7 +77,8 @@ class Zone(NamedTuple):
         return [card for card, count in self.known.items() for _ in range(count)]
 
 
-_NOWHERE: Zone = Zone({}, 0)
+_NOTHING_KNOWN: FrozenMap[Any, int] = FrozenMap()
+_NOWHERE: Zone = Zone(_NOTHING_KNOWN, 0)
 """What a zone that was never used holds: nothing."""
 
 def _size(zones: Mapping[str, Zone], name: str) -> int:
@@ -88,6 +94,43 @@ _new_zone = tuple.__new__
 """``_new_zone(Zone, (known, unknown))`` is ``Zone(known, unknown)`` without the
 named tuple's ``__new__`` (a Python function): the moves build two zones for
 every card, in the replay's innermost loop."""
+
+_frozen_known = FrozenMap
+_new = object.__new__
+_set = object.__setattr__
+_put = dict.__setitem__
+_add = dict.setdefault
+_drop = dict.pop
+_get: Callable[..., int] = dict.get
+"""A draft builds each new table of known cards as a FrozenMap and fills it
+through ``dict``'s own methods before anyone else sees it (the map refuses
+them as methods of its own): no second copy per zone. A card not there yet is
+added by ``setdefault`` and one is removed by ``pop``: calls of a method, half
+the cost of ``__setitem__``'s slot wrapper in the replay's innermost loop.
+A frozen table is read through ``_get`` there too: CPython specialises a call
+of ``get`` for a dict, not for a subclass of one."""
+
+
+_ALONE: dict[Hashable, FrozenMap[Any, int]] = {}
+"""Per card, the known cards of a zone that holds that one card and no other:
+shared by every such zone (it is immutable), since a card often lands on a zone
+with no known card (a new stack, the pitched cards, the pile)."""
+
+
+def _alone(card: Hashable) -> FrozenMap[Any, int]:
+    alone = _ALONE[card] = FrozenMap({card: 1})
+    return alone
+
+
+def _frozen_zones(zones: Mapping[str, Zone]) -> FrozenMap[str, Zone]:
+    """An account's zone table as given by a program, frozen: every zone a
+    :class:`Zone` of a FrozenMap (a draft's own tables skip this)."""
+    return FrozenMap({name: _new_zone(Zone, (FrozenMap(known), unknown))
+                      for name, (known, unknown) in zones.items()})
+
+
+def _frozen_totals(totals: Mapping[C, int]) -> FrozenMap[C, int]:
+    return totals if type(totals) is FrozenMap else FrozenMap(totals)
 
 
 @attrs.frozen(slots=False)
@@ -109,13 +152,14 @@ class CardAccount(Generic[C]):
     """
 
     deck: Deck[C]
-    zones: Mapping[str, Zone]
-    known_totals: Mapping[C, int]
+    zones: Mapping[str, Zone] = attrs.field(converter=_frozen_zones)
+    known_totals: Mapping[C, int] = attrs.field(converter=_frozen_totals)
 
     @classmethod
     def shuffled(cls, deck: Deck[C], stock: str = STOCK) -> CardAccount[C]:
-        """Every card of ``deck`` face down in ``stock``: a full shuffle."""
-        return cls(deck, {stock: Zone({}, deck.size)}, {})
+        """Every card of ``deck`` face down in ``stock``: a full shuffle (one
+        account per deck and stock, shared: it is immutable)."""
+        return _shuffled(deck, stock)
 
     def zone(self, name: str) -> Zone:
         return self.zones.get(name) or _NOWHERE
@@ -156,6 +200,11 @@ class CardAccount(Generic[C]):
         return draft.account()
 
 
+@functools.cache
+def _shuffled(deck: Deck[Any], stock: str) -> CardAccount[Any]:
+    return CardAccount(deck, {stock: Zone(FrozenMap(), deck.size)}, FrozenMap())
+
+
 def _where(zones: Mapping[str, Zone], card: Hashable, besides: str | None = None) -> str:
     places = [
         f"{name}" if zone.known[card] == 1 else f"{name} ({zone.known[card]})"
@@ -170,12 +219,12 @@ class Draft(Generic[C]):
 
     The zone table and the known totals are copied once, on the first change,
     and each move builds only the zones it touches; :meth:`account` freezes the
-    result. A refused move raises and leaves the draft as it was. The moves of
+    result, frozen. A refused move raises and leaves the draft as it was. The moves of
     one event (:class:`cardcore.moves.Moves`) are a draft themselves, so that a
     card event builds one working object, not two.
     """
 
-    __slots__ = ("_copied_totals", "_published", "deck", "known_totals", "zones")
+    __slots__ = ("_copied_totals", "deck", "known_totals", "zones")
 
     def __init__(self, base: CardAccount[C]) -> None:
         self.deck = base.deck
@@ -184,8 +233,6 @@ class Draft(Generic[C]):
         self.known_totals: Mapping[C, int] = base.known_totals
         """The base's totals until a move makes a card known (then a copy)."""
         self._copied_totals = False
-        self._published = False
-        """Whether :meth:`account` gave the tables away (copy before changing)."""
 
     def zone(self, name: str) -> Zone:
         return self.zones.get(name) or _NOWHERE
@@ -194,29 +241,26 @@ class Draft(Generic[C]):
         return _size(self.zones, name)
 
     def account(self) -> CardAccount[C]:
-        """The account as the moves so far left it. Its tables are the draft's
-        own (no copy for the one account an event makes); should the draft move
-        more cards, it copies them first."""
-        self._published = True
-        return CardAccount(self.deck, self.zones, self.known_totals)
-
-    def _reopen(self) -> None:
-        """Copy what :meth:`account` gave away before changing it again."""
-        self.zones = dict(self.zones)
+        """The account as the moves so far left it: a frozen copy of the zone
+        table, and the totals themselves (a further change copies them first).
+        Built without :class:`CardAccount`'s converters, which would copy
+        every zone: each zone a draft makes is frozen already."""
         self._copied_totals = False
-        self._published = False
+        account: CardAccount[C] = _new(CardAccount)
+        _set(account, "__dict__", {"deck": self.deck, "zones": FrozenMap(self.zones),
+                                   "known_totals": self.known_totals})
+        return account
 
-    def _writable_totals(self) -> dict[C, int]:
-        """The known totals to change: copied from the base on the first change."""
+    def _writable_totals(self) -> FrozenMap[C, int]:
+        """The known totals to change (through ``_put``): a copy of the base's,
+        or of those :meth:`account` gave away, made on the first change."""
         if not self._copied_totals:
-            self.known_totals = dict(self.known_totals)
+            self.known_totals = FrozenMap(self.known_totals)
             self._copied_totals = True
         return self.known_totals  # type: ignore[return-value]
 
     def deal(self, source: str, target: str, count: int) -> None:
         """Move ``count`` unseen cards (face down) from ``source`` to ``target``."""
-        if self._published:
-            self._reopen()
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         if src.unknown < count:
@@ -228,14 +272,16 @@ class Draft(Generic[C]):
 
     def move_all(self, source: str, target: str) -> None:
         """Move every card of ``source`` (known or not) onto ``target``."""
-        if self._published:
-            self._reopen()
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         dst = zones.get(target) or _NOWHERE
-        known = dict(dst.known)
+        known = _frozen_known(dst.known)
         for card, count in src.known.items():
-            known[card] = known.get(card, 0) + count
+            held = _get(known, card, 0)
+            if held:
+                _put(known, card, held + count)
+            else:
+                _add(known, card, count)
         zones[source] = _NOWHERE
         zones[target] = _new_zone(Zone, (known, dst.unknown + src.unknown))
 
@@ -247,8 +293,6 @@ class Draft(Generic[C]):
         C-2 when the zone cannot hold the named card, C-1 when every copy of it
         is already known elsewhere.
         """
-        if self._published:
-            self._reopen()
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         src_known, unknown = src
@@ -269,33 +313,50 @@ class Draft(Generic[C]):
             zones[source] = _new_zone(Zone, (src_known, unknown - 1))
             zones[target] = _new_zone(Zone, (dst.known, dst.unknown + 1))
             return
-        count = src_known.get(card, 0)
+        count = _get(src_known, card, 0)
         left: Mapping[C, int]
         if count:
-            fewer = dict(src_known)
-            if count == 1:
-                del fewer[card]
+            if count == 1 and len(src_known) == 1:  # its only known card: nothing is left
+                left = _NOTHING_KNOWN
             else:
-                fewer[card] = count - 1
-            left = fewer
+                fewer = _frozen_known(src_known)
+                if count == 1:
+                    _drop(fewer, card)
+                else:
+                    _put(fewer, card, count - 1)
+                left = fewer
         else:
             if unknown == 0:
                 raise RuleViolation("C-2", self._absent(card, source, verb))
-            seen = self.known_totals.get(card, 0)
-            copies = self.deck.counts.get(card, 0)
+            seen = _get(self.known_totals, card, 0)
+            copies = _get(self.deck.counts, card, 0)
             if seen >= copies:
                 raise RuleViolation("C-1", self._overcount(card, source, verb, copies))
-            self._writable_totals()[card] = seen + 1
+            if seen:
+                _put(self._writable_totals(), card, seen + 1)
+            else:
+                _add(self._writable_totals(), card, 1)
             left = src_known
             unknown -= 1
         if source == target:
-            arrived = dict(left)
-            arrived[card] = arrived.get(card, 0) + 1
+            arrived = _frozen_known(left)
+            held = _get(arrived, card, 0)
+            if held:
+                _put(arrived, card, held + 1)
+            else:
+                _add(arrived, card, 1)
             zones[source] = _new_zone(Zone, (arrived, unknown))
             return
         dst = zones.get(target) or _NOWHERE
-        arrived = dict(dst.known)
-        arrived[card] = arrived.get(card, 0) + 1
+        if dst.known:
+            arrived = _frozen_known(dst.known)
+            held = _get(arrived, card, 0)
+            if held:
+                _put(arrived, card, held + 1)
+            else:
+                _add(arrived, card, 1)
+        else:
+            arrived = _ALONE.get(card) or _alone(card)
         zones[source] = _new_zone(Zone, (left, unknown))
         zones[target] = _new_zone(Zone, (arrived, dst.unknown))
 
@@ -305,8 +366,6 @@ class Draft(Generic[C]):
         by one and locate the problem. A whole known hand is dealt this way."""
         if source == target or not cards:
             return False
-        if self._published:
-            self._reopen()
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         src_known, src_unknown = src
@@ -319,7 +378,7 @@ class Draft(Generic[C]):
             if len(cards) > src_unknown:
                 return False
             for card, count in wanted.items():
-                if totals.get(card, 0) + count > counts.get(card, 0):
+                if _get(totals, card, 0) + count > _get(counts, card, 0):
                     return False
             fresh_cards = wanted
             left: Mapping[C, int] = src_known
@@ -327,18 +386,18 @@ class Draft(Generic[C]):
         else:
             fresh_cards = {}
             unseen = 0
-            fewer = dict(src_known)
+            fewer = _frozen_known(src_known)
             for card, count in wanted.items():
-                held = fewer.get(card, 0)
+                held = _get(fewer, card, 0)
                 taken = min(held, count)
                 if taken:
                     if taken == held:
-                        del fewer[card]
+                        _drop(fewer, card)
                     else:
-                        fewer[card] = held - taken
+                        _put(fewer, card, held - taken)
                 fresh = count - taken
                 if fresh:
-                    if totals.get(card, 0) + fresh > counts.get(card, 0):
+                    if _get(totals, card, 0) + fresh > _get(counts, card, 0):
                         return False
                     fresh_cards[card] = fresh
                     unseen += fresh
@@ -348,14 +407,22 @@ class Draft(Generic[C]):
         if fresh_cards:
             writable = self._writable_totals()
             for card, count in fresh_cards.items():
-                writable[card] = writable.get(card, 0) + count
+                held = _get(writable, card, 0)
+                if held:
+                    _put(writable, card, held + count)
+                else:
+                    _add(writable, card, count)
         dst = zones.get(target) or _NOWHERE
         if dst.known:
-            arrived = dict(dst.known)
+            arrived = _frozen_known(dst.known)
             for card, count in wanted.items():
-                arrived[card] = arrived.get(card, 0) + count
+                held = _get(arrived, card, 0)
+                if held:
+                    _put(arrived, card, held + count)
+                else:
+                    _add(arrived, card, count)
         else:
-            arrived = wanted
+            arrived = _frozen_known(wanted)
         zones[source] = _new_zone(Zone, (left, src_unknown - unseen))
         zones[target] = _new_zone(Zone, (arrived, dst.unknown))
         return True

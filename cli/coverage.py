@@ -111,6 +111,9 @@ def coverage(paths: tuple[str, ...], fmt: str, gate: bool) -> None:
             click.echo(line)
         for rule in stale:
             click.echo(_stale_line(rule))
+        if found.forgotten:
+            say(f"left out: {plural(len(found.forgotten), 'file')} with forgotten cards "
+                "(\"!\"), judged value by value (cardcore validate)")
         for path in found.unreadable:
             say(f"not a readable transcript: {path} (cardcore validate {path} says why)",
                 fg="red")

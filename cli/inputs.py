@@ -53,9 +53,11 @@ def files(paths: tuple[str, ...], *, follow_links: bool = False) -> Iterator[str
             yield name
 
 
-def replay_named(name: str, *, steps: bool = False, stop_after: int | None = None) -> Report:
+def replay_named(name: str, *, steps: bool = False, stop_after: int | None = None,
+                 keep_going: bool = False) -> Report:
     """Replay a file by its name on the command line (``-``: standard input)."""
     if name == STDIN:
         stream = sys.stdin.buffer
-        return replay_file(stream, name="<stdin>", steps=steps, stop_after=stop_after)
-    return replay_file(Path(name), steps=steps, stop_after=stop_after)
+        return replay_file(stream, name="<stdin>", steps=steps, stop_after=stop_after,
+                           keep_going=keep_going)
+    return replay_file(Path(name), steps=steps, stop_after=stop_after, keep_going=keep_going)

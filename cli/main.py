@@ -141,6 +141,8 @@ def replay(file: str, at: str | None, player: str | None, table: bool, per: Per 
         last = f"the events are 0 to {count - 1}" if count else "it has no events"
         raise click.BadParameter(f"{quoted(str(at))} is past the end: the transcript has "
                                  f"{plural(count, 'event')} ({last})", param_hint="--at")
+    if report.forgotten:  # "!": judged value by value, no one game to tell
+        _print_forgotten(report, fmt)
     if transcript is None or report.outcome is None:  # unreadable, or cardcore failed on it
         _print_failure(report, fmt)
     if player is not None:
@@ -165,6 +167,20 @@ def replay(file: str, at: str | None, player: str | None, table: bool, per: Per 
     if stopped is not None:
         click.echo(stopped)
     _print_standings(report, stop)
+    sys.exit(report.exit_code)
+
+
+def _print_forgotten(report: Report, fmt: str) -> NoReturn:
+    """A record with forgotten cards is not one game but one per value they could
+    have had: say so with the verdict (as ``validate`` gives it), and stop."""
+    if fmt == "json":
+        _emit_report(report)
+    say(f"{report.path}: has forgotten cards (\"!\"), so it is not one game to tell; "
+        "each value they could have had was judged:")
+    for note in report.notes:
+        say(f"  {note}")
+    for line in problem_lines(report.path, report.problems, report.more_problems):
+        click.echo(line)
     sys.exit(report.exit_code)
 
 

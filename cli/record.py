@@ -1,28 +1,39 @@
 """``cardcore record``: keep the transcript live at the table (docs/recording.md).
 
 A line-oriented prompt, on purpose: it works the same in any terminal, over
-ssh, in a pipe and in tests, and every line is one step. The logic (reading an
-entry, judging it, saving, undo, amendments) is :class:`Recorder`'s; this
-module only asks and tells.
+ssh, in a pipe and in tests, and every line is one step; at a terminal the line
+is edited with readline (:mod:`cardcore.cli.prompt`) and what is said is
+wrapped to its width. The logic (reading an entry, judging it, saving, the
+result, undo, amendments) is :class:`Recorder`'s; this module only asks and
+tells.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
 import click
 
 from cardcore.cli.inputs import game_argument
+from cardcore.cli.prompt import LONGEST_LINE, LineReader, history_path
 from cardcore.cli.render import plural, problem_lines, say, standings_lines, step_lines
 from cardcore.errors import CardcoreError
 from cardcore.quoting import quoted, visible
-from cardcore.replay.entry import EntryError
+from cardcore.replay.entry import EntryError, event_line
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import FORMAT, Problem
-from cardcore.replay.recording import Accepted, Recorder, RecordingError, Refused
+from cardcore.replay.recording import (
+    Accepted,
+    Recorder,
+    RecordingError,
+    Refused,
+    derived_result,
+)
 from cardcore.replay.steps import Step
 from cardcore.replay.store import RecordError
 from cardcore.replay.transcript import FORMAT_ID, TranscriptError, load_transcript
@@ -40,7 +51,7 @@ COMMANDS = (
 
 GRAMMAR = """\
 How to write an event (or paste its JSON: {"type": "pitch", "player": "Ben"}):
-  KIND VALUE...          values in the order shown: pitch Ben 7
+  KIND VALUE...          values in the order shown: pitch Ben 7, bid Bob pair 9
   NAME=VALUE             the event's table keyed by player names: reveal Aki=4 Ben=2
   FIELD=VALUE            any field by name: pitch Ben card=7, note="pays 2"
   FIELD.NAME=VALUE       another table keyed by names: draws.Ben=2
@@ -136,11 +147,19 @@ def record(args: tuple[str, ...], players: str | None, options: tuple[str, ...],
     """Keep a transcript live at the table: each accepted event is saved at once.
 
     `cardcore record GAME --players A,B,C FILE` starts a record,
-    `cardcore record FILE` continues one. At the prompt, type an event
-    (`pitch Ben`, `reveal Aki=4 Ben=2 Chie=7`, "?" for a card the table did
-    not see, or the event's JSON) or `help`, `standings`, `undo`,
-    `amend N EVENT`, `quit`. An entry the rules refuse is shown with the
-    message `validate` gives, and nothing is written.
+    `cardcore record FILE` continues one, after a recap of its last events.
+    At the prompt, type an event with its values in the order people say them
+    (`pitch Ben`, `stack Ben 8`, `bid Bob pair 9`, `reveal Aki=4 Ben=2 Chie=7`,
+    "?" for a card the table did not see; FIELD=VALUE for any field, as in
+    `bid Bob pair rank=9`; or the event's JSON) or `help`, `standings`,
+    `undo`, `amend N EVENT`, `quit`. An entry the rules refuse is shown with
+    the message `validate` gives, and nothing is written. When the game is
+    complete, the record gets its `result` (the outcome the rules derive).
+
+    At a terminal, lines can be edited and the arrows recall earlier entries,
+    kept between sessions in $CARDCORE_HISTORY (default
+    ~/.local/state/cardcore/record_history; empty: none); output is wrapped
+    to the terminal's width.
 
     With --event (and --amend) nothing is asked: the entries are taken in
     order and saved together, or, if one is refused, none is.
@@ -195,7 +214,7 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
         _unreadable(name, error, err=True)
         return 2
     _save(recorder)
-    say(_summary(recorder))
+    _show(_summary(recorder), more="  ")
     return 0
 
 
@@ -212,7 +231,7 @@ def _amend(recorder: Recorder, index: int, event: Any, *, save: bool = True) -> 
 def _refusal(name: str, problems: tuple[Problem, ...], err: bool = False) -> None:
     say("refused, nothing written:", fg="red", err=err)
     for line in problem_lines(name, problems):
-        say(line, err=err)
+        _show(line, more=line[:len(line) - len(line.lstrip())] + "    ", err=err)
 
 
 def _unreadable(name: str, error: CardcoreError, err: bool = False) -> None:
@@ -222,16 +241,16 @@ def _unreadable(name: str, error: CardcoreError, err: bool = False) -> None:
     problem = Problem(kind=FORMAT, pointer="", message=str(error))
     if isinstance(error, EntryError):
         say("cannot read that, nothing written:", fg="red", err=err)
-        say(f"  {problem.message}", err=err)
+        _show(f"  {problem.message}", more="    ", err=err)
     else:
-        say(str(error), err=err)
+        _show(str(error), err=err)
 
 
 def _tell(accepted: Accepted) -> None:
     step = Step(index=accepted.index, event=accepted.event, position=accepted.position,
                 effects=accepted.effects)
-    for line in step_lines(step):
-        say(line)
+    for line in step_lines(step):  # made visible by step_lines
+        _echo_fitted(line)
 
 
 def _summary(recorder: Recorder) -> str:
@@ -242,44 +261,109 @@ def _summary(recorder: Recorder) -> str:
 # -- the prompt ------------------------------------------------------------------------
 
 
+RECAP = 5
+"""The events shown when a record is continued: enough to see where the table is."""
+
+
+def _width() -> int:
+    """The terminal's width (80 where it cannot be told), less one column so that
+    a full line does not wrap on its own in terminals that wrap at the edge; no
+    bound where the output is no terminal (a file or a pipe keeps whole lines,
+    for grep)."""
+    if not sys.stdout.isatty():
+        return sys.maxsize
+    return max(shutil.get_terminal_size((80, 24)).columns - 1, 20)
+
+
+def _show(text: str, *, indent: str = "", more: str | None = None, err: bool = False,
+          **style: Any) -> None:
+    """Say ``text`` (made visible first), wrapped at word boundaries to the terminal's
+    width; the lines after the first start with ``more`` (default: ``indent``)."""
+    shown = visible(text)
+    indent += shown[:len(shown) - len(shown.lstrip())]  # the text's own indent kept
+    shown = shown.strip()
+    width = _width()
+    lines = [indent + shown] if len(indent + shown) <= width else textwrap.wrap(
+        shown, width=width, initial_indent=indent,
+        subsequent_indent=indent if more is None else more,
+        break_long_words=False, break_on_hyphens=False) or [""]
+    for line in lines:
+        click.echo(click.style(line, **style) if style else line, err=err)
+
+
+def _echo_fitted(line: str) -> None:
+    """A line already made visible (and maybe styled): as it is if it fits, else
+    wrapped at word boundaries, its continuation indented under its text."""
+    plain = click.unstyle(line)
+    if len(plain) <= _width():
+        click.echo(line)
+        return
+    indent = plain[:len(plain) - len(plain.lstrip())]
+    for part in textwrap.wrap(plain.strip(), width=_width(), initial_indent=indent,
+                              subsequent_indent=indent + "    ", break_long_words=False,
+                              break_on_hyphens=False):
+        click.echo(part)
+
+
 def _session(recorder: Recorder) -> None:
     rules, log = recorder.rules, recorder.log
     reconfigure = getattr(sys.stdin, "reconfigure", None)
     if reconfigure is not None:  # a byte that is not UTF-8 is an unreadable entry, no traceback
         reconfigure(errors="replace")
-    say(f"Recording {rules.title} ({', '.join(log.players)}) in {recorder.path}: "
-        f"{plural(len(log), 'event')} so far, each saved as it is accepted. "
-        "Type help for the commands.")
+    reader = LineReader(history_path())
+    _show(f"Recording {rules.title} ({', '.join(log.players)}) in {recorder.path}: "
+          f"{plural(len(log), 'event')} so far, each saved as it is accepted. "
+          "Type help for the commands" + (", the arrows to edit and recall lines."
+                                          if reader.editing else "."))
+    _recap(recorder)
     position = None
-    while True:
-        _next(recorder)
-        try:
-            line = _ask(f"#{len(recorder.log)}> ")
+    shown: str | None = None
+    try:
+        while True:
+            shown = _next(recorder, shown)
+            try:
+                line = _ask(reader, f"#{len(recorder.log)}> ")
+            except _Stop:
+                _show(_summary(recorder), more="  ")
+                return
             if not line.strip():
                 continue
-            position = _one(recorder, line, position)
-        except _Stop:
-            say(_summary(recorder))
-            return
+            word = line.strip().split(" ", 1)[0].lower()
+            if word in ("help", "?", "h"):
+                shown = None  # help ends with what comes next
+            try:
+                position = _one(recorder, line, position)
+            except _Stop:
+                _show(_summary(recorder), more="  ")
+                return
+    finally:
+        reader.close()
 
 
-LONGEST_LINE = 1024 * 1024
-"""The longest line read at the prompt (1 MiB: a pasted event is a few hundred
-characters); a longer one is no entry typed at a table, but a file or a device
-given as standard input, and ends the session instead of filling the memory."""
+def _recap(recorder: Recorder) -> None:
+    """Where a continued record stands: its last events and where the game is."""
+    events = recorder.log.events
+    if not events:
+        return
+    first = max(len(events) - RECAP, 0)
+    say(f"The last {plural(len(events) - first, 'event')}:" if first else "The events:")
+    for index in range(first, len(events)):
+        line = event_line(events[index], recorder.rules, chips=recorder.chips)
+        _show(f"  #{index:<3} {line}", more="        ")
+    _show(f"Now: {recorder.rules.position(recorder.log.state)}; "
+          + "; ".join(standings_lines(recorder.log.outcome)))
 
 
-def _ask(prompt: str) -> str:
-    say(prompt, nl=False)
+def _ask(reader: LineReader, prompt: str) -> str:
     try:
-        line = sys.stdin.readline(LONGEST_LINE + 1)
+        line = reader.ask(prompt)
     except KeyboardInterrupt:
         click.echo()
         raise _Stop from None
-    if not line:  # end of input (Ctrl-D)
+    except EOFError:  # end of input (Ctrl-D)
         click.echo()
-        raise _Stop
-    if len(line) > LONGEST_LINE:
+        raise _Stop from None
+    if line is None:
         click.echo()
         say(f"a line of more than {LONGEST_LINE} characters: that is not an entry; the "
             "session ends here (every accepted event is saved)", err=True)
@@ -287,19 +371,22 @@ def _ask(prompt: str) -> str:
     return line
 
 
-def _next(recorder: Recorder) -> None:
+def _next(recorder: Recorder, shown: str | None) -> str:
+    """Say what may come next, in one line, when it is not what was said last
+    (``help`` says it again); what was said."""
     expected = recorder.log.expected
-    click.echo(click.style("next: ", bold=True) + visible(
-        expected.text + (f" ({expected.rule})" if expected.rule and expected.rule not in
-                         expected.text else "")))
+    rule = (f" ({expected.rule})" if expected.rule and expected.rule not in expected.text
+            else "")
     if expected.over:
-        say("  (check, amend N EVENT, standings, quit)")
-        return
-    single = expected.players[0] if len(expected.players) == 1 else None
-    shown = [c.synopsis.replace("PLAYER", single) if single else c.synopsis
-             for c in recorder.choices(examples=False) if c.kind != "check"]
-    who = f"   players: {', '.join(expected.players)}" if len(expected.players) > 1 else ""
-    say("  " + "  |  ".join(shown) + who)
+        forms = "check, amend N EVENT, standings, quit"
+    else:
+        single = expected.players[0] if len(expected.players) == 1 else None
+        forms = "  |  ".join(c.synopsis.replace("PLAYER", single) if single else c.synopsis
+                             for c in recorder.choices(examples=False) if c.kind != "check")
+    text = f"{expected.text}{rule}: {forms}"
+    if text != shown:
+        _show("next: " + text, more="      ", bold=True)
+    return text
 
 
 def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
@@ -313,19 +400,27 @@ def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
         if command in ("help", "?", "h"):
             _help(recorder)
         elif command == "standings":
-            say("standings: " + "; ".join(standings_lines(recorder.log.outcome)))
+            _show("standings: " + "; ".join(standings_lines(recorder.log.outcome)),
+                  more="  ")
         elif command == "undo":
             event = recorder.undo()
-            say(f"took back #{len(recorder.log)} ({event.TYPE}); saved. "
-                "Only the last event can be taken back, before the next one is "
-                "entered: later corrections are amendments (amend N EVENT).")
+            _show(f"took back #{len(recorder.log)} ({event.TYPE}); saved. "
+                  "Only the last event can be taken back, before the next one is "
+                  "entered: later corrections are amendments (amend N EVENT).")
         elif command == "amend":
             _amend_line(recorder, rest)
         else:
+            before = derived_result(recorder.log)
             accepted = recorder.enter(recorder.read(line))
             if accepted.position != position:
                 say(f"-- {accepted.position} --", bold=True)
             _tell(accepted)
+            result = derived_result(recorder.log)
+            if result is not None and result != before:
+                _show("The game is complete: the result is written: "
+                      + "; ".join(standings_lines(recorder.log.outcome))
+                      + ("" if recorder.log.expected.over else
+                         " (the record may end here, or go on)"), bold=True)
             return accepted.position
     except Refused as refusal:
         _refusal(name, refusal.problems)
@@ -343,19 +438,20 @@ def _amend_line(recorder: Recorder, rest: str) -> None:
     event = None if entry.strip() == "delete" else recorder.read(entry, index)
     correction = recorder.amend(index, event)
     now = "removed" if correction["now"] is None else json_text(correction["now"])
-    say(f"amended #{index}: was {json_text(correction['was'])}, "
-        f"now {now}; every later event still holds; noted in meta.corrections; saved")
+    _show(f"amended #{index}: was {json_text(correction['was'])}, "
+          f"now {now}; every later event still holds; noted in meta.corrections; saved")
 
 
 def _help(recorder: Recorder) -> None:
     expected = recorder.log.expected
-    say(f"Allowed now ({expected.text}):")
+    _show(f"Allowed now ({expected.text}):")
     for choice in recorder.choices():
         example = f"   e.g. {choice.example}" if choice.example else ""
-        say(f"  {choice.synopsis}{example}")
+        _show(f"  {choice.synopsis}{example}", more="      ")
     say("Commands:")
     width = max(len(name) for name, _ in COMMANDS)
     for name, words in COMMANDS:
-        say(f"  {name:<{width}}  {words}")
-    click.echo(GRAMMAR)
+        _show(f"  {name:<{width}}  {words}", more=" " * (width + 4))
+    for line in GRAMMAR.splitlines():
+        _show(line, more=" " * 25)
 

@@ -65,7 +65,8 @@ def _names(paths: tuple[str, ...], follow_links: bool) -> list[str | Skipped]:
     return names
 
 
-def _judged(names: list[str | Skipped], jobs: int) -> Iterator[Report]:
+def _judged(names: list[str | Skipped], jobs: int, keep_going: bool = False
+            ) -> Iterator[Report]:
     """The reports in the order of ``names``: a path that is not read (one that
     does not exist, like grep or a linter; one a folder's walk skipped) is an
     unreadable file, reported in its place, and the others are still judged in
@@ -73,13 +74,14 @@ def _judged(names: list[str | Skipped], jobs: int) -> Iterator[Report]:
     every input is, with a bound on its size and time: :mod:`cardcore.replay.bounded`)."""
     present = [name for name in names if isinstance(name, str) and name != STDIN]
     jobs = min(jobs, max(1, len(present)))  # no process without a file to judge
-    reports = judge_all(present, jobs=jobs, chunk=chunk_size(len(present), jobs))
+    reports = judge_all(present, jobs=jobs, chunk=chunk_size(len(present), jobs),
+                        keep_going=keep_going)
     for name in names:
         if isinstance(name, Skipped):
             yield Report(path=name.path, problems=(
                 Problem(kind=FORMAT, pointer="", message=name.reason),))
         elif name == STDIN:
-            yield replay_named(STDIN).slim()
+            yield replay_named(STDIN, keep_going=keep_going).slim()
         else:
             yield next(reports)
     next(reports, None)  # nothing is left: this ends judge_all, which stops its processes
@@ -113,8 +115,12 @@ def _with_progress(reports: Iterator[Report], count: int) -> Iterator[Report]:
 @click.option("--follow-links", is_flag=True,
               help="in a folder, also read links that lead outside it (by default such a "
                    "link is reported as skipped, and its target never read)")
+@click.option("--keep-going", is_flag=True,
+              help="after a rule problem, pass over the refused event and go on, reporting "
+                   "every later problem as found after an earlier one (the verdict and "
+                   "exit status stay those of the first problem)")
 def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int,
-             follow_links: bool) -> None:
+             follow_links: bool, keep_going: bool) -> None:
     """Check transcripts: files, folders (searched for *.json), or - for standard input.
 
     Each file's result is printed as soon as it is known, in the order of the
@@ -137,7 +143,7 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int,
     names = _names(paths, follow_links)
     if not names:
         raise click.UsageError("no *.json files found in the given folders")
-    reports = _with_progress(_judged(names, jobs), len(names))
+    reports = _with_progress(_judged(names, jobs, keep_going), len(names))
     sys.exit(_stream_json(reports) if fmt == "json" else _stream_text(reports, quiet))
 
 
@@ -146,7 +152,12 @@ def _stream_json(reports: Iterator[Report]) -> int:
     click.echo(f'{{\n  "report_format": {json_text(REPORT_FORMAT)},\n  "files": [', nl=False)
     worst = 0
     for index, report in enumerate(reports):
-        entry = json_text(report_json(report), indent=2)
+        found = report_json(report)
+        if report.notes:
+            found["notes"] = list(report.notes)
+        if report.kept_going:
+            found["found_after_earlier"] = [p.to_json() for p in report.later]
+        entry = json_text(found, indent=2)
         click.echo(("," if index else "") + "\n    " + entry.replace("\n", "\n    "), nl=False)
         worst = max(worst, report.exit_code)
     click.echo("\n  ]\n}")
@@ -179,17 +190,31 @@ def _print_validation(report: Report) -> None:
         if report.expect:
             count = len(report.problems)
             detail = f"fails as expected ({count} problem{'s' if count != 1 else ''})"
+            if report.later:
+                detail += f", then {plural(len(report.later), 'problem')} found after it"
         else:
             detail = "; ".join(standings_lines(report.outcome))
         click.echo(f"{mark}{visible(f'{report.path}: {detail}')}")
+        for note in report.notes:
+            click.echo(visible(f"  {note}"))
         return
     label = "ERROR" if report.internal else "FAIL " if report.readable else "BAD  "
     click.echo(f"{click.style(label, fg='red')}{visible(str(report.path))}")
     for line in problem_lines(report.path, report.problems, report.more_problems):
         click.echo(line)
+    if report.later:
+        click.echo(f"  found after the first problem (the event it refused passed over): "
+                   f"{plural(len(report.later), 'problem')}")
+        for problem in report.later:
+            first, *under = problem_lines(report.path, [problem])
+            click.echo(f"  after an earlier problem: {first.lstrip()}")
+            for line in under:
+                click.echo(line)
+    elif report.kept_going:
+        click.echo("  found after the first problem (the event it refused passed over): nothing")
     for line in expect_lines(report):
         click.echo(visible(f"  {line}"))
-    stopped = unchecked_text(report)
+    stopped = None if report.kept_going else unchecked_text(report)
     if stopped is not None:
         click.echo(f"  {stopped}")
     if report.readable and report.outcome is not None:

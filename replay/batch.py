@@ -34,19 +34,20 @@ IN_FLIGHT = 4
 that results never pile up while the caller prints."""
 
 
-def judge(source: Source) -> Report:
-    """The report of one file, without its transcript or steps (small and picklable)."""
+def judge(source: Source, keep_going: bool = False) -> Report:
+    """The report of one file, without its transcript or steps (small and picklable);
+    ``keep_going``: past a rule problem (``validate --keep-going``)."""
     if isinstance(source, tuple):
         name, content = source
-        report = replay_file(io.BytesIO(content), name=name)
+        report = replay_file(io.BytesIO(content), name=name, keep_going=keep_going)
     else:
-        report = replay_file(Path(source))
+        report = replay_file(Path(source), keep_going=keep_going)
     return report.slim()
 
 
-def judge_chunk(sources: list[Source]) -> list[Report]:
+def judge_chunk(sources: list[Source], keep_going: bool = False) -> list[Report]:
     """:func:`judge` over a chunk: one round trip to a process per chunk, not per file."""
-    return [judge(source) for source in sources]
+    return [judge(source, keep_going) for source in sources]
 
 
 def chunk_size(files: int, jobs: int) -> int:
@@ -64,11 +65,12 @@ def _chunks(sources: Iterable[Source], size: int) -> Iterator[list[Source]]:
         yield chunk
 
 
-def judge_all(sources: Iterable[Source], *, jobs: int = 1, chunk: int = 16) -> Iterator[Report]:
+def judge_all(sources: Iterable[Source], *, jobs: int = 1, chunk: int = 16,
+              keep_going: bool = False) -> Iterator[Report]:
     """The slim reports of ``sources`` in their order, judged in ``jobs`` processes
     (1: in this one). At most ``jobs * IN_FLIGHT`` chunks are queued at a time."""
     if jobs <= 1:
-        yield from map(judge, sources)
+        yield from (judge(source, keep_going) for source in sources)
         return
     from concurrent.futures import ProcessPoolExecutor  # only --jobs pays for it
 
@@ -76,7 +78,7 @@ def judge_all(sources: Iterable[Source], *, jobs: int = 1, chunk: int = 16) -> I
     pending: deque[Future[list[Report]]] = deque()
     try:
         for part in _chunks(sources, chunk):
-            pending.append(pool.submit(judge_chunk, part))
+            pending.append(pool.submit(judge_chunk, part, keep_going))
             while len(pending) >= jobs * IN_FLIGHT:
                 yield from pending.popleft().result()
         while pending:

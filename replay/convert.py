@@ -28,6 +28,7 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
+from cardcore.frozen import FrozenMap
 from cardcore.options import OptionsError
 from cardcore.quoting import quoted
 from cardcore.replay.errors import StructureFailure
@@ -60,7 +61,9 @@ def _item_hook(type_: Any) -> Callable[[object], Any]:
     return structured
 
 
-def _mapping(value: object, type_: Any) -> dict[str, Any]:
+def _mapping(value: object, type_: Any) -> FrozenMap[str, Any]:
+    """A JSON object as a read-only mapping (events and transcripts are
+    immutable all the way down; the fast loader builds the same)."""
     if not isinstance(value, dict):
         raise ValueError(f"expected an object, not {describe_value(value)}")
     _, item_type = typing.get_args(type_) or (str, Any)
@@ -74,7 +77,7 @@ def _mapping(value: object, type_: Any) -> dict[str, Any]:
             failures.extend(((key, *path), message) for path, message in _failures(error))
     if failures:
         raise StructureFailure(failures)
-    return result
+    return FrozenMap(result)
 
 
 def _sequence(value: object, type_: Any) -> tuple[Any, ...]:

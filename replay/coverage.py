@@ -95,6 +95,9 @@ class Coverage:
     """Transcripts read and replayed (those that could not be read count in ``unreadable``)."""
     unreadable: tuple[str, ...] = ()
     """Files that are no readable transcript, or that cardcore failed on."""
+    forgotten: tuple[str, ...] = ()
+    """Files with forgotten cards ("!"): judged value by value, no one replay is the
+    file's, so they are left out (and listed)."""
 
     def never(self) -> tuple[RuleCount, ...]:
         """The rules (not sections) that no transcript exercises."""
@@ -121,8 +124,12 @@ def measure(paths: Iterable[str]) -> Coverage:
     seen: dict[str, list[str]] = {}
     read = 0
     unreadable: list[str] = []
+    forgotten: list[str] = []
     for path in paths:
         report = replay_file(path)
+        if report.forgotten:  # judged value by value: no one replay is the file's
+            forgotten.append(path)
+            continue
         if not report.readable or report.transcript is None:
             unreadable.append(path)
             continue
@@ -130,7 +137,8 @@ def measure(paths: Iterable[str]) -> Coverage:
         for rule in cited_rules(report) | decided_rules(report.transcript):
             seen.setdefault(rule, []).append(path)
     rules = [count for page in pages() for count in _page_counts(page, seen)]
-    return Coverage(rules=tuple(rules), transcripts=read, unreadable=tuple(unreadable))
+    return Coverage(rules=tuple(rules), transcripts=read, unreadable=tuple(unreadable),
+                    forgotten=tuple(forgotten))
 
 
 def _lists(unreachable: Mapping[str, str] | None, needs_fixture: Mapping[str, str] | None

@@ -20,8 +20,10 @@ else, including an annotation this module does not know, is :class:`Unsure`.
 The cost that remains is Python's per value, so the builders are shaped by it
 (CPython 3.11): they are made once per annotation and kept; a card already seen
 is a dictionary lookup; lists and objects of scalars are built in one loop; and
-an event class whose ``__init__`` only stores its fields is built by a function
-written out for it (:func:`_filler`) that fills the slots of a new object.
+an event class whose ``__init__`` only stores its fields (and checks and
+freezes them, :mod:`cardcore.eventfields`: done here already, for the values
+read) is built by a function written out for it (:func:`_filler`) that fills
+the slots of a new object.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ from typing import Any
 import attrs
 
 from cardcore.errors import CardcoreError
+from cardcore.frozen import FrozenMap
+from cardcore.protocol import Event
 from cardcore.replay.leaves import LEAVES, Leaf
 
 __all__ = ["Unsure", "build", "builder", "event_builder"]
@@ -178,7 +182,7 @@ class _Leaf:
                     if type(item) not in kinds:
                         raise Unsure
                     found[key] = table[item] if item in table else one(item)
-                return found
+                return FrozenMap(found)
 
             return looked_up
 
@@ -191,7 +195,7 @@ class _Leaf:
                 for item in value.values():
                     if type(item) not in kinds or not low <= item <= high:
                         raise Unsure
-                return dict(value)
+                return FrozenMap(value)
 
             return bounded
 
@@ -201,7 +205,7 @@ class _Leaf:
             for item in value.values():
                 if type(item) not in kinds:
                     raise Unsure
-            return dict(value)
+            return FrozenMap(value)
 
         return same
 
@@ -263,7 +267,7 @@ def _mapping(inner: Part) -> Build:
     def mapping(value: Any) -> dict[str, Any]:
         if type(value) is not dict:
             raise Unsure
-        return {key: one(item) for key, item in value.items()}
+        return FrozenMap({key: one(item) for key, item in value.items()})
 
     return mapping
 
@@ -453,8 +457,9 @@ def _plain_init(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> bool:
     code = getattr(getattr(cls, "__init__", None), "__code__", None)
     if code is None or not code.co_filename.startswith("<attrs generated"):
         return False
-    if any(hasattr(cls, hook) for hook in ("__attrs_pre_init__", "__attrs_post_init__",
-                                           "__attrs_init__")):
+    if any(hasattr(cls, hook) for hook in ("__attrs_pre_init__", "__attrs_init__")):
+        return False
+    if getattr(cls, "__attrs_post_init__", _checks_fields) is not _checks_fields:
         return False
     slots = {name for klass in cls.__mro__ for name in vars(klass).get("__slots__", ())}
     slots.discard("__weakref__")
@@ -463,6 +468,11 @@ def _plain_init(cls: type, fields: Sequence[attrs.Attribute[Any]]) -> bool:
         and field.converter is None and _no_hook(field.on_setattr)
         and not isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
         for field in fields)
+
+
+_checks_fields = Event.__attrs_post_init__
+"""Every event's own hook: it checks and freezes the fields
+(:mod:`cardcore.eventfields`), which the builders here have done already."""
 
 
 def _no_hook(on_setattr: object) -> bool:

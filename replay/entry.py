@@ -4,6 +4,7 @@ A line is the event's ``type``, then its values (docs/recording.md)::
 
     pitch Ben                    # positional: the fields in order (player first)
     pitch Ben 7                  # ... then card
+    bid Bob pair 9               # ... kind, then rank: in the order people say them
     reveal Aki=4 Ben=2 Chie=7    # NAME=VALUE: the event's table keyed by player names
     reveal Aki=3 Ben=9 draws.Ben=2   # FIELD.NAME=VALUE: another table keyed by names
     show Ann=JK,AH,AD Bob=QS,QH  # a list: values joined by commas
@@ -12,7 +13,10 @@ A line is the event's ``type``, then its values (docs/recording.md)::
 
 The grammar is generated from the event classes' fields: who acts (the
 ``ACTOR`` field), cards, lists and tables keyed by names (``NAMED``), so a new
-game gets it for free. A line only becomes the event's JSON object here; that
+game gets it for free. Values written without ``FIELD=`` fill the fields in one
+general order, the same for every kind (:func:`kind_of`): the player, then
+every field that is not a table, as the class declares them; a value passes
+over an optional field it cannot be (:meth:`Field.takes`). A line only becomes the event's JSON object here; that
 object is then read by the transcript loader itself (:func:`structure_event`),
 so an entered event is checked exactly like one in a file, with the same
 messages.
@@ -62,8 +66,18 @@ class Field:
     """It may be left out (it has a default; "?" is a value, not an absence)."""
     actor: bool
     bare: bool
-    """Its value may be written without ``name=``: the player, the value right
-    after the player, and ``card``/``cards``."""
+    """Its value may be written without ``name=``: the player, then every field
+    that is not a table, in the order the class declares them."""
+
+    def takes(self, token: str) -> bool:
+        """Whether a value written without ``name=`` goes to this field, when it is
+        the next free one: a required field takes any value; an optional one is
+        passed over by a value it cannot be, so ``bid Bob two_pair 9,5`` leaves
+        ``rank`` (one value) for ``ranks`` (a list), and ``bid Bob single Q S``
+        leaves ``ranks`` for ``suit``. A list of one is written ``ranks=9``."""
+        if not self.optional:
+            return True
+        return ("," in token) == (self.shape == LIST)
 
 
 @attrs.frozen
@@ -87,15 +101,28 @@ class Kind:
         def item(field: Field, text: str) -> str:
             return f"[{text}]" if field.optional else text
 
+        def bare(field: Field) -> str:
+            plain = field.actor or field.name in ("card", "cards")
+            return item(field, field.placeholder if plain else _named(field))
+
+        ordered = [f for name in self.positional for f in self.fields if f.name == name]
         words = [self.name]
-        words += [item(f, f.placeholder) for f in self.fields if f.bare]
+        words += [bare(f) for f in ordered if not f.optional]
         words += [item(f, f"NAME={f.placeholder} ...") for f in self.fields
                   if f.name == self.table]
+        words += [bare(f) for f in ordered if f.optional]
         words += [item(f, f"{f.name}={f.placeholder}") for f in self.fields
                   if f.shape != TABLE and not f.bare]
         words += [item(f, f"{f.name}.NAME={f.placeholder} ...") for f in self.fields
                   if f.shape == TABLE and f.name != self.table]
         return " ".join(words)
+
+
+def _named(field: Field) -> str:
+    """A positional field's word in a synopsis: its name (``KIND``, ``STARTER``), a
+    list's with ``,...`` (``RANK,...``)."""
+    name = field.name.upper()
+    return f"{name.removesuffix('S')},..." if field.shape == LIST else name
 
 
 def _strip_optional(hint: Any) -> tuple[Any, bool]:
@@ -146,15 +173,23 @@ def _field(name: str, hint: Any, *, actor: bool, bare: bool, optional: bool) -> 
                  bare=bare and shape != TABLE)
 
 
+CHIP_FIELDS = {True: ("chips", "pot"), False: ("scores",)}
+"""The figures a ``check`` reads in a chip game and in a points game: a game has
+only its own (Auction keeps points, no pot)."""
+
+
 def kind_of(cls: type[Event], chips: bool = True) -> Kind:
-    """The grammar of an event class. ``chips`` says which table a ``check``'s
-    ``NAME=N`` fills: ``chips`` in a chip game, ``scores`` in a points game."""
+    """The grammar of an event class. ``chips`` says which figures a ``check``
+    reads: ``chips`` (its ``NAME=N``) and ``pot`` in a chip game, ``scores`` in a
+    points game.
+
+    The positional fields, in one rule for every kind: the actor first, then
+    every field that is not a table, in declared order."""
     hints = typing.get_type_hints(cls)
     declared = [f for f in attrs.fields(cls) if f.name != "note"]
-    after_actor = next((declared[i + 1].name for i, f in enumerate(declared[:-1])
-                        if f.name == cls.ACTOR), None)
-    fields = tuple(_field(f.name, hints[f.name], actor=f.name == cls.ACTOR,
-                          bare=f.name in (cls.ACTOR, after_actor, "card", "cards"),
+    if cls is Check:
+        declared = [f for f in declared if f.name in CHIP_FIELDS[chips]]
+    fields = tuple(_field(f.name, hints[f.name], actor=f.name == cls.ACTOR, bare=True,
                           optional=f.default is not attrs.NOTHING)
                    for f in declared)
     positional = tuple(sorted((f.name for f in fields if f.bare),
@@ -224,6 +259,8 @@ def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True) -> dict[
             bare.append(token)
             continue
         head, dot, name = key.partition(".")
+        if head != "note" and kind.field(head) is None and head in attrs.fields_dict(cls):
+            raise EntryError(f"{rules.title} keeps no {head}: write {kind.synopsis()}")
         field = kind.field(head) if dot else None
         if field is not None and field.shape == TABLE and name:
             table = data.setdefault(field.name, {})
@@ -253,15 +290,17 @@ def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True) -> dict[
             names = ", ".join(f.name for f in kind.fields) or "none"
             raise EntryError(f"{kind.name} has no field {quoted(key)} (its fields: {names}; "
                              f"write {kind.synopsis()})")
-    free = [name for name in kind.positional if name not in data]
-    if len(bare) > len(free):
-        extra = " ".join(bare[len(free):])
-        raise EntryError(f"too many values for {kind.name} ({quoted(extra)} left over): "
-                         f"write {kind.synopsis()}")
-    for name, token in zip(free, bare, strict=False):
-        field = kind.field(name)
-        assert field is not None
-        data[name] = _value(token, field)
+    free = [f for name in kind.positional if name not in data
+            for f in kind.fields if f.name == name]
+    for number, token in enumerate(bare):
+        while free and not free[0].takes(token):
+            free.pop(0)
+        if not free:
+            extra = " ".join(bare[number:])
+            raise EntryError(f"too many values for {kind.name} ({quoted(extra)} left over): "
+                             f"write {kind.synopsis()}")
+        field = free.pop(0)
+        data[field.name] = _value(token, field)
     return {"type": data.pop("type"), **{f.name: data[f.name] for f in kind.fields
                                          if f.name in data},
             **({"note": data["note"]} if "note" in data else {})}
@@ -315,15 +354,23 @@ def event_line(event: Event, rules: GameRules[Any], *, chips: bool = True) -> st
     data = event_json(event)
     kind = kind_of(type(event), chips)
     fallback = json_text(data)
+    if any(kind.field(name) is None for name in data if name not in ("type", "note")):
+        return fallback  # a check's figure this game does not keep
     words = [kind.name]
     leading = True  # bare values only while no bare field before them is left out
     ordered = [f for name in kind.positional for f in kind.fields if f.name == name]
-    for field in [*ordered, *(f for f in kind.fields if not f.bare)]:
+    tables = [f for f in kind.fields if f.shape == TABLE]
+    tables.sort(key=lambda f: f.name != kind.table)
+    # in the synopsis' order: the values needed, the table, then optional values
+    # (named once a table is written: ``check Aki=99 pot=3``)
+    for field in [*(f for f in ordered if not f.optional), *tables[:1],
+                  *(f for f in ordered if f.optional), *tables[1:]]:
         if field.name not in data:
             leading = leading and not field.bare
             continue
         value = data[field.name]
         if field.shape == TABLE:
+            leading = False
             if not value:
                 return fallback
             for name, item in value.items():
@@ -337,7 +384,7 @@ def event_line(event: Event, rules: GameRules[Any], *, chips: bool = True) -> st
         token = "" if value == [] else _token(value)
         if token is None:
             return fallback
-        if field.bare and leading and token and "=" not in token:
+        if field.bare and leading and token and "=" not in token and field.takes(token):
             words.append(token)
         else:
             leading = leading and not field.bare

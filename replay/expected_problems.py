@@ -18,6 +18,9 @@ class ExpectedProblem:
     pointer: str
     rule: str | None = None
     kind: str | None = None
+    after: bool = False
+    """Found only by ``validate --keep-going``, after the first rule problem (the
+    event it refused passed over): compared only when the replay went on."""
 
 
 @attrs.frozen(kw_only=True)

@@ -13,22 +13,11 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from cardcore.quoting import visible
+from cardcore.quoting import json_number, visible
 
 __all__ = ["json_number", "json_text", "json_value"]
 
 
-def json_number(value: object) -> object:
-    """A number as a transcript writes it: a whole number as it is, an exact
-    fraction as the string ``"23/3"`` (JSON has no exact fractions); any other
-    value unchanged. The one place a :class:`~fractions.Fraction` becomes JSON.
-
-    >>> json_number(Fraction(23, 3)), json_number(Fraction(6, 3)), json_number(5), json_number("x")
-    ('23/3', 2, 5, 'x')
-    """
-    if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else str(value)
-    return value
 
 
 def json_value(value: Any) -> Any:

@@ -28,7 +28,25 @@ from cardcore.cards import Card, PairsCard, parse_card, parse_pairs_card
 from cardcore.errors import CardNotationError
 from cardcore.replay.problems import MAX_INTEGER, describe_value, out_of_range
 
-__all__ = ["LEAVES", "Leaf"]
+__all__ = ["FORGOTTEN", "FORGOTTEN_CARD", "LEAVES", "Leaf"]
+
+FORGOTTEN = "!"
+"""A card that was seen but nobody remembers: where the rules want a named card,
+the replay judges every value it could have had (:mod:`cardcore.replay.forgotten`)."""
+
+FORGOTTEN_CARD = ("\"!\" marks a forgotten card: validate judges a record with it for every "
+                  "value the card could have had (once the record has no other format "
+                  "problem); an entry being recorded must name the card")
+"""What a loader says of one, seen only where the record cannot be judged value by
+value (beside other format problems, or by ``record``, which applies each entry
+as it comes); the runner finds the forgotten cards by these very words."""
+
+
+def _forgotten(value: object) -> None:
+    """Refuse ``"!"`` as a card of this transcript: the one place a forgotten card
+    is told from the others (the replay then tries each value in its place)."""
+    if value == FORGOTTEN:
+        raise CardNotationError(FORGOTTEN_CARD)
 
 
 def _string(value: object, _: type) -> str:
@@ -54,12 +72,14 @@ def _boolean(value: object, _: type) -> bool:
 def _pairs_card(value: object, _: type) -> PairsCard | None:
     if value == UNKNOWN_CARD:
         return None
+    _forgotten(value)
     return parse_pairs_card(value)
 
 
 def _standard_card(value: object, _: type) -> Card | None:
     if value == UNKNOWN_CARD:
         return None
+    _forgotten(value)
     if not isinstance(value, str):
         raise CardNotationError(
             f"{describe_value(value)} is not a card: cards are strings like \"AS\" or \"10H\""

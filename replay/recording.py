@@ -32,10 +32,10 @@ from cardcore.replay.errors import RecordingError, Refused
 from cardcore.replay.problems import RULE, Problem, pointer
 from cardcore.replay.runner import compare
 from cardcore.replay.steps import Step
-from cardcore.replay.store import load_log, save_log
-from cardcore.replay.transcript import event_json, read_transcript
+from cardcore.replay.store import load_log, log_transcript, transcript_text, write_atomic
+from cardcore.replay.transcript import Result, dump_transcript, event_json, read_transcript
 
-__all__ = ["Accepted", "Choice", "Recorder", "RecordingError", "Refused"]
+__all__ = ["Accepted", "Choice", "Recorder", "RecordingError", "Refused", "derived_result"]
 
 
 Accepted = Step
@@ -58,6 +58,16 @@ def _rule_problems(index: int, violation: RuleViolation) -> list[Problem]:
                     message=each.message, rule=each.rule) for each in violation.problems]
 
 
+def derived_result(log: GameLog[Any]) -> Result | None:
+    """The ``result`` a finished game's record carries: the outcome the rules
+    derive (chips and pot, or points, and the winners); None while it goes on."""
+    outcome = log.outcome
+    if not outcome.complete:
+        return None
+    return Result(chips=outcome.chips, pot=outcome.pot, scores=outcome.scores,
+                  winners=outcome.winners)
+
+
 class Recorder:
     """One record being kept: a :class:`GameLog`, the file it is saved to, and
     whether the last event may still be taken back."""
@@ -78,14 +88,18 @@ class Recorder:
     def resume(cls, path: Path) -> Recorder:
         """The open record in ``path``, rebuilt by replaying it.
 
-        A file with a ``result`` is a closed record (the result would be dropped,
-        and a later event would contradict it); it is refused with that reason.
-        Unreadable or broken files raise the loader's errors with their problems.
+        A ``result`` other than the one the recorder writes (:func:`derived_result`)
+        is a claim someone made: the record is closed (the claim would be
+        replaced, and a later event would contradict it), and it is refused with
+        that reason. Unreadable or broken files raise the loader's errors with
+        their problems.
         """
-        if read_transcript(path).result is not None:
+        claimed = read_transcript(path).result
+        log = load_log(path)
+        if claimed is not None and claimed != derived_result(log):
             raise RecordingError(f"{path} has a result: it is a closed record, and recording "
                                  "more events would contradict it (remove 'result' to go on)")
-        return cls(load_log(path), path)
+        return cls(log, path)
 
     # -- what may come next -----------------------------------------------------
 
@@ -175,11 +189,14 @@ class Recorder:
         return Accepted(index=index, event=event, position=position, effects=effects)
 
     def save(self) -> None:
-        """Write the record to its file atomically (:func:`cardcore.replay.store.write_atomic`)."""
+        """Write the record to its file atomically (:func:`cardcore.replay.store.write_atomic`),
+        with the ``result`` once the game is over (:func:`derived_result`): an undo
+        or an amendment that reopens the game takes it away again."""
         if self.path is None:
             return
+        transcript = attrs.evolve(log_transcript(self.log), result=derived_result(self.log))
         try:
-            save_log(self.log, self.path)
+            write_atomic(self.path, transcript_text(dump_transcript(transcript)))
         except OSError as error:
             raise RecordingError(f"cannot write {self.path} ({error.strerror or error}): "
                                  "the last entry was not recorded") from None

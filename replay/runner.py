@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from os import PathLike
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -26,9 +26,10 @@ import attrs
 from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
 from cardcore.protocol import Check, Outcome
-from cardcore.quoting import names, quoted
+from cardcore.readings import disagreements
 from cardcore.reduction import transitions
-from cardcore.replay.jsonwrite import json_number
+from cardcore.replay.jsonload import JsonError, read_json
+from cardcore.replay.leaves import FORGOTTEN_CARD
 from cardcore.replay.problems import (
     CHECK,
     FORMAT,
@@ -39,7 +40,7 @@ from cardcore.replay.problems import (
     pointer,
     split_pointer,
 )
-from cardcore.replay.transcript import Result, Transcript, TranscriptError, read_transcript
+from cardcore.replay.transcript import Result, Transcript, TranscriptError, load_transcript
 
 if TYPE_CHECKING:  # imported when a fold keeps its steps, and by fixtures with an expect
     from cardcore.replay.expected_problems import ExpectedProblem
@@ -68,6 +69,19 @@ class Report:
     """The transcript has a ``result`` that was not compared, since the fold stopped."""
     expected: tuple[ExpectedProblem, ...] | None = None
     """The transcript's ``expect``, kept by :meth:`slim` when the transcript is dropped."""
+    later: tuple[Problem, ...] = ()
+    """With ``keep_going``: the problems found after the first rule problem, the
+    event it refused passed over (the table went on, so the replay does). They are
+    reported, each as found after an earlier one; the verdict stays the first
+    problem's (unless a fixture's ``expect`` pins them with ``"after": true``)."""
+    kept_going: bool = False
+    forgotten: tuple[str, ...] = ()
+    """The pointers of the file's forgotten cards (``"!"``): it was judged with each
+    value they could have had, and ``transcript`` is None (no one replay is the file's)."""
+    notes: tuple[str, ...] = ()
+    """What a reader should know besides the problems (a forgotten card the outcome
+    does not depend on: :mod:`cardcore.replay.forgotten`)."""
+    """The fold went on past a rule problem (``validate --keep-going``)."""
     more_problems: int = 0
     """Problems found beyond the first :data:`~cardcore.replay.problems.KEPT_PROBLEMS`
     (``problems``): counted, not kept, so that memory per file stays bounded."""
@@ -96,21 +110,16 @@ class Report:
 
     @property
     def matches_expect(self) -> bool:
-        """True when the problems are exactly what ``expect`` says (none without it)."""
-        expected = self.expect or ()
-        if len(expected) != len(self.problems) or self.more_problems:
+        """True when the problems are exactly what ``expect`` says (none without it).
+
+        An entry marked ``after`` names a problem found after the first rule
+        problem: it is compared only when the fold went on (``kept_going``), and
+        then every later problem must be named so."""
+        expected = [e for e in self.expect or () if not e.after]
+        if not _matches(expected, self.problems) or self.more_problems:
             return False
-        wanted = Counter((e.pointer, e.rule, e.kind) for e in expected)
-        for problem in self.problems:  # the entry that names the most of it first
-            for key in ((problem.pointer, problem.rule, problem.kind),
-                        (problem.pointer, problem.rule, None),
-                        (problem.pointer, None, problem.kind)):
-                if wanted[key]:
-                    wanted[key] -= 1
-                    break
-            else:
-                return False
-        return True
+        later = [e for e in self.expect or () if e.after]
+        return not (self.kept_going and later) or _matches(later, self.later)
 
     @property
     def valid(self) -> bool:
@@ -127,6 +136,23 @@ class Report:
         return 1 if self.readable else 2
 
 
+def _matches(expected: list[ExpectedProblem], problems: tuple[Problem, ...]) -> bool:
+    """True when ``problems`` are exactly the ``expected`` ones, in any order."""
+    if len(expected) != len(problems):
+        return False
+    wanted = Counter((e.pointer, e.rule, e.kind) for e in expected)
+    for problem in problems:  # the entry that names the most of it first
+        for key in ((problem.pointer, problem.rule, problem.kind),
+                    (problem.pointer, problem.rule, None),
+                    (problem.pointer, None, problem.kind)):
+            if wanted[key]:
+                wanted[key] -= 1
+                break
+        else:
+            return False
+    return True
+
+
 def _brief(where: str, what: str | None) -> str:
     """A problem, expected or found, as ``expect`` names it: pointer, then rule ID or kind."""
     return f"{where} {what or ''}".strip()
@@ -140,71 +166,26 @@ def expect_lines(report: Report) -> list[str]:
     failed on was not judged, so nothing is said to be found in it."""
     if report.expect is None:
         return []
-    wanted = ", ".join(_brief(e.pointer, e.rule or e.kind) for e in report.expect)
+    wanted = ", ".join(_brief(e.pointer, e.rule or e.kind) + (" (after)" if e.after else "")
+                       for e in report.expect if report.kept_going or not e.after)
     lines = [f"expected exactly: {wanted or 'no problems'}"]
     if not report.internal:
-        found = ", ".join(_brief(p.pointer, p.rule or p.kind) for p in report.problems)
+        found = ", ".join([_brief(p.pointer, p.rule or p.kind) for p in report.problems]
+                          + [_brief(p.pointer, p.rule or p.kind) + " (after)"
+                             for p in report.later])
         lines.append(f"the replay found: {found}" if found else "the replay found no problem")
     return lines
 
 
-def _differs(kind: str, where: str, message: str, derived: object, recorded: object) -> Problem:
-    return Problem(kind=CHECK, pointer=where, message=message, derived=derived, recorded=recorded)
-
-
 def compare(recorded: Check | Result, outcome: Outcome, base: tuple[str | int, ...],
             title: str) -> list[Problem]:
-    """Check problems for every value ``recorded`` gives that the rules derive otherwise."""
-    problems: list[Problem] = []
-
-    def per_player(key: str, given: Mapping[str, Any] | None,
-                   derived: Mapping[str, Any] | None, unit: str) -> None:
-        if given is None:
-            return
-        if derived is None:
-            problems.append(_differs(CHECK, pointer(*base, key),
-                                     f"{title} keeps no {unit}", None, dict(given)))
-            return
-        for name, value in given.items():
-            if name not in derived:  # the loader refuses these; a Transcript built in code may not
-                problems.append(Problem(kind=FORMAT, pointer=pointer(*base, key, name),
-                                        message=f"{quoted(name)} is not a player of this game: "
-                                        f"the players are {names(derived)}"))
-            elif derived[name] != value:
-                problems.append(_differs(
-                    CHECK, pointer(*base, key, name),
-                    f"{name} has {json_number(derived[name])} {unit} by the rules; "
-                    f"the record says {json_number(value)}",
-                    json_number(derived[name]), json_number(value),
-                ))
-
-    per_player("chips", recorded.chips, outcome.chips, "chips")
-    per_player("scores", recorded.scores, outcome.scores, "points")
-    if recorded.pot is not None:
-        if outcome.pot is None:
-            problems.append(_differs(CHECK, pointer(*base, "pot"), f"{title} has no pot",
-                                     None, recorded.pot))
-        elif outcome.pot != recorded.pot:
-            problems.append(_differs(
-                CHECK, pointer(*base, "pot"),
-                f"the pot holds {outcome.pot} by the rules; the record says {recorded.pot}",
-                outcome.pot, recorded.pot,
-            ))
-    winners = getattr(recorded, "winners", None)
-    if winners is not None:
-        if outcome.winners is None:
-            problems.append(_differs(
-                CHECK, pointer(*base, "winners"),
-                "there are no winners yet: the game is not complete", None, list(winners),
-            ))
-        elif sorted(outcome.winners) != sorted(winners):
-            problems.append(_differs(
-                CHECK, pointer(*base, "winners"),
-                f"the winners by the rules are {', '.join(outcome.winners)}; "
-                f"the record says {', '.join(winners) or 'nobody'}",
-                list(outcome.winners), list(winners),
-            ))
-    return problems
+    """Check problems for every value ``recorded`` gives that the rules derive
+    otherwise (:func:`cardcore.readings.disagreements`, each at its pointer)."""
+    return [Problem(kind=FORMAT, pointer=pointer(*base, *each.path), message=each.message)
+            if each.unknown else
+            Problem(kind=CHECK, pointer=pointer(*base, *each.path), message=each.message,
+                    derived=each.derived, recorded=each.recorded)
+            for each in disagreements(recorded, outcome, title)]
 
 
 def _rule_problems(index: int, violation: RuleViolation) -> list[Problem]:
@@ -214,37 +195,62 @@ def _rule_problems(index: int, violation: RuleViolation) -> list[Problem]:
                     message=each.message, rule=each.rule) for each in violation.problems]
 
 
-def _fold(transcript: Transcript, steps: bool, stop_after: int | None
-          ) -> tuple[list[Problem], int, list[Step], int | None, Any]:
+@attrs.define
+class _Folded:
+    """What a fold found (mutable while folding, read once after)."""
+
+    problems: list[Problem] = attrs.Factory(list)
+    later: list[Problem] = attrs.Factory(list)
+    more: int = 0
+    kept: list[Step] = attrs.Factory(list)
+    stopped: int | None = None
+    state_at_stop: Any = None
+
+
+def _fold(transcript: Transcript, steps: bool, stop_after: int | None,
+          keep_going: bool = False) -> tuple[_Folded, Any]:
     """The fold itself: problems (the checks' kept up to :data:`KEPT_PROBLEMS`),
-    how many more checks disagreed, the steps kept, where it stopped, the last state."""
+    how many more checks disagreed, the steps kept, where it stopped, and the last
+    state. With ``keep_going`` an event the rules refuse is passed over (the state
+    stays the one before it) and the fold goes on; what it finds after the first
+    rule problem goes to ``later``."""
     rules = transcript.rules
     state = rules.start(transcript.players, transcript.options, ages=transcript.ages)
     position = rules.position
     events = transcript.events if stop_after is None else transcript.events[:stop_after + 1]
-    problems: list[Problem] = []
-    kept: list[Step] = []
+    found = _Folded()
     if steps:  # only telling the game keeps them
         from cardcore.replay.steps import Step
-    stopped: int | None = None
-    done = more = 0
-    try:  # the one reduction (cardcore.reduction); a check passes through unchanged
-        for event, (after, effects) in zip(events, transitions(rules, state, events),
-                                                strict=False):
-            if isinstance(event, Check):  # kept up to a bound, the others counted
-                found = compare(event, rules.outcome(state), ("events", done), rules.title)
-                room = max(0, KEPT_PROBLEMS - len(problems))
-                problems += found[:room]
-                more += len(found[room:])
-            if steps:
-                kept.append(Step(index=done, event=event, position=position(state),
-                                 effects=effects, standings=rules.outcome(after)))
-            state = after
-            done += 1
-    except RuleViolation as violation:
-        problems += _rule_problems(done, violation)  # always kept: why the replay stopped
-        stopped = done
-    return problems, more, kept, stopped, state
+    done = 0
+    remaining = events
+    while True:
+        into = found.problems if found.stopped is None else found.later
+        try:  # the one reduction (cardcore.reduction); a check passes through unchanged
+            for event, (after, effects) in zip(remaining, transitions(rules, state, remaining),
+                                                    strict=False):
+                if isinstance(event, Check):  # kept up to a bound, the others counted
+                    differ = compare(event, rules.outcome(state), ("events", done), rules.title)
+                    room = max(0, KEPT_PROBLEMS - len(found.problems) - len(found.later))
+                    into += differ[:room]
+                    found.more += len(differ[room:])
+                if steps:
+                    found.kept.append(Step(index=done, event=event, position=position(state),
+                                           effects=effects, standings=rules.outcome(after)))
+                state = after
+                done += 1
+            return found, state
+        except RuleViolation as violation:
+            refused = _rule_problems(done, violation)
+            if found.stopped is None:
+                found.problems += refused  # always kept: why the replay stopped
+                found.stopped, found.state_at_stop = done, state
+            else:
+                room = max(0, KEPT_PROBLEMS - len(found.problems) - len(found.later))
+                found.later += refused[:room]
+            if not keep_going:
+                return found, state
+            done += 1  # the event is passed over: the next one is judged from the same state
+            remaining = events[done:]
 
 
 def _effects(transcript: Transcript, stop_after: int | None
@@ -326,33 +332,63 @@ def _explained(transcript: Transcript, problems: list[Problem],
 
 def replay_transcript(
     transcript: Transcript, *, path: str | None = None, steps: bool = False,
-    stop_after: int | None = None,
+    stop_after: int | None = None, keep_going: bool = False,
 ) -> Report:
     """Fold the events; ``steps`` keeps every event's effects (for telling the game);
-    ``stop_after`` ends the fold after that event index (``replay --at``).
+    ``stop_after`` ends the fold after that event index (``replay --at``);
+    ``keep_going`` passes over an event the rules refuse and reports what is found
+    after it in ``later`` (``validate --keep-going``).
 
     A per-player ``check`` or ``result`` mismatch names the events that moved that
     figure since its last agreeing reading; only a file with such a mismatch pays
     for a second fold that keeps the effects."""
     rules = transcript.rules
-    problems, more, kept, stopped, state = _fold(transcript, steps, stop_after)
-    outcome = rules.outcome(state)
-    if stopped is None and stop_after is None and transcript.result is not None:
-        claimed = compare(transcript.result, outcome, ("result",), rules.title)
-        room = max(0, KEPT_PROBLEMS - len(problems))
-        problems += claimed[:room]
+    found, state = _fold(transcript, steps, stop_after, keep_going)
+    problems, stopped, more = found.problems, found.stopped, found.more
+    if stop_after is None and transcript.result is not None and (stopped is None or keep_going):
+        claimed = compare(transcript.result, rules.outcome(state), ("result",), rules.title)
+        into = problems if stopped is None else found.later
+        room = max(0, KEPT_PROBLEMS - len(problems) - len(found.later))
+        into += claimed[:room]
         more += len(claimed[room:])
+    outcome = rules.outcome(state if stopped is None else found.state_at_stop)
     if any(_reading(problem, 0) for problem in problems):
-        history = (((step.index, step.effects) for step in kept) if steps
+        history = (((step.index, step.effects) for step in found.kept) if steps
                    else _effects(transcript, stop_after))
         problems = _explained(transcript, problems, history)
-    later = transcript.events[stopped + 1:] if stopped is not None else ()
+    later = transcript.events[stopped + 1:] if stopped is not None and not keep_going else ()
     checks = sum(isinstance(event, Check) for event in later)
     return Report(path=path, transcript=transcript, problems=tuple(problems), outcome=outcome,
-                  steps=tuple(kept), stopped_at=stopped, unchecked_events=len(later) - checks,
-                  unchecked_checks=checks,
-                  unchecked_result=stopped is not None and transcript.result is not None,
+                  steps=tuple(found.kept), stopped_at=stopped,
+                  unchecked_events=len(later) - checks, unchecked_checks=checks,
+                  unchecked_result=(stopped is not None and not keep_going
+                                    and transcript.result is not None),
+                  later=tuple(found.later), kept_going=keep_going and stopped is not None,
                   more_problems=more)
+
+
+def forgotten_pointers(problems: tuple[Problem, ...] | list[Problem]) -> list[str] | None:
+    """The pointers of the forgotten cards (``"!"``) when they are all that kept a
+    file from loading; None when there is none, or when something else is wrong
+    too (that is reported as it is, the forgotten cards with it)."""
+    if not problems or any(p.message != FORGOTTEN_CARD for p in problems):
+        return None
+    return [p.pointer for p in problems]
+
+
+def _forgotten_report(data: Any, pointers: list[str], label: str) -> Report:
+    """The report of a file with forgotten cards (:mod:`cardcore.replay.forgotten`
+    judges every value): no transcript, since no one version is the file."""
+    from cardcore.replay.forgotten import judge_forgotten
+
+    judged = judge_forgotten(
+        data, pointers, lambda transcript: replay_transcript(transcript, path=label, steps=True))
+    forgotten = tuple(pointers) if judged.judged else ()
+    if judged.report is not None:
+        notes = () if judged.note is None else (judged.note,)
+        return attrs.evolve(judged.report.slim(), notes=notes, forgotten=forgotten)
+    return Report(path=label, problems=judged.problems, more_problems=judged.more,
+                  expected=judged.expect, forgotten=forgotten)
 
 
 def internal_error(name: str, error: BaseException, *others: str) -> Problem:
@@ -370,21 +406,33 @@ def internal_error(name: str, error: BaseException, *others: str) -> Problem:
 
 
 def replay_file(source: str | PathLike[str] | BinaryIO, *, name: str | None = None,
-                steps: bool = False, stop_after: int | None = None) -> Report:
+                steps: bool = False, stop_after: int | None = None,
+                keep_going: bool = False) -> Report:
     """Read and replay one file (a path, as a string or a ``Path``, or a binary
     stream such as standard input, named ``name``); unreadable input gives a report
     of format problems, and a failure of cardcore itself an ``internal`` problem
     instead of an exception."""
     label = (name if name is not None
              else os.fspath(source) if isinstance(source, (str, PathLike)) else "-")
+    data: Any = None
     try:
-        transcript = read_transcript(source)
-    except TranscriptError as error:
+        data = read_json(source)
+        transcript = load_transcript(data)
+    except JsonError as error:
         return Report(path=label, problems=tuple(error.problems), more_problems=error.more)
+    except TranscriptError as error:
+        forgotten = forgotten_pointers(error.problems)
+        if forgotten is None:
+            return Report(path=label, problems=tuple(error.problems), more_problems=error.more)
+        try:  # a card nobody remembers: judged with each value it could have had
+            return _forgotten_report(data, forgotten, label)
+        except Exception as error:  # a bug, as below
+            return Report(path=label, problems=(internal_error(label, error),))
     except Exception as error:  # a bug: reported, so that other files are still judged
         return Report(path=label, problems=(internal_error(label, error),))
     try:
-        return replay_transcript(transcript, path=label, steps=steps, stop_after=stop_after)
+        return replay_transcript(transcript, path=label, steps=steps, stop_after=stop_after,
+                                 keep_going=keep_going)
     except Exception as error:  # a bug, as above
         return Report(path=label, transcript=transcript,
                       problems=(internal_error(label, error),))

@@ -23,11 +23,12 @@ from cardcore.replay.transcript import ENVELOPE_KEYS, FORMAT_ID, REQUIRED_KEYS
 
 __all__ = ["transcript_schema"]
 
-_PAIRS = {"description": "a Pairs card (1-10) or \"?\"",
-          "oneOf": [{"type": "integer", "minimum": 1, "maximum": 10}, {"const": "?"}]}
-_CARD = {"description": "a card like \"AS\", \"10H\", \"TH\", \"JK\", or \"?\"",
+_PAIRS = {"description": "a Pairs card (1-10), \"?\" (hidden) or \"!\" (seen, forgotten)",
+          "oneOf": [{"type": "integer", "minimum": 1, "maximum": 10}, {"enum": ["?", "!"]}]}
+_CARD = {"description": "a card like \"AS\", \"10H\", \"TH\", \"JK\", \"?\" (hidden) "
+                        "or \"!\" (seen, forgotten)",
          "type": "string",
-         "pattern": "^(\\?|[jJ][kK]|([2-9]|10|[tTjJqQkKaA])[SHDCshdc♠♥♦♣♤♡♢♧])$"}
+         "pattern": "^(\\?|!|[jJ][kK]|([2-9]|10|[tTjJqQkKaA])[SHDCshdc♠♥♦♣♤♡♢♧])$"}
 _INTEGER = {"type": "integer", "minimum": -MAX_INTEGER, "maximum": MAX_INTEGER}
 """Every whole number of a transcript lies within +-(2**53 - 1) (the loader's bound)."""
 _SCORE = {"oneOf": [dict(_INTEGER), {"type": "string", "pattern": "^-?[0-9]+/[0-9]+$"}]}

@@ -96,3 +96,17 @@ def test_ranks_parse_as_bids_write_them() -> None:
     assert [parse_rank(r) for r in ("2", "10", "T", "j", "A", "JK")] == [2, 10, 10, 11, 14, 15]
     with pytest.raises(CardNotationError, match="not a rank"):
         parse_rank("1")
+
+
+@pytest.mark.parametrize(("rank", "suit"), [(1, "S"), (14, "X"), (15, "S"), (2, ""), ("14", "S"),
+                                            (14.0, "S"), (True, "S"), ([14], "S")])
+def test_a_card_built_with_a_wrong_rank_or_suit_is_refused(rank: Any, suit: Any) -> None:
+    """``Card(1, "S")`` and its kin raise CardNotationError saying what a card is,
+    rather than making a card that no deck holds (or the ace for 14.0)."""
+    with pytest.raises(CardNotationError, match=r"is not a card: the rank is a whole number"):
+        Card(rank, suit)
+
+
+def test_a_card_built_right_is_the_interned_card() -> None:
+    """The check costs nothing to the right cards: each is the one parsed."""
+    assert Card(14, "S") is Card.parse("AS") and Card(15, "") is Card.parse("JK")

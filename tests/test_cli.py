@@ -371,9 +371,9 @@ def test_validate_prints_each_file_before_reading_the_next(tmp_path: Path,
     real = batch.judge
     out = io.StringIO()
 
-    def watching(source: Any) -> Any:
+    def watching(source: Any, keep_going: bool = False) -> Any:
         printed.append(out.getvalue())
-        return real(source)
+        return real(source, keep_going)
 
     monkeypatch.setattr(batch, "judge", watching)
     monkeypatch.setattr("sys.stdout", out)

@@ -47,3 +47,32 @@ def test_a_mistyped_name_gets_the_likely_player() -> None:
         log.append(Fold(player="ben"))
     assert caught.value.rule == "C-7"
     assert caught.value.message.endswith("(players: Aki, Ben, Chie) (did you mean 'Ben'?)")
+
+
+def test_auctions_rules_refuse_a_goblin_state_in_words() -> None:
+    """Auction's rules on a Goblin state raised AttributeError from inside the
+    game; now NotAStateError says whose state it is and what is wanted."""
+    from cardcore.errors import NotAStateError
+    from cardcore.games.auction import RULES as AUCTION
+    from cardcore.games.auction import Deal as AuctionDeal
+
+    goblin = RULES.start(["Aki", "Ben", "Chie"])
+    with pytest.raises(NotAStateError) as caught:
+        AUCTION.apply(goblin, AuctionDeal(starter=None))
+    assert str(caught.value) == (
+        "the state is of class GoblinState; Abbott's Auction's rules "
+        "apply to its own states (AuctionState), as rules.start(players) makes and "
+        "rules.apply returns")
+
+
+def test_goblins_rules_refuse_an_auction_state_in_words() -> None:
+    """Goblin's rules on an Auction state said "C-6 the session is over"; now the
+    state is refused before any rule is judged."""
+    from cardcore.errors import NotAStateError
+    from cardcore.games.auction import RULES as AUCTION
+
+    auction = AUCTION.start(["Aki", "Ben", "Chie"])
+    with pytest.raises(NotAStateError, match="of class AuctionState; Goblin Poker's"):
+        RULES.apply(auction, Deal())
+    with pytest.raises(NotAStateError, match="the state is of class dict; Goblin Poker's"):
+        RULES.apply({}, Deal())

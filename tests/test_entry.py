@@ -30,7 +30,6 @@ PLAYERS = ["Aki", "Ben", "Chie"]
     ("stack Ben ?", {"type": "stack", "player": "Ben", "card": "?"}),
     ('{"type": "pitch", "player": "Ben"}', {"type": "pitch", "player": "Ben"}),
     ("check Aki=99 pot=2", {"type": "check", "chips": {"Aki": 99}, "pot": 2}),
-    ("check scores.Aki=3", {"type": "check", "scores": {"Aki": 3}}),
     ("ruling Ben", {"type": "ruling", "player": "Ben"}),
     ("pitch 'Ben' note=\"last one\"", {"type": "pitch", "player": "Ben", "note": "last one"}),
 ])
@@ -52,6 +51,52 @@ def test_other_games_use_the_same_grammar() -> None:
         "type": "show", "cards": {"Ann": ["JK", "AH"], "Bob": ["QS"]}}
     assert parse_line("check Ann=23/3", GAMES["auction"], chips=False) == {
         "type": "check", "scores": {"Ann": "23/3"}}
+    assert parse_line("check scores.Ann=7", GAMES["auction"], chips=False) == {
+        "type": "check", "scores": {"Ann": 7}}
+
+
+@pytest.mark.parametrize(("line", "data"), [
+    ("bid Bob pair 9", {"kind": "pair", "rank": "9"}),
+    ("bid Bob pair rank=9", {"kind": "pair", "rank": "9"}),
+    ("bid Bob rank=9 pair", {"kind": "pair", "rank": "9"}),
+    ("bid Bob two_pair 9,5", {"kind": "two_pair", "ranks": ["9", "5"]}),
+    ("bid Bob single Q S", {"kind": "single", "rank": "Q", "suit": "S"}),
+    ("bid Bob flush", {"kind": "flush"}),
+])
+def test_values_go_in_the_order_people_say_them(line: str, data: dict[str, Any]) -> None:
+    """Bare values fill the fields in declared order after the player; a value
+    passes over an optional field it cannot be (a list for one value, one value for
+    a list); the FIELD=VALUE form still names any field."""
+    assert parse_line(line, GAMES["auction"], chips=False) == {
+        "type": "bid", "player": "Bob", **data}
+
+
+def test_every_kind_takes_its_values_in_order_without_per_game_rules() -> None:
+    """The same rule gives Goblin's stacked card, Auction's starter and Saint's
+    future cards, and a value too many is refused with the kind's form."""
+    assert parse_line("stack Ben 8", GOBLIN) == {"type": "stack", "player": "Ben", "card": 8}
+    assert parse_line("deal JK", GAMES["auction"], chips=False) == {
+        "type": "deal", "starter": "JK"}
+    assert parse_line("deal 3H,4D", GAMES["saint-poker"]) == {
+        "type": "deal", "future": ["3H", "4D"]}
+    assert parse_line("win Bob 8D,8S QH,2C", GAMES["auction"]) == {
+        "type": "win", "player": "Bob", "cards": ["8D", "8S"], "from_stock": ["QH", "2C"]}
+    with pytest.raises(EntryError, match="'JK' left over"):
+        parse_line("flip 7H JK", GAMES["auction"], chips=False)
+
+
+def test_a_check_reads_only_the_figures_the_game_keeps() -> None:
+    """Auction keeps points and no pot; Goblin keeps chips and a pot: the other
+    figures are neither offered nor read."""
+    auction = kind_of(GAMES["auction"].event_types["check"], chips=False)
+    assert auction.synopsis() == "check [NAME=N ...]"
+    assert kind_of(GAMES["goblin-poker"].event_types["check"]).synopsis() == (
+        "check [NAME=N ...] [POT]")
+    for line in ("check pot=2", "check chips.Ann=3"):
+        with pytest.raises(EntryError, match=r"Abbott's Auction keeps no (pot|chips)"):
+            parse_line(line, GAMES["auction"], chips=False)
+    with pytest.raises(EntryError, match="keeps no scores"):
+        parse_line("check scores.Aki=3", GOBLIN)
 
 
 @pytest.mark.parametrize(("line", "words"), [
@@ -91,8 +136,8 @@ def test_synopses_are_generated_from_the_fields() -> None:
     """Optional fields in brackets, tables as NAME=VALUE, the player first."""
     assert kind_of(Pitch).synopsis() == "pitch PLAYER [CARD]"
     synopses = {c.TYPE: kind_of(c).synopsis() for c in GAMES["auction"].event_types.values()}
-    assert synopses["bid"] == "bid PLAYER KIND [rank=RANK] [ranks=RANK,...] [suit=SUIT]"
-    assert synopses["deal"] == "deal [NAME=CARD,... ...] starter=CARD"
+    assert synopses["bid"] == "bid PLAYER KIND [RANK] [RANK,...] [SUIT]"
+    assert synopses["deal"] == "deal STARTER [NAME=CARD,... ...]"
     orc = {c.TYPE: kind_of(c).synopsis() for c in GAMES["orc-poker"].event_types.values()}
     assert orc["reveal"] == "reveal NAME=CARD ... [draws.NAME=CARD ...]"
 

@@ -553,7 +553,9 @@ def test_the_game_ends_after_the_last_round() -> None:
                options=OrcOptions(rounds=1))
     assert log.outcome.complete and log.outcome.winners == ("Aki",)
     assert [e.rule for e in log.effects[-1]][-2:] == ["OP-4.2", "OP-4.3"]
-    log.append(Check(chips={"Aki": 34}))
+    # 30 less an ante of 1 each (OP-1.1); Ben gives up paying 3, the smallest face up,
+    # Chie then 6 (Ben's row is down, OP-3.4); Aki takes the pot of 3 + 3 + 6 (OP-3.5)
+    log.append(Check(chips={"Aki": 41, "Ben": 26, "Chie": 23}))
     with pytest.raises(RuleViolation) as caught:
         log.append(Deal())
     assert caught.value.rule == "C-6"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -82,8 +83,13 @@ def test_unreadable_entries_and_bad_usage_exit_2_without_a_traceback(tmp_path: P
                     str(target), "--event", "deal future=3H,4H,5H")
     assert code == 2 and "rounds" in out and not target.exists()
     assert run("record", str(tmp_path / "missing.json"))[0] == 2
-    assert run("record", str(FIXTURES / "goblin-poker" / "rules-example.json"),
-               "--event", "deal")[0] == 2  # a closed record (it has a result)
+    closed = tmp_path / "closed.json"
+    data = json.loads((FIXTURES / "orc-poker" / "bankruptcy-ends-game.json").read_text())
+    del data["result"]["winners"]  # a result someone claimed, not the derived one
+    closed.write_text(json.dumps(data))
+    code, out = run("record", str(closed), "--event", "check Aki=5")
+    assert code == 2 and "has a result: it is a closed record" in out  # nothing written
+    assert json.loads(closed.read_text()) == data
 
 
 def test_a_script_amends_an_earlier_event_and_the_record_notes_it(tmp_path: Path) -> None:
@@ -140,16 +146,17 @@ GAMES_TYPED = {
                   "deal future=3H", "river A=4H B=5H C=8D D=10S",
                   "show A=6D,7C B=6H,7H C=KH,9H D=2S,6C"]),
     "auction": (["auction", "--players", "Ann,Bob"], FIXTURES / "auction" / "end-joker-flipped.json",
-                ["deal starter=JK", "win Ann QS", "flip 7H", "bid Bob pair rank=8",
+                ["deal starter=JK", "win Ann QS", "flip 7H", "bid Bob pair 8",
                  "win Bob 8D,8S", '{"type": "flip", "card": "JK"}',
                  "show Ann=JK,AH,AD,10C,4S Bob=QS,QH,7H,7C,2D"]),
 }
 
 
-def _spawn(args: list[str], cwd: Path) -> pexpect.spawn:
-    env = {**os.environ, "NO_COLOR": "1", "TERM": "dumb"}
+def _spawn(args: list[str], cwd: Path, columns: int = 200) -> pexpect.spawn:
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "dumb",
+           "CARDCORE_HISTORY": str(cwd / "history")}
     child = pexpect.spawn(sys.executable, ["-m", "cardcore", "record", *args], cwd=str(cwd),
-                          env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
+                          env=env, encoding="utf-8", timeout=15, dimensions=(50, columns))
     child.delaybeforesend = None  # a typist needs no pause: each step waits for the prompt
     return child
 
@@ -215,3 +222,110 @@ def test_ctrl_d_at_the_prompt_leaves_the_record_saved(tmp_path: Path) -> None:
     child.close()
     assert child.exitstatus == 0
     assert replay_file(tmp_path / "g.json").exit_code == 0
+
+
+UP, BACKSPACE, KILL_LINE = "\x1b[A", "\x7f", "\x15"
+AUCTION_OPENING = ["deal JK", "win Ann QS", "flip 7H"]
+
+
+def _type(child: pexpect.spawn, lines: list[str]) -> None:
+    for line in lines:
+        child.expect(PROMPT)
+        child.sendline(line)
+
+
+def _events_in(path: Path) -> list[dict[str, object]]:
+    return json.loads(path.read_text())["events"]  # type: ignore[no-any-return]
+
+
+def test_the_up_arrow_recalls_the_last_entry_to_edit_and_history_outlives_the_session(
+        tmp_path: Path) -> None:
+    """At a terminal the arrows edit lines instead of being read as an entry: Up
+    recalls `bid Bob pair 9`, a Backspace and `10` make it Bob's higher bid; the next
+    session recalls the same line from the history file."""
+    child = _spawn(["auction", "--players", "Ann,Bob", "a.json"], tmp_path)
+    _type(child, [*AUCTION_OPENING, "bid Bob pair 9"])
+    child.expect(PROMPT)
+    child.send(UP)
+    child.send(BACKSPACE)
+    child.sendline("10")
+    child.expect(r"#4\s+bid")
+    _type(child, ["quit"])
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert _events_in(tmp_path / "a.json")[-1] == {"type": "bid", "player": "Bob",
+                                                  "kind": "pair", "rank": "10"}
+    assert "bid Bob pair 10" in (tmp_path / "history").read_text()
+    child = _spawn(["a.json"], tmp_path)
+    child.expect(PROMPT)
+    child.send(UP + UP)  # quit, then the bid
+    child.expect_exact("bid Bob pair 10")
+    child.send(KILL_LINE)
+    _type(child, ["quit"])
+    child.expect("5 events recorded")
+    child.expect(pexpect.EOF)
+    assert len(_events_in(tmp_path / "a.json")) == 5
+
+
+def test_a_continued_record_recaps_its_last_events_and_where_the_game_stands(
+        tmp_path: Path) -> None:
+    """On resume the last five events are shown as lines one could type, then the
+    position and the standings."""
+    target = tmp_path / "g.json"
+    code, out = run("record", "auction", "--players", "Ann,Bob", str(target),
+                    *(x for line in [*AUCTION_OPENING, "bid Bob pair 8", "win Bob 8D,8S",
+                                     "flip JK"] for x in ("--event", line)))
+    assert code == 0, out
+    code, out = run("record", str(target), stdin="quit\n")
+    assert code == 0
+    recap = out[out.index("The last 5 events:"):out.index("next:")]
+    assert [line.split()[0] for line in recap.splitlines()[1:6]] == [
+        "#1", "#2", "#3", "#4", "#5"]
+    assert "#3   bid Bob pair 8" in recap and "#5   flip JK" in recap
+    assert "Now: hand 1, the show; points: Ann 0, Bob 0" in recap
+
+
+def test_output_fits_the_terminal_and_next_is_said_once(tmp_path: Path) -> None:
+    """At 60 columns every line fits (wrapped at word boundaries, no word cut), and
+    `next:` is said when it changes or after help, not again after `standings`."""
+    child = _spawn(["auction", "--players", "Ann,Bob", "w.json"], tmp_path, columns=60)
+    screen = io.StringIO()
+    child.logfile_read = screen
+    _type(child, ["help", "deal JK", "standings", "standings", "quit"])
+    child.expect(pexpect.EOF)
+    child.close()
+    lines = screen.getvalue().replace("\r", "").split("\n")
+    too_wide = [line for line in lines if len(line) >= 60 and " " in line.strip()]
+    assert not too_wide
+    assert screen.getvalue().count("next: ") == 3  # at the start, after help, after deal
+    flowing = " ".join(" ".join(lines).split())
+    assert ("Type help for the commands, the arrows to edit and recall lines." in flowing)
+    assert "bid PLAYER KIND [RANK] [RANK,...] [SUIT]" in flowing
+
+
+def test_auctions_help_offers_only_what_a_points_game_has(tmp_path: Path) -> None:
+    """A points game's check reads points: no pot and no chips.NAME in its help."""
+    code, out = run("record", "auction", "--players", "Ann,Bob", str(tmp_path / "h.json"),
+                    stdin="help\nquit\n")
+    assert code == 0 and "check [NAME=N ...]   e.g. check Ann=0 Bob=0" in out
+    assert "pot" not in out.lower() and "chips." not in out
+
+
+def test_a_short_auction_typed_as_said_writes_its_result(tmp_path: Path) -> None:
+    """The game of fixtures/auction/end-joker-flipped.json with a target of 5, typed in
+    the order people say it: Bob's 7 points end it (AU-6.1), and the record then holds
+    the result that fixture computes by hand, with Bob the winner."""
+    child = _spawn(["auction", "--players", "Ann,Bob", "--option", "target=5", "s.json"],
+                   tmp_path, columns=80)
+    _type(child, [*AUCTION_OPENING, "bid Bob pair 8", "win Bob 8D,8S", "flip JK",
+                  "show Ann=JK,AH,AD,10C,4S Bob=QS,QH,7H,7C,2D"])
+    child.expect("The game is complete: the result is written: points: Ann 0, Bob 7; "
+                 "winners: Bob")
+    _type(child, ["quit"])
+    child.expect(pexpect.EOF)
+    child.close()
+    data = json.loads((tmp_path / "s.json").read_text())
+    fixture = json.loads((FIXTURES / "auction" / "end-joker-flipped.json").read_text())
+    assert data["result"] == {**fixture["result"], "winners": ["Bob"]}
+    assert run("validate", str(tmp_path / "s.json"))[0] == 0

@@ -13,7 +13,7 @@ from cardcore.replay.entry import EntryError
 from cardcore.replay.recording import Recorder, RecordingError, Refused
 from cardcore.replay.runner import replay_file
 from cardcore.replay.store import write_atomic
-from cardcore.replay.transcript import TranscriptError
+from cardcore.replay.transcript import TranscriptError, read_transcript
 
 GOBLIN = GAMES["goblin-poker"]
 PLAYERS = ["Aki", "Ben", "Chie"]
@@ -132,22 +132,53 @@ def test_a_failed_save_keeps_the_log_as_the_file(tmp_path: Path,
     def refuse(path: Path, text: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("cardcore.replay.store.write_atomic", refuse)
+    monkeypatch.setattr("cardcore.replay.recording.write_atomic", refuse)
     with pytest.raises(RecordingError, match="No space left on device"):
         recorder.enter(recorder.read("fold Chie"))
     assert len(recorder.log) == 3
-    monkeypatch.setattr("cardcore.replay.store.write_atomic", write_atomic)
+    monkeypatch.setattr("cardcore.replay.recording.write_atomic", write_atomic)
     recorder.enter(recorder.read("fold Chie"))
     assert len(_events(tmp_path / "game.json")) == 4
 
 
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
 def test_a_closed_record_is_not_resumed(tmp_path: Path) -> None:
-    """A file with a result would lose it or contradict it: refused, with the reason."""
+    """A result someone claimed (not the whole derived one the recorder writes) would
+    be lost or contradicted: refused, with the reason."""
     target = tmp_path / "done.json"
-    source = Path(__file__).resolve().parent.parent / "fixtures/goblin-poker/rules-example.json"
-    target.write_bytes(source.read_bytes())
+    data = json.loads((FIXTURES / "orc-poker/bankruptcy-ends-game.json").read_text())
+    del data["result"]["winners"]  # a claim of the chips only
+    target.write_text(json.dumps(data))
     with pytest.raises(RecordingError, match="has a result"):
         Recorder.resume(target)
+
+
+@pytest.mark.parametrize("fixture", ["orc-poker/bankruptcy-ends-game.json",
+                                     "auction/score-exactly-target-ends-game.json"])
+def test_the_result_is_written_when_the_game_ends_and_taken_back_by_undo(
+        tmp_path: Path, fixture: str) -> None:
+    """Entering a finished fixture's events writes, with the last one, the result the
+    fixture computes by hand; undo reopens the game and takes the result away; the
+    recorder's own result does not close the record."""
+    source = json.loads((FIXTURES / fixture).read_text())
+    table = read_transcript(FIXTURES / fixture)
+    target = tmp_path / "game.json"
+    recorder = Recorder.new(table.rules, table.players, table.options, path=target)
+    lines = [json.dumps(event) for event in source["events"]]
+    ended = False
+    for line in lines:
+        recorder.enter(recorder.read(line))
+        if not ended and "result" in json.loads(target.read_text()):
+            ended = True
+            recorder.undo()  # the game-ending event taken back: the game goes on
+            assert "result" not in json.loads(target.read_text())
+            recorder.enter(recorder.read(line))
+        assert ("result" in json.loads(target.read_text())) == ended
+    assert ended and json.loads(target.read_text())["result"] == source["result"]
+    assert replay_file(target).exit_code == 0
+    assert Recorder.resume(target).log.outcome.complete
 
 
 def test_the_choices_now_have_examples_that_are_accepted(tmp_path: Path) -> None:

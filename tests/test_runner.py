@@ -170,3 +170,46 @@ def test_format_problems_are_kept_up_to_the_bound_and_counted(tmp_path: Path) ->
     assert len(report.problems) == 100 and report.more_problems == 900
     assert report.problems[-1].pointer == "/events/99/type"
 
+
+
+def test_keep_going_passes_over_the_refused_event_and_reports_later_problems() -> None:
+    """With keep_going the out-of-turn pitch is passed over (state unchanged), the
+    record goes on, and a later wrong check and a later rule problem are reported
+    apart from the first; the verdict is still the first problem's."""
+    events = [*EXAMPLE[:2], {"type": "pitch", "player": "Aki"}, *EXAMPLE[2:4],
+              {"type": "check", "pot": 99}, {"type": "fold", "player": "Chie"}]
+    plain = replay_transcript(transcript(events, result={"pot": 1}))
+    kept = replay_transcript(transcript(events, result={"pot": 1}), keep_going=True)
+    assert [(p.pointer, p.rule) for p in kept.problems] == [("/events/2/player", "C-5")]
+    assert kept.problems == plain.problems and plain.later == () and not plain.kept_going
+    # pot 3 antes + Chie's fold paying the smallest number showing, 2 (Ben's): 5;
+    # Chie's second fold: out of the game (C-7) and not her turn, Aki's (C-5), both cited
+    assert [(p.kind, p.pointer, p.rule) for p in kept.later] == [
+        ("check", "/events/5/pot", None), ("rule", "/events/6/player", "C-7"),
+        ("rule", "/events/6/player", "C-5"), ("check", "/result/pot", None)]
+    assert kept.later[0].derived == 5
+    assert kept.kept_going and kept.stopped_at == 2 and kept.exit_code == plain.exit_code == 1
+    assert kept.outcome == plain.outcome  # the standings before the first problem, as without
+    assert (kept.unchecked_events, kept.unchecked_checks, kept.unchecked_result) == (0, 0, False)
+
+
+def test_an_expect_entry_marked_after_is_compared_only_when_the_replay_went_on() -> None:
+    """``"after": true`` pins a problem found past the first one: ignored by a plain
+    replay (existing files keep their meaning), required with keep_going."""
+    events = [*EXAMPLE[:2], {"type": "pitch", "player": "Aki"}, *EXAMPLE[2:4],
+              {"type": "check", "pot": 99}]
+    first = {"pointer": "/events/2/player", "rule": "C-5"}
+    later = {"pointer": "/events/5/pot", "kind": "check", "after": True}
+    pinned = transcript(events, expect={"problems": [first, later]})
+    assert replay_transcript(pinned).valid
+    assert replay_transcript(pinned, keep_going=True).valid
+    unpinned = transcript(events, expect={"problems": [first]})
+    assert replay_transcript(unpinned, keep_going=True).valid  # later ones are not pinned
+    wrong = transcript(events, expect={"problems": [first, {**later, "pointer": "/events/4"}]})
+    assert replay_transcript(wrong).valid and not replay_transcript(wrong, keep_going=True).valid
+
+
+def test_a_file_without_a_rule_problem_is_the_same_with_keep_going() -> None:
+    """Nothing to pass over: the report is the plain one."""
+    plain = replay_transcript(transcript(EXAMPLE))
+    assert replay_transcript(transcript(EXAMPLE), keep_going=True) == plain

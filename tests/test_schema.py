@@ -39,6 +39,25 @@ def test_every_loadable_fixture_satisfies_the_schema(
     assert errors == []
 
 
+def test_the_fixtures_with_forgotten_cards_satisfy_the_schema(
+        validator: jsonschema.Draft202012Validator) -> None:
+    """"!" is in the schema wherever a card is: such a fixture fails to load (so that
+    the replay judges every value), yet an editor accepts it."""
+    found = [path for path in FILES if '"!"' in path.read_text(encoding="utf-8")]
+    assert len(found) == 8
+    for path in found:
+        assert [e.message for e in validator.iter_errors(read_json(path))] == [], path
+
+
+def test_the_schema_refuses_other_marks_where_a_card_goes(
+        validator: jsonschema.Draft202012Validator) -> None:
+    """Only "?" and "!" stand for a card that is not named."""
+    for mark, errors in (("!", 0), ("?", 0), ("!!", 1), ("*", 1)):
+        data = {**BASE, "events": [{"type": "deal"},
+                                   {"type": "reveal", "cards": {"Aki": mark, "Ben": 3}}]}
+        assert len(list(validator.iter_errors(data))) == errors, mark
+
+
 BASE: dict[str, Any] = {"format": "cardcore-transcript/1", "game": "goblin-poker",
                         "players": ["Aki", "Ben"], "events": [{"type": "deal"}]}
 

@@ -9,11 +9,12 @@ ranking, not by a rule per kind.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Final
 
-from cardcore.cards import JOKER_RANK, Card
+from cardcore.cards import JOKER_RANK, SUITS, Card
 from cardcore.errors import RuleViolation
 from cardcore.games.auction.bids import (
     GROUPS,
@@ -175,15 +176,26 @@ def _count_words(count: int) -> str:
     return kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " or " + kinds[-1]
 
 
-def formable(bid: Bid, cards: Iterable[Card], wheel: bool) -> bool:
-    """Whether some of ``cards`` (a hand, every card of it known) form ``bid``:
-    AU-7.5 refuses a bid such a hand cannot form, at the bid (AU-2.2).
+_SUITED: Final = {(rank, suit): Card(rank, suit) for rank in range(2, 15) for suit in SUITS}
+"""Every suited card by (rank, suit): a hand is looked up by its cards (interned,
+hashed in C), never by building one per bid."""
+_JOKER: Final = Card(JOKER_RANK, "")
+
+
+def formable(bid: Bid, hand: Mapping[Card, int], wheel: bool) -> bool:
+    """Whether some of the cards of ``hand`` (card -> copies, every card of the
+    hand known) form ``bid``: AU-7.5 refuses a bid such a hand cannot form, at
+    the bid (AU-2.2).
 
     Identical suited cards count once (AU-2.6) and jokers only as jokers
-    (AU-2.5); a straight flush forms a straight and a flush as well.
+    (AU-2.5); a straight flush forms a straight and a flush as well. A bid of
+    one rank (most bids) is judged by looking its cards up; the others by the
+    ranks and suits the hand holds.
 
+    >>> from collections import Counter
     >>> from cardcore.cards import parse_card
-    >>> hand = [parse_card(c) for c in "KS KS QH JH TH 9H 8H JK 2C 3D".split()]
+    >>> from cardcore.frozen import FrozenMap
+    >>> hand = FrozenMap(Counter(parse_card(c) for c in "KS KS QH JH TH 9H 8H JK 2C 3D".split()))
     >>> def can(kind, *ranks, suit=None):
     ...     return formable(Bid(kind, ranks, suit), hand, True)
     >>> can(Category.PAIR, 13), can(Category.HIGH_CARD, 15), can(Category.PAIR, 15)
@@ -193,41 +205,50 @@ def formable(bid: Bid, cards: Iterable[Card], wheel: bool) -> bool:
     >>> can(Category.HIGH_CARD, 13, suit="S"), can(Category.HIGH_CARD, 13, suit="H")
     (True, False)
     """
-    jokers = 0
-    suits: dict[int, set[str]] = {}
-    for card in cards:
-        if card.is_joker:
-            jokers += 1
-        else:
-            suits.setdefault(card.rank, set()).add(card.suit)
     kind, ranks = bid.kind, bid.ranks
     if kind in GROUPS:  # one rank, always named (AU-2.7)
-        if ranks[0] == JOKER_RANK:
-            return jokers >= SIZE[kind]
-        held = suits.get(ranks[0], set())
-        return bid.suit in held if bid.suit is not None else len(held) >= SIZE[kind]
-    copies = {rank: len(held) for rank, held in suits.items()}
+        rank = ranks[0]
+        if rank == JOKER_RANK:
+            return hand.get(_JOKER, 0) >= SIZE[kind]
+        if bid.suit is not None:
+            return hand.get(_SUITED[rank, bid.suit], 0) > 0
+        held = sum(1 for suit in SUITS if hand.get(_SUITED[rank, suit], 0) > 0)
+        return held >= SIZE[kind]
+    copies_of, by_suit = _profile(hand)
     if kind is Category.TWO_PAIR:
-        pairs = {rank for rank, count in copies.items() if count >= 2}
+        pairs = {rank for rank, count in copies_of.items() if count >= 2}
         return set(ranks) <= pairs if ranks else len(pairs) >= 2
     if kind is Category.FULL_HOUSE:
-        triples = [rank for rank, count in copies.items() if count >= 3]
+        triples = [rank for rank, count in copies_of.items() if count >= 3]
         if ranks:
-            return ranks[0] in triples and copies.get(ranks[1], 0) >= 2
+            return ranks[0] in triples and copies_of.get(ranks[1], 0) >= 2
         return any(count >= 2 and rank != triple
-                   for triple in triples for rank, count in copies.items())
+                   for triple in triples for rank, count in copies_of.items())
     if kind is Category.STRAIGHT:
-        return _has_straight(set(suits), ranks, wheel)
-    by_suit: dict[str, set[int]] = {}
-    for rank, held in suits.items():
-        for suit in held:
-            by_suit.setdefault(suit, set()).add(rank)
+        return _has_straight(copies_of.keys(), ranks, wheel)
     if kind is Category.FLUSH:
         return any(set(ranks) <= suited if ranks else len(suited) >= 5
                    for suited in by_suit.values())
     return any(_has_straight(suited, ranks, wheel) for suited in by_suit.values())
 
 
-def _has_straight(ranks: set[int], signature: tuple[int, ...], wheel: bool) -> bool:
+@functools.lru_cache(maxsize=256)
+def _profile(hand: Mapping[Card, int]) -> tuple[dict[int, int], dict[str, frozenset[int]]]:
+    """A hand's distinct suited cards per rank and ranks per suit (jokers and
+    second copies left out, AU-2.5, AU-2.6). Cached: a hand changes only when it
+    wins, and its player may bid many times before (a frozen hand hashes)."""
+    suits: dict[int, set[str]] = {}
+    for card, copies in hand.items():
+        if copies > 0 and card.rank != JOKER_RANK:
+            suits.setdefault(card.rank, set()).add(card.suit)
+    by_suit: dict[str, set[int]] = {}
+    for rank, of_rank in suits.items():
+        for suit in of_rank:
+            by_suit.setdefault(suit, set()).add(rank)
+    return ({rank: len(of_rank) for rank, of_rank in suits.items()},
+            {suit: frozenset(ranks) for suit, ranks in by_suit.items()})
+
+
+def _has_straight(ranks: Collection[int], signature: tuple[int, ...], wheel: bool) -> bool:
     """Whether ``ranks`` hold a straight, topped by the signature's card if one is named."""
     return any(not signature or top == signature[0] for top, _ in straight_tops(ranks, wheel))

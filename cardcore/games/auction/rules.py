@@ -162,7 +162,7 @@ def _held(state: AuctionState, name: str, offered: Bid) -> None:
     being known, cites AU-2.2 at the bid. A hand holding an unknown card is taken
     on trust: its win is where the cards are checked."""
     zone = state.account.zone(hand(name))
-    if zone.unknown or formable(offered, zone.known_cards(), state.options.wheel):
+    if zone.unknown or formable(offered, zone.known, state.options.wheel):
         return
     held = ", ".join(str(card) for card in sorted(zone.known_cards(), reverse=True))
     raise RuleViolation("AU-2.2", f"{name}'s hand cannot form {offered}: every card of it is "

@@ -1,0 +1,36 @@
+"""A reading (a check, a result) compared with the rules: the one comparison."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from cardcore.protocol import Check, Outcome
+from cardcore.readings import Disagreement, disagreements
+
+DERIVED = Outcome(complete=False, chips={"Aki": 97, "Ben": 103}, pot=0)
+
+
+def test_a_true_reading_has_no_disagreement() -> None:
+    """Every value the check gives is the derived one."""
+    assert disagreements(Check(chips={"Aki": 97}, pot=0), DERIVED, "Goblin Poker") == []
+
+
+def test_each_wrong_value_is_one_disagreement_at_its_path() -> None:
+    """Chips per player, then the pot; each with both values as JSON writes them."""
+    found = disagreements(Check(chips={"Aki": 96, "Ben": 103}, pot=1), DERIVED, "Goblin Poker")
+    assert found == [
+        Disagreement(("chips", "Aki"), "Aki has 97 chips by the rules; the record says 96",
+                     97, 96),
+        Disagreement(("pot",), "the pot holds 0 by the rules; the record says 1", 0, 1),
+    ]
+
+
+def test_points_a_game_does_not_keep_and_strangers_are_named() -> None:
+    """Scores for a chips game, and a name that is no player, are said in words."""
+    found = disagreements(Check(scores={"Aki": Fraction(23, 3)}, chips={"Zed": 1}), DERIVED,
+                          "Goblin Poker")
+    assert [(d.path, d.message, d.unknown) for d in found] == [
+        (("chips", "Zed"), "'Zed' is not a player of this game: the players are Aki, Ben", True),
+        (("scores",), "Goblin Poker keeps no points", False),
+    ]
+    assert found[1].recorded == {"Aki": Fraction(23, 3)}
