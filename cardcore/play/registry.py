@@ -60,7 +60,7 @@ def legal_events(rules: GameRules[S], state: S, seat: int) -> Sequence[Event]:
     >>> state = RULES.start(["Aki", "Ben"])
     >>> state, _ = RULES.apply(state, Dealer(3).chance(RULES, state))
     >>> for event in legal_events(RULES, state, 0)[:2]:
-    ...     print(event.cards)
+    ...     print(dict(event.cards))
     {'Aki': 3}
     {'Aki': 4}
     """
