@@ -7,6 +7,10 @@ editable install, so this script names every source file by its installed
 module itself, reads the options from pyproject.toml's ``[tool.mypy]``, and adds
 the README's Python example as the module ``readme_example``.
 
+Then it checks .ci/typing_probe.py as a user's program would be checked:
+against the installed package only (with the README's editable install, which
+setup.py makes strict so that mypy can follow it).
+
     .venv/bin/python .ci/typecheck.py          # exit 0 when clean, 1 with errors
 """
 
@@ -62,6 +66,25 @@ def readme_example() -> BuildSource:
     return BuildSource(None, "readme_example", text=code)  # messages say "<string>"
 
 
+def installed_probe() -> list[str]:
+    """mypy --strict over .ci/typing_probe.py as a user's program: copied into an
+    empty folder and checked from there, so that ``cardcore`` is found through the
+    install (the README's editable one) and nothing else; its messages, if any."""
+    import shutil
+    import tempfile
+
+    from mypy import api
+
+    with tempfile.TemporaryDirectory() as folder:
+        probe = Path(folder) / "typing_probe.py"
+        shutil.copy(ROOT / ".ci" / "typing_probe.py", probe)
+        out, err, status = api.run(["--strict", "--no-incremental", "--cache-dir",
+                                    str(Path(folder) / "cache"), str(probe)])
+    if status == 0:
+        return []
+    return [line for line in (out + err).splitlines() if line.strip()]
+
+
 def main() -> int:
     _, options = process_options(
         ["--config-file", str(ROOT / "pyproject.toml")], require_targets=False
@@ -77,7 +100,12 @@ def main() -> int:
         print(line.replace("<string>:", "README.md:", 1))
     print(f"mypy --strict: {len(sources)} modules (README example included), "
           f"{'no errors' if not messages else 'errors above'}")
-    return 1 if messages else 0
+    probe = installed_probe()
+    for line in probe:
+        print(line)
+    print("mypy --strict, a program against the installed package (.ci/typing_probe.py): "
+          f"{'no errors' if not probe else 'errors above'}")
+    return 1 if messages or probe else 0
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from cardcore.play import simulate
 from cardcore.registry import GAMES
 from cardcore.replay.jsonload import read_json
 from cardcore.replay.runner import replay_file, replay_transcript
@@ -49,7 +50,7 @@ def long_session(game: str, events: int, seed: int) -> Transcript:
         options = rules.options_type(games=events // 20 + 5, starting_chips=10**7)
     else:
         options = rules.options_type(rounds=events // 10 + 5, starting_chips=10**7)
-    produced = tuple(rules.simulate(names, options, random.Random(seed)))
+    produced = tuple(simulate(rules, names, options, random.Random(seed)))
     return Transcript(game=game, players=names, options=options, events=produced)
 
 
@@ -105,7 +106,7 @@ def main() -> None:
         total_events = 0
         seed = 0
         while total_events < SIZES[2]:
-            events = tuple(rules.simulate(names, None, random.Random(seed)))
+            events = tuple(simulate(rules, names, None, random.Random(seed)))
             transcript = Transcript(game="saint-poker", players=names,
                                     options=rules.options_type(), events=events)
             (games_folder / f"{seed}.json").write_text(json.dumps(dump_transcript(transcript)))

@@ -37,6 +37,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from cardcore.play import simulate
 from cardcore.registry import GAMES
 from cardcore.replay.transcript import Result, Transcript, dump_transcript
 
@@ -50,8 +51,9 @@ __all__ = [
     "table_options",
 ]
 
-CORPUS_VERSION = 1
-"""Bumped when the shape of the corpus changes, so that an old cache is not reused."""
+CORPUS_VERSION = 2
+"""Bumped when the shape of the corpus changes, so that an old cache is not reused
+(2: simulated games are played by random players over all their legal events)."""
 
 GAME_NAMES: tuple[str, ...] = ("goblin-poker", "orc-poker", "saint-poker", "auction")
 NAMES: tuple[str, ...] = ("Aki", "Ben", "Chie", "Dov", "Eun", "Femi", "Gus", "Hana")
@@ -118,7 +120,7 @@ def transcript_json(game: str, index: int, seed: int) -> dict[str, Any]:
     players = players_for(game, index)
     options = table_options(game)
     rng = random.Random(f"{game}/{seed}/{index}")
-    events = tuple(rules.simulate(players, options, rng))
+    events = tuple(simulate(rules, players, options, rng))
     transcript = Transcript(
         game=game, players=players, options=options, events=events,
         meta={"note": f"bench corpus: {game} #{index}, seed {seed}"},
@@ -220,7 +222,7 @@ def session(root: Path, game: str, events: int, players: int, seed: int = 1) -> 
     rules = GAMES[game]
     names = NAMES[:players]
     options = long_options(game)
-    produced = tuple(islice(rules.simulate(names, options, random.Random(seed)), events))
+    produced = tuple(islice(simulate(rules, names, options, random.Random(seed)), events))
     if len(produced) < events:
         raise RuntimeError(f"the {game} session ended after {len(produced)} events")
     transcript = Transcript(game=game, players=names, options=options, events=produced,

@@ -1,6 +1,6 @@
 """What may come next, in names and words: :meth:`cardcore.game.GameRules.expected`.
 
-Only messages, simulators and :class:`~cardcore.gamelog.GameLog` ask for it, so
+Only messages, programs and :class:`~cardcore.gamelog.GameLog` ask for it, so
 it is a module of its own, imported when first built, and
 replaying a valid record does not build the class.
 """
@@ -14,7 +14,7 @@ __all__ = ["Expected"]
 
 @attrs.frozen(kw_only=True)
 class Expected:
-    """What may come next, in names and words (for people, simulators and GameLog).
+    """What may come next, in names and words (for people, programs and GameLog).
 
     ``kinds`` are the event types the rules allow now (``check`` is always
     allowed and not listed). ``players`` are who may take the step; with

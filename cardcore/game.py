@@ -1,14 +1,15 @@
 """What a game module exports as its ``RULES``: its parts, and the kernel's
-functions over them (start, apply, expected, simulate).
+functions over them (start, apply, expected).
 
 A game supplies its options, how it starts from a
 :class:`~cardcore.protocol.Setup`, what it allows now (:class:`Turn`) and in
 words, who is still in, its handler per event class, how a table choice is
-settled, its outcome and a simulator that picks its next event. The kernel
-supplies the rest: checking the setup, the order of the common checks
-(:mod:`cardcore.dispatch`), the words of "what may come next", the reduction
-of a log (:mod:`cardcore.reduction`) and the simulation loop. No game copies
-another's control flow.
+settled and its outcome. The kernel supplies the rest: checking the setup,
+the order of the common checks (:mod:`cardcore.dispatch`), the words of "what
+may come next" and the reduction of a log (:mod:`cardcore.reduction`). No game
+copies another's control flow. What a program needs to play a game (its legal
+events, chance, seat views, a loop and the simulation: random players in that
+loop) is the play layer's, :mod:`cardcore.play`, which stands above the games.
 
 A game declares all of it in one place, its package's ``RULES = GameRules(...)``,
 naming each part and keying each handler by its event class (as python-chess
@@ -21,7 +22,7 @@ and a handler that cannot be one is refused when the game is built
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic
 
 import attrs
@@ -41,13 +42,10 @@ from cardcore.protocol import (
     Turn,
     check_players,
 )
-from cardcore.simulation import Simulator, simulate
 from cardcore.standings import standing
 from cardcore.table import inadmissible, wrong_player
 
-if TYPE_CHECKING:  # only simulating needs random (replaying a record never does)
-    import random
-
+if TYPE_CHECKING:
     from cardcore.expected import Expected
 
 __all__ = ["GameRules"]
@@ -150,7 +148,6 @@ class GameRules(Generic[S]):
     round 3"); :meth:`position` adds the end."""
     ended: Callable[[S], str]
     """Why the game is over, in words (once ``turn`` allows nothing)."""
-    simulator: Simulator[S, Any]
     outcome: Callable[[S], Outcome] = standing
     """The derived standing (default: :func:`cardcore.standings.standing` reads it)."""
     seated: Callable[[S], Sequence[bool]] = _everyone
@@ -245,7 +242,7 @@ class GameRules(Generic[S]):
 
     def expected(self, state: S) -> Expected:
         """What may come next, in names and words."""
-        from cardcore.expected import Expected  # for words and simulators only
+        from cardcore.expected import Expected  # for words and programs only
 
         turn = self.turn(state)
         players = state.players
@@ -285,17 +282,3 @@ class GameRules(Generic[S]):
             return RuleViolation("C-8", self.choice_refusal(state, name, seat, turn), ("player",))
         players = state.players
         return inadmissible(name, players, turn.choice, turn.rule)
-
-    def simulate(self, players: Sequence[str] | Setup, options: Any = None,
-                 rng: random.Random | int | None = None, **knobs: Any) -> Iterator[Event]:
-        """The events of a random legal full-information game (:mod:`cardcore.simulation`);
-        ``rng`` is a ``random.Random`` or a seed for one (default: seed 0)."""
-        import random
-
-        setup = players if isinstance(players, Setup) else self.setup(players, options)
-        if rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
-            rng = random.Random(rng or 0)
-        elif not isinstance(rng, random.Random):
-            raise SetupError(f"rng is a random.Random or a seed (a whole number), not {rng!r}",
-                             ("rng",))
-        return simulate(self, setup, rng, **knobs)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, Literal, overload
 
 from cardcore.effects import Effect
 from cardcore.errors import CheckMismatch
@@ -21,8 +21,13 @@ from cardcore.game import GameRules
 from cardcore.protocol import Check, Event, Outcome, S
 from cardcore.readings import disagreements
 
-__all__ = ["GameLog"]
+if TYPE_CHECKING:  # for the overloads only: the kernel never imports a game
+    from cardcore.games.auction.state import AuctionState
+    from cardcore.games.goblin.state import GoblinState
+    from cardcore.games.orc.state import OrcState
+    from cardcore.games.saint.state import SaintState
 
+__all__ = ["GameLog"]
 
 
 class GameLog(Generic[S]):
@@ -40,11 +45,46 @@ class GameLog(Generic[S]):
 
     >>> from cardcore.games.goblin import RULES, Deal, Reveal
     >>> log = GameLog(RULES, ["Aki", "Ben"])
-    >>> [str(e) for e in log.append(Deal())][:1]
-    ['Aki pays the ante of 1 (GP-1.1)']
+    >>> print(log.append(Deal())[0])
+    Aki pays the ante of 1 (GP-1.1)
     >>> log.expected.text
     'every player reveals the first card of their stack'
     """
+
+    if TYPE_CHECKING:  # a log of a game named by its transcript name is of that game's state
+        @overload
+        def __init__(self: GameLog[AuctionState], rules: Literal["auction"],
+                     players: Sequence[str], options: Any = None, *,
+                     ages: Mapping[str, int] | None = None,
+                     meta: Mapping[str, Any] | None = None) -> None: ...
+
+        @overload
+        def __init__(self: GameLog[GoblinState], rules: Literal["goblin-poker"],
+                     players: Sequence[str], options: Any = None, *,
+                     ages: Mapping[str, int] | None = None,
+                     meta: Mapping[str, Any] | None = None) -> None: ...
+
+        @overload
+        def __init__(self: GameLog[OrcState], rules: Literal["orc-poker"],
+                     players: Sequence[str], options: Any = None, *,
+                     ages: Mapping[str, int] | None = None,
+                     meta: Mapping[str, Any] | None = None) -> None: ...
+
+        @overload
+        def __init__(self: GameLog[SaintState], rules: Literal["saint-poker"],
+                     players: Sequence[str], options: Any = None, *,
+                     ages: Mapping[str, int] | None = None,
+                     meta: Mapping[str, Any] | None = None) -> None: ...
+
+        @overload
+        def __init__(self, rules: GameRules[S], players: Sequence[str], options: Any = None,
+                     *, ages: Mapping[str, int] | None = None,
+                     meta: Mapping[str, Any] | None = None) -> None: ...
+
+        @overload
+        def __init__(self: GameLog[Any], rules: str, players: Sequence[str],
+                     options: Any = None, *, ages: Mapping[str, int] | None = None,
+                     meta: Mapping[str, Any] | None = None) -> None: ...
 
     def __init__(
         self,
@@ -113,10 +153,12 @@ class GameLog(Generic[S]):
 
     @property
     def state(self) -> S:
+        """The state after the last event (the start state before any)."""
         return self._states[-1]
 
     @property
     def events(self) -> tuple[Event, ...]:
+        """Every event appended, in order (the log's own copies)."""
         return tuple(self._events)
 
     @property
@@ -126,14 +168,17 @@ class GameLog(Generic[S]):
 
     @property
     def effects(self) -> tuple[tuple[Effect, ...], ...]:
+        """Per event, the effects it caused."""
         return tuple(self._effects)
 
     @property
     def expected(self) -> Expected:
+        """What may come next, in names and words."""
         return self.rules.expected(self.state)
 
     @property
     def outcome(self) -> Outcome:
+        """The standing now: chips or scores, and the winners once complete."""
         return self.rules.outcome(self.state)
 
     def __len__(self) -> int:

@@ -176,8 +176,8 @@ class GameState(Protocol):
     whether the game is over (a ``ledger`` of chips or ``scores`` is the game's own:
     :func:`cardcore.standings.standing` reads whichever it has).
 
-    Each game's state is its own frozen class; the kernel (the dispatch, the
-    simulation driver, :class:`~cardcore.game.GameRules`) is typed against this,
+    Each game's state is its own frozen class; the kernel (the dispatch,
+    :class:`~cardcore.game.GameRules`) and the play layer are typed against this,
     never against ``Any``, so a state without them is refused by the type checker.
     """
 

@@ -148,9 +148,11 @@ class Recorder:
     def _simulated(self) -> dict[str, Event]:
         """The first event of each kind in a random game at this table (built once)."""
         if self._examples is None:
+            from cardcore.play import simulate  # the play layer only when an example is asked
+
             self._examples = {}
-            for event in self.rules.simulate(self.log.players, self.log.options,
-                                             random.Random(0)):
+            for event in simulate(self.rules, self.log.players, self.log.options,
+                                  random.Random(0)):
                 self._examples.setdefault(event.TYPE, event)
         return self._examples
 

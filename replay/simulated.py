@@ -16,6 +16,7 @@ from typing import Any
 
 from cardcore.game import GameRules
 from cardcore.hiding import hide
+from cardcore.play import simulate
 from cardcore.replay.transcript import Transcript
 
 __all__ = ["corpus_name", "simulated"]
@@ -31,7 +32,7 @@ def simulated(rules: GameRules[Any], players: Sequence[str], options: Any, seed:
     >>> len(full.events) == len(seen.events), full.events[0] == seen.events[0]
     (True, False)
     """
-    events = rules.simulate(list(players), options, random.Random(seed))
+    events = simulate(rules, list(players), options, random.Random(seed))
     note = f"simulated with seed {seed}" + (", secret cards written as unknown" if hidden else "")
     return Transcript(game=rules.name, players=tuple(players),
                       options=options if options is not None else rules.options_type(),

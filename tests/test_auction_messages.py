@@ -16,6 +16,7 @@ import pytest
 
 from cardcore.errors import RuleViolation
 from cardcore.games.auction import RULES
+from cardcore.play import simulate
 from cardcore.protocol import Event
 
 RULE_ID = re.compile(r"\b(?:C|AU|GP|OP|SP)-\d+(?:\.\d+)?\b")
@@ -45,7 +46,7 @@ def test_no_auction_message_cites_another_rule(seed: int) -> None:
     player once ended in "(AU-2.1)")."""
     rng = random.Random(seed)
     players = PLAYERS[: 2 + seed % 3]
-    events = list(RULES.simulate(players, None, rng))
+    events = list(simulate(RULES, players, None, rng))
     states = [RULES.start(players)]
     for event in events[:-1]:
         states.append(RULES.apply(states[-1], event)[0])

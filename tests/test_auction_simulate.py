@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from cardcore.games.auction import RULES
+from cardcore.play import simulate
 from cardcore.replay.runner import replay_transcript
 from cardcore.replay.transcript import Transcript
 
@@ -15,7 +16,7 @@ def test_two_hundred_simulated_games_from_two_to_eight_players_validate() -> Non
     failures = []
     for seed in range(200):
         players = tuple(f"P{n}" for n in range(2 + seed % 7))
-        events = tuple(RULES.simulate(players, None, random.Random(seed)))
+        events = tuple(simulate(RULES, players, None, random.Random(seed)))
         report = replay_transcript(Transcript(game="auction", players=players,
                                               options=RULES.options_type(), events=events))
         if report.problems or not report.complete:

@@ -26,6 +26,7 @@ from cardcore.errors import (
     SetupError,
     UnknownGameError,
 )
+from cardcore.play.errors import DealerError, PolicyError
 from cardcore.readings import Disagreement
 from cardcore.replay.errors import (
     EntryError,
@@ -41,7 +42,7 @@ from cardcore.replay.errors import (
 )
 from cardcore.replay.problems import FORMAT, Problem
 
-HOMES = ("cardcore.errors", "cardcore.replay.errors")
+HOMES = ("cardcore.errors", "cardcore.play.errors", "cardcore.replay.errors")
 
 SIGNALS = {"cardcore.replay.direct.Unsure"}
 """Not errors a user meets: the fast loader's signal to hand a value to the full
@@ -84,13 +85,17 @@ def test_every_public_error_is_a_cardcore_error() -> None:
 
 
 def test_every_error_lives_in_its_layer_s_errors_module() -> None:
-    """A reader finds an error in cardcore.errors or cardcore.replay.errors; the
-    module that raises it re-exports it (cardcore.replay.transcript.TranscriptError)."""
+    """A reader finds an error in cardcore.errors, cardcore.play.errors or
+    cardcore.replay.errors; the module that raises it re-exports it
+    (cardcore.replay.transcript.TranscriptError, cardcore.play.loop.PolicyError)."""
     assert {name for name in _error_classes() if name.rpartition(".")[0] not in HOMES} == set()
     from cardcore.replay.errors import OptionSyntaxError, RefusedOptions, TranscriptError
     from cardcore.replay.transcript import TranscriptError as reexported
 
     assert reexported is TranscriptError
+    from cardcore.play.loop import PolicyError as raised_there
+
+    assert raised_there is PolicyError
     assert issubclass(OptionSyntaxError, CardcoreError) and issubclass(RefusedOptions, ValueError)
 
 
@@ -145,6 +150,8 @@ SAMPLES: tuple[CardcoreError, ...] = (
     UnreadableInput("cannot read the file: its name holds a NUL byte"),
     OptionSyntaxError("'ante' is not KEY=VALUE"),
     RefusedOptions("game.json", (PROBLEM,)),
+    DealerError("the dealer holds 0 stock cards and the game 3"),
+    PolicyError("seat 1's policy answered 'x', not an event"),
 )
 
 

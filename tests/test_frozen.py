@@ -15,6 +15,7 @@ import pytest
 from cardcore.cards import Card
 from cardcore.frozen import FrozenMap, freeze
 from cardcore.gamelog import GameLog
+from cardcore.play import simulate
 from cardcore.poker import HandRank
 from cardcore.reduction import transitions
 from cardcore.registry import GAMES
@@ -97,7 +98,7 @@ def _one_log(name: str, seed: int) -> GameLog[Any]:
     rules = GAMES[name]
     players = [f"P{seat}" for seat in range(rules.min_players + seed)]
     log: GameLog[Any] = GameLog(rules, players)
-    for event in rules.simulate(players, None, seed):
+    for event in simulate(rules, players, None, seed):
         log.append(event)
     return log
 

@@ -17,6 +17,7 @@ from cardcore.errors import CardcoreError, GameDefinitionError
 from cardcore.game import GameRules
 from cardcore.games import auction, goblin
 from cardcore.games.goblin.events import Deal, Fold, Pitch
+from cardcore.play import simulate
 from cardcore.protocol import Check, Event, Handler, Ruling
 from cardcore.registry import GAMES
 
@@ -166,7 +167,7 @@ def test_states_and_events_survive_pickle_and_deepcopy(name: str) -> None:
     players = [f"P{seat}" for seat in range(rules.min_players)]
     state = rules.start(players)
     states, events = [state], []
-    for event in rules.simulate(players, None, 1):
+    for event in simulate(rules, players, None, 1):
         state, _ = rules.apply(state, event)
         states.append(state)
         events.append(event)

@@ -15,6 +15,7 @@ from cardcore.cards import PairsCard
 from cardcore.errors import RuleViolation
 from cardcore.gamelog import GameLog
 from cardcore.games.goblin import RULES, Deal, Fold, Pitch, Reveal
+from cardcore.play import simulate
 from cardcore.protocol import Check, Event
 from cardcore.readings import CheckMismatch
 from cardcore.reduction import transitions
@@ -142,7 +143,7 @@ def test_a_check_naming_a_stranger_is_refused() -> None:
 def _full_log() -> GameLog[Any]:
     log: GameLog[Any] = GameLog(RULES, ["Aki", "Ben", "Chie"], {"games": 2},
                                 meta={"table": ["one"]})
-    for event in RULES.simulate(["Aki", "Ben", "Chie"], {"games": 2}, 3):
+    for event in simulate(RULES, ["Aki", "Ben", "Chie"], {"games": 2}, 3):
         log.append(event)
     return log
 
@@ -186,7 +187,7 @@ def test_appends_from_several_threads_keep_a_log_that_replays() -> None:
     replay gives its states: without the lock two threads judged the same event
     against the same state and both kept it (the issue: 43 of 300 logs broken)."""
     players = ["Aki", "Ben", "Chie"]
-    events = list(RULES.simulate(players, {"games": 2}, 5))
+    events = list(simulate(RULES, players, {"games": 2}, 5))
     interval = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)  # switch threads often, so that races happen
     try:

@@ -107,15 +107,17 @@ def test_no_module_of_the_package_imports_itself_back() -> None:
 
 
 @pytest.mark.parametrize("lower, upper", [
-    ("cardcore", "cardcore.replay"), ("cardcore", "cardcore.cli"),
+    ("cardcore", "cardcore.play"), ("cardcore", "cardcore.replay"), ("cardcore", "cardcore.cli"),
+    ("cardcore.play", "cardcore.replay"), ("cardcore.play", "cardcore.cli"),
     ("cardcore.replay", "cardcore.cli")])
 def test_a_lower_layer_imports_nothing_above_it(lower: str, upper: str) -> None:
-    """The kernel imports neither the replay layer nor the command line, and the
-    replay layer does not import the command line (as the import contracts say;
-    the package's own facade, ``cardcore`` and ``cardcore.__main__``, stands above
-    all three)."""
+    """The kernel (the games included) imports neither the play layer, nor the
+    replay layer, nor the command line; the play layer imports neither of the
+    last two, and the replay layer does not import the command line (as the
+    import contracts say; the package's own facade, ``cardcore`` and
+    ``cardcore.__main__``, stands above all of them)."""
     facade = {"cardcore", "cardcore.__main__"}
-    layers = ("cardcore.replay", "cardcore.cli", "cardcore.docs")
+    layers = ("cardcore.play", "cardcore.replay", "cardcore.cli", "cardcore.docs")
 
     def layer(name: str) -> str:
         return next((top for top in layers if name == top or name.startswith(top + ".")),
@@ -124,6 +126,23 @@ def test_a_lower_layer_imports_nothing_above_it(lower: str, upper: str) -> None:
     wrong = sorted(f"{name} -> {target}" for name, targets in import_graph().items()
                    if name not in facade and layer(name) == lower
                    for target in targets if layer(target) == upper)
+    assert wrong == []
+
+
+def test_no_games_play_part_imports_another() -> None:
+    """A game's play module (cardcore.play.legal.<game>) imports no other game's
+    play module nor another game's package."""
+    def game(name: str) -> str | None:
+        parts = name.split(".")
+        if len(parts) > 2 and parts[:2] == ["cardcore", "games"]:
+            return parts[2]
+        if len(parts) > 3 and parts[:3] == ["cardcore", "play", "legal"]:
+            return parts[3]
+        return None
+
+    wrong = sorted(f"{name} -> {target}" for name, targets in import_graph().items()
+                   if name.startswith("cardcore.play.legal.") for target in targets
+                   if game(target) and game(target) != game(name))
     assert wrong == []
 
 

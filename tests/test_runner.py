@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from cardcore.play import simulate
 from cardcore.replay.runner import replay_file, replay_transcript
 from cardcore.replay.transcript import load_transcript
 
@@ -115,7 +116,7 @@ def _checked_game(events: int, wrong: dict[str, int] | None = None) -> dict[str,
 
     names = [f"P{i}" for i in range(1, 9)]
     options = RULES.setup(names, {"starting_chips": 100000, "games": 5000}).options
-    played = tuple(islice(RULES.simulate(names, options, 2), events))
+    played = tuple(islice(simulate(RULES, names, options, 2), events))
     data = dump_transcript(Transcript(game="goblin-poker", players=tuple(names),
                                       events=played, options=options))
     reading = {"type": "check", "chips": {name: 1 for name in names} if wrong is None else wrong}

@@ -14,6 +14,7 @@ from imports import imported_by
 
 from cardcore.gamelog import GameLog
 from cardcore.games.goblin import RULES, Deal, Pitch, Reveal
+from cardcore.play import simulate
 from cardcore.registry import GAMES
 from cardcore.replay.runner import replay_file
 from cardcore.replay.store import (
@@ -139,7 +140,7 @@ def test_killing_the_writer_at_random_moments_always_leaves_a_complete_transcrip
     kills landed in the middle of a save."""
     rules = GAMES["auction"]
     options = {"target": 300}  # a long game, whatever the simulator's choices
-    events = list(rules.simulate(["Aki", "Ben", "Chie", "Dee"], options, random.Random(3)))
+    events = list(simulate(rules, ["Aki", "Ben", "Chie", "Dee"], options, random.Random(3)))
     long_log: GameLog[object] = GameLog(rules, ["Aki", "Ben", "Chie", "Dee"], options)
     for event in events:
         long_log.append(event)

@@ -7,7 +7,6 @@ from cardcore.games.auction import rules, scoring, turns
 from cardcore.games.auction.bids import Bid
 from cardcore.games.auction.events import BidEvent, Deal, Declare, Flip, Show, Win
 from cardcore.games.auction.options import AuctionOptions
-from cardcore.games.auction.simulate import SIMULATOR
 from cardcore.games.auction.state import AuctionState, Phase
 from cardcore.protocol import Handler
 
@@ -26,6 +25,6 @@ RULES: GameRules[AuctionState] = GameRules(
         Show: Handler(scoring.show, scoring.show_cards),
     },
     begin=rules.begin, turn=turns.turn, words=turns.words, where=turns.where,
-    ended=turns.ended, outcome=scoring.outcome, simulator=SIMULATOR,
+    ended=turns.ended, outcome=scoring.outcome,
     verbs={Deal: "be dealt cards", Win: "win the auction", Declare: "declare the end",
            Show: "show cards"})

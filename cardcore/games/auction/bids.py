@@ -170,6 +170,8 @@ def straight_tops(ranks: Collection[int], wheel: bool) -> Iterator[tuple[int, li
     """
     low = _WHEEL_TOP if wheel else _WHEEL_TOP + 1
     for top in range(low, _ACE + 1):
+        if (_ACE if top == _WHEEL_TOP else top - 4) not in ranks:
+            continue  # the lowest card is missing: most tops stop here
         wanted = [_ACE if rank == 1 else rank for rank in range(top, top - 5, -1)]
         if all(rank in ranks for rank in wanted):
             yield top, wanted

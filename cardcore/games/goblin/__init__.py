@@ -6,7 +6,6 @@ from cardcore.game import GameRules
 from cardcore.games.goblin import preparation, rules, turns
 from cardcore.games.goblin.events import Deal, Fold, Pitch, Reveal, Stack
 from cardcore.games.goblin.options import GoblinOptions
-from cardcore.games.goblin.simulate import SIMULATOR
 from cardcore.games.goblin.state import MAX_PLAYERS, GoblinState, Phase
 from cardcore.protocol import Handler
 
@@ -25,4 +24,4 @@ RULES: GameRules[GoblinState] = GameRules(
     },
     begin=rules.begin, turn=turns.turn, words=turns.words, where=rules.where,
     ended=turns.ended, seated=turns.seated, absent=turns.absent, choose=rules.choose,
-    simulator=SIMULATOR, verbs={Deal: "be dealt cards", Stack: "be dealt a card"})
+    verbs={Deal: "be dealt cards", Stack: "be dealt a card"})

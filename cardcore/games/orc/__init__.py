@@ -6,7 +6,6 @@ from cardcore.game import GameRules
 from cardcore.games.orc import rules, startplayer
 from cardcore.games.orc.events import Deal, Draw, GiveUp, Pitch, Reveal
 from cardcore.games.orc.options import OrcOptions
-from cardcore.games.orc.simulate import SIMULATOR
 from cardcore.games.orc.state import MAX_PLAYERS, OrcState, Phase
 from cardcore.protocol import Handler
 
@@ -25,4 +24,4 @@ RULES: GameRules[OrcState] = GameRules(
     },
     begin=rules.begin, turn=rules.turn, words=rules.words, where=rules.where,
     ended=rules.ended, seated=rules.seated, absent=rules.absent, choose=rules.choose,
-    simulator=SIMULATOR, verbs={Reveal: "play a card", GiveUp: "give up"})
+    verbs={Reveal: "play a card", GiveUp: "give up"})

@@ -6,7 +6,6 @@ from cardcore.game import GameRules
 from cardcore.games.saint import rules
 from cardcore.games.saint.events import Deal, River, Show, Take
 from cardcore.games.saint.options import SaintOptions
-from cardcore.games.saint.simulate import SIMULATOR
 from cardcore.games.saint.state import Phase, SaintState
 from cardcore.protocol import Handler
 
@@ -23,5 +22,5 @@ RULES: GameRules[SaintState] = GameRules(
     },
     begin=rules.begin, turn=rules.turn, words=rules.words, where=rules.where,
     ended=rules.ended, choose=rules.choose, wrong_actor_words=rules.wrong_actor_words,
-    choice_refusal=rules.choice_refusal, simulator=SIMULATOR,
+    choice_refusal=rules.choice_refusal,
     verbs={River: "add a river card", Show: "show cards", Take: "take a card"})

@@ -1,0 +1,18 @@
+"""What a program type-checked against the installed cardcore sees (run by
+.ci/typecheck.py with mypy --strict, from a folder outside the checkout, so
+that ``cardcore`` is found through the install alone)."""
+
+from __future__ import annotations
+
+from typing_extensions import assert_type
+
+from cardcore import GameLog
+from cardcore.games.auction import AuctionState
+from cardcore.games.goblin import GoblinState
+from cardcore.play import RandomPolicy, play
+
+auction = GameLog("auction", ["Aki", "Ben"])
+assert_type(auction, GameLog[AuctionState])
+assert_type(auction.state.standing is None, bool)
+goblin = play("goblin-poker", [RandomPolicy(1), RandomPolicy(2)], seed=3)
+assert_type(goblin, GameLog[GoblinState])

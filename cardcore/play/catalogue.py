@@ -1,0 +1,72 @@
+"""A stable numbering of a game's actions, for programs that need numbers.
+
+Every event a seat may take has an action key (Goblin Poker: ``("pitch", 7)``,
+``("fold",)``, ``("ruling", seat)``), and a game lists every key there can be
+at a table of a given size, in a fixed order: the action's number is its place
+in that list. Several events may share a key (Auction's ways to lay the same
+win differ only in order); :meth:`Catalogue.event` then gives the first of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any, Generic
+
+from cardcore.game import GameRules
+from cardcore.play.registry import game_play
+from cardcore.protocol import Event, S
+
+__all__ = ["Catalogue", "catalogue"]
+
+
+
+class Catalogue(Generic[S]):
+    """The actions of ``rules`` at a table of ``players``: :attr:`keys` in order,
+    :meth:`index` of an event, :meth:`mask` of a seat's legal events and
+    :meth:`event` back from a number.
+
+    >>> from cardcore.games.goblin import RULES, Fold
+    >>> actions = catalogue(RULES, 2)
+    >>> actions.keys[:3], actions.index(RULES.start(["A", "B"]), Fold(player="B"))
+    ((('fold',), ('pitch', 1), ('pitch', 2)), 0)
+    """
+
+    def __init__(self, rules: GameRules[S], players: int) -> None:
+        part = game_play(rules)
+        self._key = part.action
+        self.keys: tuple[Hashable, ...] = part.actions(players)
+        """Every action key, in the catalogue's order."""
+        self._numbers = {key: number for number, key in enumerate(self.keys)}
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def index(self, state: S, event: Event) -> int:
+        """The number of ``event``'s action in ``state``."""
+        return self._numbers[self._key(state, event)]
+
+    def mask(self, state: S, legal: Sequence[Event]) -> tuple[bool, ...]:
+        """Per action number: whether some event of ``legal`` has it."""
+        marks = [False] * len(self.keys)
+        for event in legal:
+            marks[self.index(state, event)] = True
+        return tuple(marks)
+
+    def event(self, state: S, legal: Sequence[Event], number: int) -> Event:
+        """The first event of ``legal`` whose action is ``number``."""
+        for event in legal:
+            if self.index(state, event) == number:
+                return event
+        raise KeyError(f"no legal event has action {number} ({self.keys[number]!r})")
+
+
+_MADE: dict[tuple[str, int], Catalogue[Any]] = {}
+
+
+def catalogue(rules: GameRules[S], players: int) -> Catalogue[S]:
+    """The catalogue of ``rules`` at a table of ``players`` (built once)."""
+    key = (rules.name, players)
+    found = _MADE.get(key)
+    if found is None:
+        found = _MADE[key] = Catalogue(rules, players)
+    return found

@@ -1,0 +1,125 @@
+"""The dealer: chance as its own step, seeded, holding the true deck.
+
+The rules never draw a random number; a program that plays needs someone who
+shuffles, deals and turns cards. The dealer keeps the order of the stock after
+each deal it wrote (the true deck, which no seat sees), writes the chance
+events of a game and fills in the chance fields of a player's event (the
+stock cards that make up Auction's short pile, Orc Poker's tie-break draws
+and the order of its action deck). It settles a table choice only where the
+rules leave it to chance (where Goblin Poker's dealing of the pitched cards
+starts among identical smallest stacks).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, TypeVar
+
+from cardcore.decks import Deck
+from cardcore.play.errors import DealerError
+from cardcore.protocol import Event
+from cardcore.zones import STOCK
+
+__all__ = ["Dealer", "DealerError", "Shuffle"]
+
+C = TypeVar("C", bound=Hashable)
+
+Shuffle = Callable[[list[Any], random.Random], None]
+"""Orders a whole deck in place, drawing from the random numbers given."""
+
+
+_CARDS: dict[int, list[Any]] = {}
+"""The cards of each deck shuffled so far, in the deck's order (a deck's own
+iteration is a Python generator, and every deal walks it)."""
+_KEPT: list[Deck[Any]] = []
+"""The decks of :data:`_CARDS`, kept alive so that their ids stay theirs."""
+
+
+class Dealer:
+    """A seeded dealer: ``Dealer(seed)`` or ``Dealer(random.Random(...))``.
+
+    >>> from cardcore.games.auction import RULES
+    >>> state = RULES.start(["Aki", "Ben"])
+    >>> deal = Dealer(5).chance(RULES, state)
+    >>> deal.TYPE, len(deal.hands["Aki"])
+    ('deal', 10)
+    """
+
+    def __init__(self, seed: int | random.Random = 0, *, shuffle: Shuffle | None = None) -> None:
+        """``shuffle`` replaces the fair shuffle of a deal: it orders a list of the
+        whole deck in place (tests rig deals with it to reach rare rules; the
+        events stay legal)."""
+        self.rng: random.Random = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.rigged = shuffle
+        """The dealer's random numbers (the only ones in a played game besides the
+        policies' own)."""
+        self.stock: list[Any] = []
+        """The stock after the last deal, top first: the true deck no seat sees."""
+
+    def copy(self) -> Dealer:
+        """A dealer in the same place: the same stock and the same random numbers to
+        come (a bot that looks ahead, or a test that tries events, deals from a copy)."""
+        twin = Dealer(random.Random(), shuffle=self.rigged)
+        twin.rng.setstate(self.rng.getstate())
+        twin.stock = list(self.stock)
+        return twin
+
+    def shuffled(self, deck: Iterable[C]) -> list[C]:
+        """A fair shuffle of ``deck``. A whole deck: each card gets a uniform random
+        key and the keys are sorted (faster in Python than ``random.shuffle``, which
+        draws in Python code once per card); a few cards: ``random.shuffle``."""
+        if not isinstance(deck, Deck):  # a few cards (a pile): the plain shuffle is quicker
+            few = list(deck)
+            self.rng.shuffle(few)
+            return few
+        random = self.rng.random
+        cards = _CARDS.get(id(deck))
+        if cards is None:
+            cards = _CARDS[id(deck)] = list(deck)
+            _KEPT.append(deck)
+        keyed = [(random(), index, card) for index, card in enumerate(cards)]
+        keyed.sort()
+        return [card for _, _, card in keyed]
+
+    def deal(self, deck: Iterable[C], names: Sequence[str], size: int
+             ) -> dict[str, tuple[C | None, ...]]:
+        """Shuffle ``deck``, deal ``size`` cards to each of ``names`` in order, and
+        keep the rest as the stock."""
+        if self.rigged is None:
+            cards = self.shuffled(deck)
+        else:
+            cards = list(deck)
+            self.rigged(cards, self.rng)
+        hands: dict[str, tuple[C | None, ...]] = {
+            name: tuple(cards[i * size:(i + 1) * size]) for i, name in enumerate(names)}
+        self.stock = cards[len(names) * size:]
+        return hands
+
+    def draw(self, state: Any, count: int) -> tuple[Any, ...]:
+        """The top ``count`` cards of the stock, taken from it; ``state`` is the
+        state before they are drawn (its stock must be the dealer's)."""
+        held = state.account.size(STOCK)
+        if held != len(self.stock) or count > held:
+            raise DealerError(f"the dealer holds {len(self.stock)} stock cards and the game "
+                              f"{held}: play's chance events are the dealer's to write")
+        return self.top(count)
+
+    def top(self, count: int) -> tuple[Any, ...]:
+        """The top ``count`` cards of the stock, taken from it (as the deal goes on:
+        :meth:`draw` checks the stock against a state first)."""
+        drawn, self.stock = tuple(self.stock[:count]), self.stock[count:]
+        return drawn
+
+    def chance(self, rules: Any, state: Any) -> Event:
+        """The chance event that comes next in ``state`` (see :func:`whose`)."""
+        from cardcore.play.registry import game_play
+
+        return game_play(rules).chance(state, self)
+
+    def complete(self, rules: Any, state: Any, event: Event) -> Event:
+        """``event`` with its chance fields filled in (a player's event as the
+        dealer and the true deck make it happen)."""
+        from cardcore.play.registry import game_play
+
+        return game_play(rules).complete(state, event, self)

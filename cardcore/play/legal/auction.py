@@ -1,0 +1,525 @@
+"""Abbott's Auction for a program that plays it (:mod:`cardcore.play`): whose
+step it is, the events a seat may take, the dealer's chance events, and the
+loop's convention for asking the seats.
+
+A seat may bid whatever its hand can form that beats the standing bid (or
+equals it, with priority): every kind, kind-only and ranked, single cards with
+a suit where a suit may be named (AU-2.1 to AU-2.9, AU-7.2, AU-7.4). It may
+declare the end once the pile holds 8 cards (AU-4.3). It may win: the standing
+bidder with the cards of the standing bid, anyone with the cards of any bid
+while no bid is recorded, in every order they can be laid (AU-3.2); the
+stock cards that make up a short pile are the dealer's (``from_stock``,
+AU-3.1). Its shown cards are its whole hand or any five of it (AU-5.1), a set:
+listed once, low first. Chance's are the deal (AU-1) and the flips (AU-3.3).
+
+Bids are named one way each (the rank signature in its canonical order, ranks
+in card notation): the rules read other spellings of the same bid (``"k"``,
+two pair's ranks low first) as the same bid.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import math
+import operator
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from itertools import combinations, product
+from typing import Any, Final
+
+from cardcore.cards import JOKER_RANK, SUITS, Card, rank_name
+from cardcore.games.auction.bids import GROUPS, SIZE, Bid, kind_name, straight_tops
+from cardcore.games.auction.events import BidEvent, Deal, Declare, Flip, Show, Win
+from cardcore.games.auction.forms import made_bid
+from cardcore.games.auction.rules import drawn_from_stock
+from cardcore.games.auction.state import (
+    DECLARE_PILE,
+    HAND_SIZE,
+    AuctionState,
+    Phase,
+    deck_for,
+    hand,
+)
+from cardcore.play.listing import Listing, Segment, given, listed, nth_permutation, worked_out
+from cardcore.play.policies import PASS, Offer
+from cardcore.play.seam import GamePlay, TrueDeck
+from cardcore.play.steps import CHANCE, OVER, Whose
+from cardcore.poker import Category
+from cardcore.protocol import Event
+
+__all__ = ["ALL_BIDS", "PLAY", "Bidding", "bid_event", "formations"]
+
+_ACE: Final = 14
+_RANKS: Final = tuple(range(2, _ACE + 1))
+_JOKER: Final = Card(JOKER_RANK, "")
+_ORDER: Final = operator.attrgetter("_order")
+
+
+def _every_bid() -> tuple[Bid, ...]:
+    """Every bid there is, one naming each, weakest first (AU-2.2, AU-2.7, AU-2.8)."""
+    found: list[Bid] = []
+    for rank in _RANKS:
+        found.append(Bid(Category.HIGH_CARD, (rank,)))
+        found += [Bid(Category.HIGH_CARD, (rank,), suit) for suit in SUITS]
+    found.append(Bid(Category.HIGH_CARD, (JOKER_RANK,)))
+    for kind in (Category.PAIR, Category.THREE_OF_A_KIND, Category.FOUR_OF_A_KIND):
+        found += [Bid(kind, (rank,)) for rank in (*_RANKS, JOKER_RANK)]
+    found.append(Bid(Category.TWO_PAIR))
+    found += [Bid(Category.TWO_PAIR, (high, low)) for high in _RANKS for low in _RANKS
+              if high > low]
+    for kind in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        found.append(Bid(kind))
+        found += [Bid(kind, (top,)) for top in range(5, _ACE + 1)]
+    found.append(Bid(Category.FLUSH))
+    found += [Bid(Category.FLUSH, tuple(sorted(five, reverse=True)))
+              for five in combinations(_RANKS, 5)]
+    found.append(Bid(Category.FULL_HOUSE))
+    found += [Bid(Category.FULL_HOUSE, (three, two)) for three in _RANKS for two in _RANKS
+              if three != two]
+    return tuple(sorted(found, key=lambda bid: bid.key))
+
+
+ALL_BIDS: Final = _every_bid()
+"""Every bid, weakest first (the action catalogue's bids)."""
+
+
+def bid_event(name: str, bid: Bid) -> BidEvent:
+    """The ``bid`` event by which ``name`` bids ``bid`` (its one naming).
+
+    >>> bid_event("Aki", Bid(Category.FULL_HOUSE, (13, 5)))
+    BidEvent(note=None, player='Aki', kind='full_house', rank=None, ranks=('K', '5'), suit=None)
+    """
+    if bid.kind in GROUPS:
+        return BidEvent(player=name, kind=kind_name(bid.kind), rank=rank_name(bid.ranks[0]),
+                        suit=bid.suit)
+    ranks = tuple(rank_name(rank) for rank in bid.ranks) or None
+    return BidEvent(player=name, kind=kind_name(bid.kind), ranks=ranks)
+
+
+# -- what a hand can form -------------------------------------------------------------
+
+
+def _by_rank(cards: Sequence[Card]) -> tuple[dict[int, list[Card]], int]:
+    """The distinct suited cards by rank (identical copies count once, AU-2.6) and
+    the number of jokers."""
+    by_rank: dict[int, list[Card]] = {}
+    jokers = 0
+    previous = None
+    for card in sorted(cards, key=_ORDER):
+        if card.rank == JOKER_RANK:
+            jokers += 1
+        elif card is not previous:  # identical copies are next to each other
+            held = by_rank.get(card.rank)
+            if held is None:
+                by_rank[card.rank] = [card]
+            else:
+                held.append(card)
+        previous = card
+    return by_rank, jokers
+
+
+def _groups(by_rank: dict[int, list[Card]], jokers: int, size: int, rank: int | None
+            ) -> list[tuple[Card, ...]]:
+    """The sets of ``size`` cards of one rank (``rank``, or any)."""
+    found: list[tuple[Card, ...]] = []
+    for held_rank, held in by_rank.items():
+        if rank is None or rank == held_rank:
+            found += combinations(held, size)
+    if jokers >= size and rank in (None, JOKER_RANK):
+        found.append((_JOKER,) * size)
+    return found
+
+
+def _straights(cards_by_rank: dict[int, list[Card]], top: int | None, wheel: bool
+               ) -> list[tuple[Card, ...]]:
+    found: list[tuple[Card, ...]] = []
+    for high, ranks in straight_tops(cards_by_rank, wheel):
+        if top is None or high == top:
+            found += product(*(cards_by_rank[rank] for rank in ranks))
+    return found
+
+
+def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tuple[Card, ...]]:
+    """Every set of ``cards`` that forms ``bid`` (None: any bid, as a win without a
+    recorded bid lays), each once, in a fixed order.
+
+    >>> from cardcore.cards import parse_card
+    >>> held = [parse_card(c) for c in "KS KH KD 5C 5S JK JK AS".split()]
+    >>> for cards in formations(held, Bid(Category.FULL_HOUSE), True):
+    ...     print(*cards)
+    KD KH KS 5C 5S
+    >>> len(formations(held, Bid(Category.PAIR, (13,)), True))
+    3
+    """
+    by_rank, jokers = _by_rank(cards)
+    if bid is None:
+        kinds: Sequence[Category] = _ANY
+        ranks: tuple[int, ...] = ()
+    else:
+        kinds, ranks = (bid.kind,), bid.ranks
+    found: list[tuple[Card, ...]] = []
+    by_suit: dict[str, dict[int, list[Card]]] | None = None
+    if bid is None:  # every group at once: one pass over the ranks
+        for held in by_rank.values():
+            found += ((card,) for card in held)
+            if len(held) >= 2:
+                for size in range(2, len(held) + 1):
+                    found += combinations(held, size)
+        found += ((_JOKER,) * size for size in range(1, min(jokers, 4) + 1))
+    for kind in kinds:
+        if kind in GROUPS:
+            rank = ranks[0] if ranks else None
+            sets = _groups(by_rank, jokers, SIZE[kind], rank)
+            if kind is Category.HIGH_CARD and bid is not None and bid.suit is not None:
+                sets = [one for one in sets if one[0].suit == bid.suit]
+            found += sets
+        elif kind is Category.TWO_PAIR or kind is Category.FULL_HOUSE:
+            first, second = (2, 2) if kind is Category.TWO_PAIR else (3, 2)
+            if ranks:
+                pairs = [ranks]
+            else:  # only ranks held often enough: most hands have few pairs
+                highs = [rank for rank, held in by_rank.items() if len(held) >= first]
+                lows = [rank for rank, held in by_rank.items() if len(held) >= second]
+                pairs = [(high, low) for high in highs for low in lows if high != low
+                         and (kind is Category.FULL_HOUSE or high > low)]
+            for high, low in pairs:
+                found += [(*a, *b) for a in combinations(by_rank.get(high, ()), first)
+                          for b in combinations(by_rank.get(low, ()), second)]
+        elif kind is Category.STRAIGHT:
+            straights = _straights(by_rank, ranks[0] if ranks else None, wheel)
+            if bid is None:  # a straight of one suit is a straight flush: the flushes list it
+                straights = [one for one in straights
+                             if any(card.suit != one[0].suit for card in one)]
+            found += straights
+        else:
+            if by_suit is None:
+                by_suit = {suit: {} for suit in SUITS}
+                for held in by_rank.values():
+                    for card in held:
+                        by_suit[card.suit][card.rank] = [card]
+            for suited in by_suit.values():
+                if kind is Category.STRAIGHT_FLUSH:
+                    found += _straights(suited, ranks[0] if ranks else None, wheel)
+                elif ranks:
+                    if all(rank in suited for rank in ranks):
+                        found.append(tuple(suited[rank][0] for rank in ranks))
+                elif len(suited) >= 5:
+                    found += combinations([held[0] for held in suited.values()], 5)
+    return found
+
+
+_ANY: Final = tuple(kind for kind in SIZE
+                    if kind is not Category.STRAIGHT_FLUSH and kind not in GROUPS)
+"""The kinds a win without a recorded bid may lay besides the groups (found in
+one pass), each set once: a straight flush is found among the flushes (and not
+again among the straights)."""
+
+
+_INDEX: Final = {(int(bid.kind), bid.ranks, bid.suit): number
+                 for number, bid in enumerate(ALL_BIDS)}
+"""A bid's place in :data:`ALL_BIDS`, by its kind, ranks and suit: places
+compare as the bids do (AU-2.8), so a hand's bids are kept as sorted numbers."""
+
+_SINGLE, _PAIR, _TWO, _THREE, _STRAIGHT, _FLUSH, _FULL, _FOUR, _SF = range(9)
+
+
+@functools.lru_cache(maxsize=4096)
+def _biddable(cards: tuple[Card, ...], wheel: bool
+              ) -> tuple[list[int], dict[int, tuple[int, ...]]]:
+    """The bids a hand can form, as places in :data:`ALL_BIDS` low first, with
+    the suited single bids apart by rank (a suit is named only over a single of
+    its rank, AU-7.2). Cached: a hand changes only when it wins."""
+    suits_of: dict[int, list[str]] = {}
+    jokers = 0
+    for card in cards:
+        rank = card.rank
+        if rank == JOKER_RANK:
+            jokers += 1
+            continue
+        held = suits_of.get(rank)
+        if held is None:
+            suits_of[rank] = [card.suit]
+        elif card.suit not in held:  # identical copies count once (AU-2.6)
+            held.append(card.suit)
+    index = _INDEX
+    found: list[int] = []
+    suited: dict[int, tuple[int, ...]] = {}
+    pairs: list[int] = []
+    threes: list[int] = []
+    for rank, held in suits_of.items():
+        one = (rank,)
+        found.append(index[_SINGLE, one, None])
+        suited[rank] = tuple(index[_SINGLE, one, suit] for suit in held)
+        count = len(held)
+        if count >= 2:
+            found.append(index[_PAIR, one, None])
+            pairs.append(rank)
+            if count >= 3:
+                found.append(index[_THREE, one, None])
+                threes.append(rank)
+                if count >= 4:
+                    found.append(index[_FOUR, one, None])
+    joker = (JOKER_RANK,)
+    for kind, size in ((_SINGLE, 1), (_PAIR, 2), (_THREE, 3), (_FOUR, 4)):
+        if jokers >= size:
+            found.append(index[kind, joker, None])
+    pairs.sort(reverse=True)
+    if len(pairs) >= 2:
+        found.append(index[_TWO, (), None])
+        found += [index[_TWO, (high, low), None] for i, high in enumerate(pairs)
+                  for low in pairs[i + 1:]]
+        if threes:
+            found.append(index[_FULL, (), None])
+            found += [index[_FULL, (three, low), None] for three in threes
+                      for low in pairs if low != three]
+    tops = [top for top, _ in straight_tops(suits_of, wheel)]
+    if tops:
+        found.append(index[_STRAIGHT, (), None])
+        found += [index[_STRAIGHT, (top,), None] for top in tops]
+    flushes: list[int] = []
+    straight_flushes: list[int] = []
+    by_suit: dict[str, list[int]] = {}
+    for rank, held in suits_of.items():
+        for suit in held:
+            by_suit.setdefault(suit, []).append(rank)
+    for ranks in by_suit.values():
+        if len(ranks) >= 5:  # most hands hold no five of a suit
+            ranks.sort(reverse=True)
+            flushes += [index[_FLUSH, five, None] for five in combinations(ranks, 5)]
+            straight_flushes += [index[_SF, (top,), None]
+                                 for top, _ in straight_tops(set(ranks), wheel)]
+    if flushes:
+        found.append(index[_FLUSH, (), None])
+        found += flushes
+    if straight_flushes:
+        found.append(index[_SF, (), None])
+        found += set(straight_flushes)
+    found.sort()
+    return found, suited
+
+
+def _bids(state: AuctionState, seat: int, cards: tuple[Card, ...]) -> list[int]:
+    """The bids ``seat`` may make now, as places in :data:`ALL_BIDS`: those it can
+    form that beat the standing bid, and the standing bid itself from the seat
+    with priority (AU-2.9)."""
+    bids, suited = _biddable(cards, state.options.wheel)
+    standing = state.standing
+    if standing is None:
+        return bids
+    place = _INDEX[int(standing.kind), standing.ranks, standing.suit]
+    cut = bisect.bisect_right(bids, place)
+    above = bids[cut:]
+    held = cut > 0 and bids[cut - 1] == place
+    if standing.kind is Category.HIGH_CARD:
+        same = suited.get(standing.ranks[0], ())
+        held = held or place in same
+        above = [number for number in same if number > place] + above
+    if held and state.priority(standing) == seat:
+        above.insert(0, place)
+    return above
+
+
+@functools.lru_cache(maxsize=4096)
+def _laid(cards: tuple[Card, ...], bid: Bid | None, wheel: bool
+          ) -> tuple[tuple[tuple[Card, ...], ...], list[int]]:
+    """The sets that form ``bid`` and where each one's orders start among all the
+    ways to lay them (jokers are identical: a set of jokers is laid one way);
+    the last number is how many ways there are."""
+    sets = tuple(formations(cards, bid, wheel))
+    orders = _ORDERS
+    total = 0
+    starts = [0]
+    for laid in sets:
+        total += 1 if laid[0].rank == JOKER_RANK else orders[len(laid)]
+        starts.append(total)
+    return sets, starts
+
+
+_ORDERS: Final = tuple(math.factorial(count) for count in range(6))
+"""How many orders a set of 0 to 5 different cards may be laid in."""
+
+
+def _wins(state: AuctionState, name: str, cards: tuple[Card, ...]) -> Segment:
+    """Every way to win: worked out only when asked for (a random player first
+    picks a kind of event, and most of the time not this one)."""
+    standing, wheel = state.standing, state.options.wheel
+
+    def work() -> tuple[int, Callable[[int], Win]]:
+        sets, starts = _laid(cards, standing, wheel)
+
+        def build(index: int) -> Win:
+            which = bisect.bisect_right(starts, index) - 1
+            return Win(player=name, cards=nth_permutation(sets[which], index - starts[which]))
+
+        return starts[-1], build
+
+    return worked_out("win", work)
+
+
+_HANDS: dict[int, tuple[Mapping[Card, int], tuple[Card, ...]]] = {}
+"""Hands sorted lately, by the identity of the zone's table of known cards (a
+state shares the tables of the zones an event did not touch, so a hand asked
+for again and again is sorted once); the table is kept to check the identity."""
+
+
+def _hand(state: AuctionState, seat: int) -> tuple[Card, ...]:
+    """The seat's hand, low first."""
+    known = state.account.zone(hand(state.players[seat])).known
+    kept = _HANDS.get(id(known))
+    if kept is not None and kept[0] is known:
+        return kept[1]
+    cards = tuple(sorted((card for card, count in known.items() for _ in range(count)),
+                         key=_ORDER))
+    if len(_HANDS) >= 64:
+        _HANDS.clear()
+    _HANDS[id(known)] = (known, cards)
+    return cards
+
+
+def whose(state: AuctionState) -> Whose:
+    phase = state.phase
+    if phase is Phase.AUCTION:
+        return _everyone(len(state.players))
+    if phase is Phase.SHOW:
+        return _together(len(state.players))
+    return OVER if phase is Phase.OVER else CHANCE
+
+
+@functools.cache
+def _everyone(count: int) -> Whose:
+    return Whose(seats=tuple(range(count)))
+
+
+@functools.cache
+def _together(count: int) -> Whose:
+    return Whose(seats=tuple(range(count)), together=True)
+
+
+def legal(state: AuctionState, seat: int) -> Sequence[Event]:
+    phase = state.phase
+    name = state.players[seat]
+    cards = _hand(state, seat)
+    if phase is Phase.SHOW:
+        shown = [cards] if len(cards) <= 5 else [cards, *dict.fromkeys(combinations(cards, 5))]
+        return Listing([listed("show", shown, lambda five: Show(cards={name: five}))])
+    if phase is not Phase.AUCTION:
+        return ()
+    def bids() -> tuple[int, Callable[[int], Event]]:
+        numbers = _bids(state, seat, cards)
+        return len(numbers), lambda index: bid_event(name, ALL_BIDS[numbers[index]])
+
+    segments = [worked_out("bid", bids)]  # worked out only if a policy looks at bids
+    if state.standing is None or state.bidder == seat:
+        segments.append(_wins(state, name, cards))
+    if len(state.pile) >= DECLARE_PILE:
+        segments.append(("declare", 1, lambda _: Declare(player=name)))
+    return Listing(segments)
+
+
+def chance(state: AuctionState, dealer: TrueDeck) -> Event:
+    if state.phase is Phase.DEAL:
+        hands = dealer.deal(deck_for(len(state.players)), state.players, HAND_SIZE)
+        return Deal(hands=hands, starter=dealer.top(1)[0])
+    return Flip(card=dealer.draw(state, 1)[0])
+
+
+def complete(state: AuctionState, event: Event, dealer: TrueDeck) -> Event:
+    """The stock cards that make up a short pile (AU-3.1), unseen by the others."""
+    if isinstance(event, Win) and event.from_stock is None and state.phase is Phase.AUCTION:
+        drawn = drawn_from_stock(state, len(event.cards))
+        if drawn and not state.last:
+            return Win(player=event.player, cards=event.cards,
+                       from_stock=dealer.draw(state, drawn), note=event.note)
+    return event
+
+
+def merge(parts: Sequence[Event]) -> Event:
+    cards: dict[str, Any] = {}
+    for part in parts:
+        assert isinstance(part, Show)
+        cards.update(part.cards)
+    return Show(cards=cards)
+
+
+def _bid_key(bid: Bid) -> tuple[Any, ...]:
+    return (kind_name(bid.kind), *bid.ranks, bid.suit or "")
+
+
+def actions(players: int) -> tuple[Hashable, ...]:
+    """Every bid, declare, a win by each bid its cards make (the order they are
+    laid in is not an action of its own: :meth:`Catalogue.event` gives the first),
+    and showing the whole hand, or five cards by the best hand they make."""
+    bids = [("bid", *_bid_key(bid)) for bid in ALL_BIDS]
+    wins = [("win", *_bid_key(bid)) for bid in ALL_BIDS
+            if bid.ranks and (bid.kind is not Category.HIGH_CARD or bid.suit
+                              or bid.ranks[0] == JOKER_RANK)]
+    return (*bids, ("declare",), *wins, ("show",))
+
+
+def action(state: AuctionState, event: Event) -> Hashable:
+    if isinstance(event, BidEvent):
+        from cardcore.games.auction.bids import named_bid
+
+        bid = named_bid(event.kind, event.rank, event.ranks, event.suit, state.standing,
+                        state.options.wheel)
+        return ("bid", *_bid_key(bid))
+    if isinstance(event, Win):
+        laid = [card for card in event.cards if card is not None]
+        return ("win", *_bid_key(made_bid(laid, state.options.wheel)))
+    return (event.TYPE,)
+
+
+# -- the loop's convention --------------------------------------------------------------
+
+
+_PASS: Final = given("pass", (PASS,))
+
+
+class Bidding:
+    """How :func:`cardcore.play.play` asks the seats in an auction (a convention
+    for programs: the rules have no turn order, and a recorded game keeps none).
+
+    The seats are asked in turn from the dealer's left (the dealer of hand ``h``
+    is seat ``h - 1``, counted round the table); a seat that does not bid
+    passes (:data:`~cardcore.play.PASS`). When all the others have passed since
+    the standing bid, its bidder wins: it is asked for the cards to lay, and
+    offered only its wins. When every seat has passed and no bid stands, the
+    next seat asked may not pass: it bids, wins without a bid or declares.
+    A seat asked may always declare, once the pile allows it.
+    """
+
+    def __init__(self) -> None:
+        self._auction: tuple[int, int] = (0, 0)
+        self._next = 0
+        self._passes = 0
+
+    def ask(self, state: AuctionState, whose: Whose,
+            legal: Callable[[int], Sequence[Event]]) -> tuple[int, Sequence[Offer]]:
+        """The seat asked now and its offers (see the class)."""
+        count = len(state.players)
+        auction = (state.hand, state.auction)
+        if auction != self._auction:
+            self._auction, self._next, self._passes = auction, state.hand % count, 0
+        if state.standing is not None and self._passes >= count - 1:
+            offers = legal(state.bidder)
+            assert isinstance(offers, Listing)
+            return state.bidder, offers.of_kind("win")
+        seat = self._next
+        offers = legal(seat)
+        assert isinstance(offers, Listing)
+        if state.standing is None and self._passes >= count:
+            return seat, offers
+        return seat, offers.plus(_PASS)
+
+    def answered(self, state: AuctionState, seat: int, offer: Offer) -> None:
+        """A bid or a pass moves the asking on to the next seat; a bid starts the
+        count of passes again."""
+        if isinstance(offer, BidEvent) or offer is PASS:
+            self._passes = 0 if isinstance(offer, BidEvent) else self._passes + 1
+            self._next = (seat + 1) % len(state.players)
+
+
+PLAY: GamePlay[AuctionState] = GamePlay(whose=whose, legal=legal, chance=chance,
+                                        complete=complete, merge=merge, actions=actions,
+                                        action=action, asking=Bidding,
+    simulated={"declare": 0.1})

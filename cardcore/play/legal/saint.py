@@ -1,0 +1,135 @@
+"""Saint Poker for a program that plays it (:mod:`cardcore.play`): whose step it
+is, the events a seat may take, and the dealer's chance events.
+
+A seat's steps are its card for the river (SP-2.2) and its two cards shown
+(SP-2.3), both taken together with the others', and its refill picks (SP-2.6).
+At a table choice of the refill order each admissible seat may take a card,
+which settles the choice for itself, or make a ruling naming any admissible
+player. Chance's are the deal (SP-1) and the new future river (SP-2.1), which
+the dealer adds to the players' river cards (and leaves out in the last round,
+where it is never used).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Hashable, Sequence
+from typing import Final
+
+import attrs
+
+from cardcore.cards import Card
+from cardcore.decks import STANDARD_DECK
+from cardcore.games.saint.events import Deal, River, Show, Take
+from cardcore.games.saint.refill import next_pickers
+from cardcore.games.saint.state import HAND_SIZE, POOL, Phase, SaintState, hand
+from cardcore.play.listing import Listing, Segment, listed
+from cardcore.play.seam import GamePlay, TrueDeck
+from cardcore.play.steps import CHANCE, OVER, Whose, seats
+from cardcore.protocol import Event, Ruling
+
+__all__ = ["PLAY"]
+
+_DECK = tuple(sorted(STANDARD_DECK.counts))
+
+
+_ORDER: Final = operator.attrgetter("_order")
+
+
+def _cards(state: SaintState, zone: str) -> list[Card]:
+    """The known cards of a zone, low first (one deck: no copies)."""
+    return sorted(state.account.zone(zone).known, key=_ORDER)
+
+
+def _pairs(name: str, cards: list[Card]) -> Segment:
+    """Every ordered pair of two of ``cards`` to show, built when read."""
+    others = len(cards) - 1
+
+    def build(index: int) -> Show:
+        first, second = divmod(index, others)
+        return Show(cards={name: (cards[first], cards[second + (second >= first)])})
+
+    return "show", len(cards) * others, build
+
+
+def whose(state: SaintState) -> Whose:
+    phase = state.phase
+    if phase is Phase.REFILL:
+        return seats(next_pickers(state)[0])
+    if phase is Phase.RIVER or phase is Phase.SHOW:
+        return seats(tuple(range(len(state.players))), together=True)
+    return OVER if phase is Phase.OVER else CHANCE
+
+
+def legal(state: SaintState, seat: int) -> Sequence[Event]:
+    phase = state.phase
+    players = state.players
+    name = players[seat]
+    if phase is Phase.RIVER:
+        return Listing([listed("river", _cards(state, hand(name)),
+                               lambda c: River(cards={name: c}))])
+    if phase is Phase.SHOW:
+        return Listing([_pairs(name, _cards(state, hand(name)))])
+    if phase is not Phase.REFILL:
+        return ()
+    seats, choice = next_pickers(state)
+    if seat not in seats:
+        return ()
+    segments = [listed("take", _cards(state, POOL), lambda c: Take(player=name, card=c))]
+    if choice:
+        segments.append(listed("ruling", [players[s] for s in seats],
+                               lambda chosen: Ruling(player=chosen)))
+    return Listing(segments)
+
+
+def chance(state: SaintState, dealer: TrueDeck) -> Event:
+    hands = dealer.deal(STANDARD_DECK, state.players, HAND_SIZE)
+    return Deal(hands=hands, future=dealer.top(state.future_size))
+
+
+def complete(state: SaintState, event: Event, dealer: TrueDeck) -> Event:
+    """The new future river, dealt face up as the round starts (SP-2.1)."""
+    if isinstance(event, River) and event.future is None:
+        size = state.future_size
+        if size and state.round + 1 < state.options.rounds:
+            return attrs.evolve(event, future=dealer.draw(state, size))
+    return event
+
+
+def merge(parts: Sequence[Event]) -> Event:
+    if isinstance(parts[0], River):
+        river: dict[str, Card | None] = {}
+        for part in parts:
+            assert isinstance(part, River)
+            river.update(part.cards)
+        return River(cards=river)
+    shown: dict[str, Sequence[Card | None]] = {}
+    for part in parts:
+        assert isinstance(part, Show)
+        shown.update(part.cards)
+    return Show(cards=shown)
+
+
+def actions(players: int) -> tuple[Hashable, ...]:
+    """River each card, show each ordered pair of cards, take each card, a ruling
+    naming each seat."""
+    names = [str(card) for card in _DECK]
+    return (*(("river", c) for c in names),
+            *(("show", a, b) for a in names for b in names if a != b),
+            *(("take", c) for c in names), *(("ruling", seat) for seat in range(players)))
+
+
+def action(state: SaintState, event: Event) -> Hashable:
+    if isinstance(event, River):
+        return ("river", *map(str, event.cards.values()))
+    if isinstance(event, Show):
+        return ("show", *(str(card) for cards in event.cards.values() for card in cards))
+    if isinstance(event, Take):
+        return ("take", str(event.card))
+    if isinstance(event, Ruling):
+        return ("ruling", state.players.index(event.player))
+    return (event.TYPE,)
+
+
+PLAY: GamePlay[SaintState] = GamePlay(whose=whose, legal=legal, chance=chance, complete=complete,
+                                      merge=merge, actions=actions, action=action)

@@ -1,0 +1,217 @@
+"""The game loop: a whole game with one policy per seat (:func:`play`), or one
+step at a time (:class:`Match`), for programs that drive it themselves.
+
+Each step is chance's, one seat's, or several seats' together (:class:`Whose`):
+the dealer writes a chance step; a seat's policy is given its own view and its
+offers; in a step taken together every seat's policy gives its part, and the
+parts make one event. The dealer then fills in the event's chance fields and
+the log applies it, so a played game is legal by construction, and its saved
+transcript validates like any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Literal, overload
+
+from cardcore.effects import Effect
+from cardcore.game import GameRules
+from cardcore.gamelog import GameLog
+from cardcore.play.dealer import Dealer
+from cardcore.play.errors import DealerError, PolicyError
+from cardcore.play.listing import Listing
+from cardcore.play.policies import Asking, FirstSeat, Offer, Pass, Policy
+from cardcore.play.registry import game_play
+from cardcore.play.seam import GamePlay
+from cardcore.play.steps import Whose
+from cardcore.play.views import View
+from cardcore.protocol import Event, S, Setup
+
+if TYPE_CHECKING:  # for the overloads only
+    from cardcore.games.auction.state import AuctionState
+    from cardcore.games.goblin.state import GoblinState
+    from cardcore.games.orc.state import OrcState
+    from cardcore.games.saint.state import SaintState
+
+__all__ = ["Match", "PolicyError", "next_event", "play"]
+
+
+
+def _names(count: int) -> tuple[str, ...]:
+    return tuple(f"P{seat + 1}" for seat in range(count))
+
+
+class Match(Generic[S]):
+    """One game being played: its log, its dealer, each seat's view.
+
+    >>> match = Match("orc-poker", ["Aki", "Ben", "Cy"], seed=2)
+    >>> match.whose().chance
+    True
+    >>> _ = match.deal()
+    >>> match.whose()
+    Whose(chance=False, seats=(0, 1, 2), together=True)
+    """
+
+    def __init__(self, game: str | GameRules[S], players: Sequence[str], options: Any = None, *,
+                 seed: int | Dealer = 0, ages: Mapping[str, int] | None = None) -> None:
+        self.log: GameLog[S] = GameLog(game, players, options, ages=ages)
+        """The game so far: every event, true (the dealer's cards included)."""
+        rules = self.log.rules
+        self.rules: GameRules[S] = rules
+        self.part = game_play(rules)
+        self.dealer: Dealer = seed if isinstance(seed, Dealer) else Dealer(seed)
+        setup = Setup(players=self.log.players, options=self.log.options,
+                      ages=tuple((ages or {}).get(name) for name in self.log.players))
+        self._seen: list[Event] = []
+        self.views: tuple[View[S], ...] = tuple(
+            View(rules, setup, seat, self._seen) for seat in range(len(setup.players)))
+        """Per seat, what it may know."""
+        self.asking: Asking = self.part.asking() if self.part.asking is not None else FirstSeat()
+
+    @property
+    def state(self) -> S:
+        """The true state (every card the dealer dealt is known here)."""
+        return self.log.state
+
+    def whose(self) -> Whose:
+        """Who takes the next step."""
+        return self.part.whose(self.log.state)
+
+    def legal(self, seat: int) -> Sequence[Event]:
+        """Every event ``seat`` may take now."""
+        return self.part.legal(self.log.state, seat)
+
+    def append(self, event: Event) -> tuple[Effect, ...]:
+        """Complete ``event``'s chance fields with the dealer and append it (a program
+        that drives the game itself; a chance event is the dealer's to write)."""
+        state = self.log.state
+        event = self.part.complete(state, event, self.dealer)
+        effects = self.log.append(event)
+        self._seen.append(event)
+        return effects
+
+    def deal(self) -> tuple[Effect, ...]:
+        """Append the chance event that comes next; DealerError if the next step is
+        not chance's."""
+        if not self.whose().chance:
+            raise DealerError(f"the next step is not chance's: {self.log.expected.text}")
+        return self.append(self.part.chance(self.log.state, self.dealer))
+
+    def step(self, policies: Sequence[Policy]) -> bool:
+        """Play one step with ``policies`` (one per seat); False once the game is over."""
+        event = next_event(self.part, self.log.state, self.dealer, self.asking, policies,
+                           self.views)
+        if event is None:
+            return False
+        if isinstance(event, Event):
+            self.log.append(event)
+            self._seen.append(event)
+        return True
+
+
+def next_event(part: GamePlay[S], state: S, dealer: Dealer, asking: Asking,
+               policies: Sequence[Policy], views: Sequence[View[S]] | None
+               ) -> Event | Pass | None:
+    """The next event of a game, completed by the dealer: chance's, or what the
+    policies answer (a part each, merged, in a step taken together); :data:`PASS`
+    when the seat asked passed; None once the game is over. ``views`` are what
+    the policies are given (None: nothing, for policies that look at none)."""
+    whose = part.whose(state)
+    if whose.chance:
+        return part.chance(state, dealer)
+    if not whose.seats:
+        return None
+    legal = part.legal
+    if whose.together:
+        parts = []
+        for seat in whose.seats:
+            answer = policies[seat](views[seat] if views else None,  # type: ignore[arg-type]
+                                    legal(state, seat))
+            if not isinstance(answer, Event):
+                raise PolicyError(f"seat {seat}'s policy answered {answer!r}: every seat "
+                                  "takes its part in this step (one of its offers)")
+            parts.append(answer)
+        return part.complete(state, part.merge(parts), dealer)
+    first = isinstance(asking, FirstSeat)
+    if first:
+        seat = whose.seats[0]
+        offers: Sequence[Offer] = legal(state, seat)
+    else:
+        seat, offers = asking.ask(state, whose, lambda other: legal(state, other))
+    answer = policies[seat](views[seat] if views else None, offers)  # type: ignore[arg-type]
+    if isinstance(answer, Event):
+        if not first:
+            asking.answered(state, seat, answer)
+        return part.complete(state, answer, dealer)
+    if not isinstance(answer, Pass):
+        raise PolicyError(f"seat {seat}'s policy answered {answer!r}, not an event")
+    if not _may_pass(offers):
+        raise PolicyError(f"seat {seat}'s policy passed where it may not")
+    asking.answered(state, seat, answer)
+    return answer
+
+
+def _may_pass(offers: Sequence[Offer]) -> bool:
+    """Whether :data:`PASS` is among the offers (last, where a convention offers it),
+    without working out a listing's other runs."""
+    if isinstance(offers, Listing):
+        return "pass" in offers.kind_names()
+    return bool(offers) and isinstance(offers[-1], Pass)
+
+
+Policies = Sequence[Policy] | Mapping[str, Policy]
+
+
+@overload
+def play(game: Literal["auction"], policies: Policies, *, seed: int = 0, options: Any = None,
+         ages: Mapping[str, int] | None = None) -> GameLog[AuctionState]: ...
+
+
+@overload
+def play(game: Literal["goblin-poker"], policies: Policies, *, seed: int = 0,
+         options: Any = None, ages: Mapping[str, int] | None = None) -> GameLog[GoblinState]: ...
+
+
+@overload
+def play(game: Literal["orc-poker"], policies: Policies, *, seed: int = 0, options: Any = None,
+         ages: Mapping[str, int] | None = None) -> GameLog[OrcState]: ...
+
+
+@overload
+def play(game: Literal["saint-poker"], policies: Policies, *, seed: int = 0,
+         options: Any = None, ages: Mapping[str, int] | None = None) -> GameLog[SaintState]: ...
+
+
+@overload
+def play(game: GameRules[S], policies: Policies, *, seed: int = 0, options: Any = None,
+         ages: Mapping[str, int] | None = None) -> GameLog[S]: ...
+
+
+@overload
+def play(game: str, policies: Policies, *, seed: int = 0, options: Any = None,
+         ages: Mapping[str, int] | None = None) -> GameLog[Any]: ...
+
+
+def play(game: str | GameRules[S], policies: Sequence[Policy] | Mapping[str, Policy], *,
+         seed: int = 0, options: Any = None, ages: Mapping[str, int] | None = None
+         ) -> GameLog[S]:
+    """Play a whole game: one policy per seat (a sequence, the players then named
+    P1, P2, ...; or a mapping from player names), the dealer seeded by ``seed``.
+    Returns the log (:func:`cardcore.save_log` writes its transcript).
+
+    >>> from cardcore.play import RandomPolicy
+    >>> log = play("saint-poker", {"Aki": RandomPolicy(1), "Ben": RandomPolicy(2)}, seed=3,
+    ...            options={"rounds": 2})
+    >>> log.outcome.complete, len(log)
+    (True, 9)
+    """
+    if isinstance(policies, Mapping):
+        players = tuple(policies)
+        seats = [policies[name] for name in players]
+    else:
+        seats = list(policies)
+        players = _names(len(seats))
+    match = Match(game, players, options, seed=seed, ages=ages)
+    while match.step(seats):
+        pass
+    return match.log

@@ -1,0 +1,145 @@
+"""Policies, and how the loop asks the seats.
+
+A policy is a callable from a seat's :class:`~cardcore.play.views.View` and
+the events it is offered to the one it takes. Where the loop's convention
+lets a seat decline (Auction: a seat that does not bid passes), :data:`PASS`
+is among the offers; it is the loop's, never an event of a transcript.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+from cardcore.play.listing import Listing
+from cardcore.protocol import Event
+
+if TYPE_CHECKING:
+    from cardcore.play.steps import Whose
+    from cardcore.play.views import View
+
+__all__ = ["PASS", "Asking", "FirstSeat", "Offer", "Pass", "Policy", "RandomPolicy"]
+
+
+class Pass:
+    """A seat declines to act where the loop lets it (Auction's pass): the loop's
+    value, not an event (there is no pass in a transcript)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+    def __reduce__(self) -> str:
+        return "PASS"
+
+
+PASS: Final = Pass()
+"""The one :class:`Pass`."""
+
+Offer = Event | Pass
+"""What a policy is offered and returns: an event, or :data:`PASS`."""
+
+Policy = Callable[["View[Any]", Sequence[Offer]], Offer]
+"""A seat's player: from its view and its offers to the one it takes."""
+
+
+class RandomPolicy:
+    """A player who picks at random, seeded: first a kind of event uniformly among
+    the kinds offered (a pass is a kind of its own), then an event of that kind
+    uniformly. Picking kinds first keeps a seat with hundreds of bids and one
+    pass from bidding for ever.
+
+    >>> from cardcore.games.goblin import Fold, Pitch
+    >>> offers = [Fold(player="A"), Pitch(player="A", card=4), Pitch(player="A", card=5)]
+    >>> policy = RandomPolicy(3)
+    >>> sorted({policy(None, offers).TYPE for _ in range(50)})
+    ['fold', 'pitch']
+    """
+
+    def __init__(self, seed: int | random.Random = 0,
+                 weights: Mapping[str, float] | None = None) -> None:
+        """``weights``: how likely each kind is against the others (default 1 each;
+        ``{"fold": 0.1}`` folds rarely)."""
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.weights = dict(weights or {})
+
+    def _kind(self, names: list[str]) -> str:
+        if not self.weights:
+            return names[int(self.rng.random() * len(names))]
+        weights = [self.weights.get(name, 1.0) for name in names]
+        point = self.rng.random() * sum(weights)
+        for name, weight in zip(names, weights, strict=True):
+            if point < weight:
+                return name
+            point -= weight
+        return names[-1]
+
+    def __call__(self, view: View[Any] | None, offers: Sequence[Offer]) -> Offer:
+        random = self.rng.random
+        if isinstance(offers, Listing):
+            names = offers.kind_names()
+            while names:
+                kind = self._kind(names)
+                picked: Offer | None = offers.pick(kind, random())
+                if picked is not None:
+                    return picked
+                names.remove(kind)
+            raise IndexError("a policy was offered nothing")
+        kinds = _kinds(offers)
+        runs = kinds[self._kind(list(kinds))]
+        index = int(random() * sum(count for _, count in runs))
+        for start, count in runs:
+            if index < count:
+                return offers[start + index]
+            index -= count
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _kind(offer: Offer) -> str:
+    return "pass" if isinstance(offer, Pass) else offer.TYPE
+
+
+def _kinds(offers: Sequence[Offer]) -> dict[str, list[tuple[int, int]]]:
+    """Per kind of offer, its runs in ``offers``: (first index, length)."""
+    kinds: dict[str, list[tuple[int, int]]] = {}
+    previous = None
+    for index, offer in enumerate(offers):
+        kind = _kind(offer)
+        runs = kinds.setdefault(kind, [])
+        if kind == previous:
+            start, count = runs[-1]
+            runs[-1] = (start, count + 1)
+        else:
+            runs.append((index, 1))
+        previous = kind
+    return kinds
+
+
+class Asking(Protocol):
+    """The loop's convention for asking the seats when several may act (not for
+    steps taken together, where every seat adds its part)."""
+
+    def ask(self, state: Any, whose: Whose, legal: Callable[[int], Sequence[Event]]
+            ) -> tuple[int, Sequence[Offer]]:
+        """The seat asked now, and what it is offered (its legal events, maybe
+        fewer, maybe with :data:`PASS`)."""
+
+    def answered(self, state: Any, seat: int, offer: Offer) -> None:
+        """The seat asked took ``offer``."""
+
+
+class FirstSeat:
+    """The default convention: the first seat of :class:`Whose` is asked and
+    offered every legal event (a table choice: the first admissible seat, who may
+    take its own act or make a ruling naming any admissible player)."""
+
+    def ask(self, state: Any, whose: Whose, legal: Callable[[int], Sequence[Event]]
+            ) -> tuple[int, Sequence[Offer]]:
+        """The first seat of the step, offered all its legal events."""
+        seat = whose.seats[0]
+        return seat, legal(seat)
+
+    def answered(self, state: Any, seat: int, offer: Offer) -> None:
+        """Nothing to remember."""

@@ -1,0 +1,67 @@
+"""Which play part (:class:`~cardcore.play.seam.GamePlay`) is a game's: the four
+play modules of :mod:`cardcore.play.legal`, named here, and the functions that
+find a game's part.
+
+A table written out, as the games' own registry is (:mod:`cardcore.registry`):
+the games' registrations cannot name their play parts (a game stands below the
+play layer), and finding a module by a string would hide the import from the
+layer contracts and the import-graph test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from cardcore.errors import UnknownGameError
+from cardcore.game import GameRules
+from cardcore.play.legal import auction, goblin, orc, saint
+from cardcore.play.seam import GamePlay
+from cardcore.play.steps import Whose
+from cardcore.protocol import Event, S
+
+__all__ = ["PLAY", "game_play", "legal_events", "whose"]
+
+
+PLAY: Final[Mapping[str, GamePlay[Any]]] = {
+    "goblin-poker": goblin.PLAY,
+    "orc-poker": orc.PLAY,
+    "saint-poker": saint.PLAY,
+    "auction": auction.PLAY,
+}
+"""Transcript name -> the game's :class:`~cardcore.play.seam.GamePlay`."""
+
+
+def game_play(rules: GameRules[S]) -> GamePlay[S]:
+    """The play part of ``rules``.
+
+    >>> from cardcore.games.goblin import RULES
+    >>> game_play(RULES).whose(RULES.start(["Aki", "Ben"]))
+    Whose(chance=True, seats=(), together=False)
+    """
+    found = PLAY.get(rules.name)
+    if found is None:
+        raise UnknownGameError(rules.name, sorted(PLAY))
+    return found
+
+
+def whose(rules: GameRules[S], state: S) -> Whose:
+    """Who takes the next step in ``state``: chance, some seats, or nobody."""
+    return game_play(rules).whose(state)
+
+
+def legal_events(rules: GameRules[S], state: S, seat: int) -> Sequence[Event]:
+    """Every event ``seat`` may take now (empty when it has no step), each once, in
+    a fixed order; see :class:`~cardcore.play.seam.GamePlay` for parts and chance
+    fields.
+
+    >>> from cardcore.games.goblin import RULES, Deal
+    >>> from cardcore.play.dealer import Dealer
+    >>> state = RULES.start(["Aki", "Ben"])
+    >>> state, _ = RULES.apply(state, Dealer(3).chance(RULES, state))
+    >>> for event in legal_events(RULES, state, 0)[:2]:
+    ...     print(dict(event.cards))
+    {'Aki': 3}
+    {'Aki': 4}
+    """
+    return game_play(rules).legal(state, seat)

@@ -1,0 +1,90 @@
+"""The seam between the play layer and a game: what a game adds so that a
+program can play it (:class:`GamePlay`), and what its play module may use of
+the dealer (:class:`TrueDeck`).
+
+A game's play part lives in the play layer, in its own module
+(``cardcore.play.legal.<game>``), because the games stand below the play layer
+and may not import it; :mod:`cardcore.play.registry` names the four of them
+and finds a game's part (:func:`~cardcore.play.registry.game_play`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+import attrs
+
+from cardcore.play.steps import Whose
+from cardcore.protocol import Event, S
+
+if TYPE_CHECKING:
+    from cardcore.play.policies import Asking
+
+__all__ = ["GamePlay", "TrueDeck"]
+
+C = TypeVar("C")
+
+
+class TrueDeck(Protocol):
+    """What a game's play module uses of the dealer (:class:`~cardcore.play.Dealer`):
+    its random stream and the true deck. Named here by its shape so that the play
+    modules do not import the dealer, which finds them through the registry."""
+
+    rng: random.Random
+
+    def shuffled(self, deck: Iterable[C]) -> list[C]:
+        """The cards of ``deck`` in the dealer's order."""
+
+    def deal(self, deck: Iterable[C], names: Sequence[str], size: int
+             ) -> dict[str, tuple[C | None, ...]]:
+        """A fresh deal of ``size`` cards to each of ``names``; the rest is the stock."""
+
+    def draw(self, state: Any, count: int) -> tuple[Any, ...]:
+        """The top ``count`` cards of the stock, checked against ``state``."""
+
+    def top(self, count: int) -> tuple[Any, ...]:
+        """The top ``count`` cards of the stock."""
+
+
+def _whole(parts: Sequence[Event]) -> Event:  # pragma: no cover - every together game merges
+    raise AssertionError("this game has no steps taken together")
+
+
+def _as_is(state: Any, event: Event, dealer: TrueDeck) -> Event:
+    return event
+
+
+@attrs.frozen(kw_only=True)
+class GamePlay(Generic[S]):
+    """What a game adds to the rules so that a program can play it.
+
+    ``whose(state)``: who takes the next step. ``legal(state, seat)``: every
+    event ``seat`` may take now, each once, in a fixed order; fields that are
+    chance's (a card drawn from the stock, the order of a shuffled pile) are
+    left ``None`` for the dealer's ``complete``. In a step taken together the
+    events are *parts*: the seat's own share of the one event. They read only
+    what the seat may see (its hand, what is face up), so that two states that
+    differ only in what the seat may not see give the same events.
+    ``chance(state, dealer)`` writes a chance step; ``complete(state, event,
+    dealer)`` fills in the chance fields of a player's event; ``merge(parts)``
+    makes one event of the parts of a step taken together. ``actions(players)``
+    is the game's action catalogue at a table of that size and
+    ``action(state, event)`` the catalogue key of an event. ``asking`` makes
+    the loop's convention for asking the seats (default: the first seat of
+    ``whose``; Auction asks in turn and lets seats pass).
+    """
+
+    whose: Callable[[S], Whose]
+    legal: Callable[[S, int], Sequence[Event]]
+    chance: Callable[[S, TrueDeck], Event]
+    complete: Callable[[S, Event, TrueDeck], Event] = _as_is
+    merge: Callable[[Sequence[Event]], Event] = _whole
+    actions: Callable[[int], tuple[Hashable, ...]]
+    action: Callable[[S, Event], Hashable]
+    asking: Callable[[], Asking] | None = None
+    simulated: Mapping[str, float] = attrs.field(factory=dict)
+    """The kind weights of the random players of :func:`cardcore.play.simulate`
+    (a fold now and then, not every other turn), so that simulated games reach
+    the deep rules."""

@@ -1,0 +1,45 @@
+"""The action catalogue (cardcore.play.catalogue): a stable number for every
+action of a game, with a mask of the legal ones."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardcore.play import RandomPolicy, catalogue
+from tests.playing import PLAYERS, played
+
+GAMES = tuple(PLAYERS)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_key_is_listed_once_and_the_list_is_stable(game: str) -> None:
+    """Keys are unique, and the catalogue is the same every time it is built."""
+    from cardcore.play.catalogue import Catalogue
+
+    match = played(game, PLAYERS[game][0], 1, 0)
+    actions = catalogue(match.rules, 3)
+    assert len(set(actions.keys)) == len(actions)
+    assert Catalogue(match.rules, 3).keys == actions.keys
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_legal_event_has_a_number_and_the_mask_marks_them(game: str) -> None:
+    """Over a played game: each legal event of each seat has a number, the mask is
+    true exactly at those numbers, and a number gives back a legal event of it."""
+    low, _ = PLAYERS[game]
+    match = played(game, low, 2, 0)
+    actions = catalogue(match.rules, low)
+    policies = [RandomPolicy(seat) for seat in range(low)]
+    for _ in range(80):
+        for seat in match.whose().seats:
+            legal = list(match.legal(seat))
+            numbers = {actions.index(match.state, event) for event in legal}
+            mask = actions.mask(match.state, legal)
+            assert {n for n, marked in enumerate(mask) if marked} == numbers
+            for number in sorted(numbers)[:5]:
+                event: Any = actions.event(match.state, legal, number)
+                assert event in legal and actions.index(match.state, event) == number
+        if not match.step(policies):
+            break

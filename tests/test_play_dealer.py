@@ -1,0 +1,68 @@
+"""The dealer (cardcore.play.dealer): chance as its own step, seeded, holding the
+true deck."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from cardcore.decks import DOUBLE_DECK, PAIRS_DECK
+from cardcore.games.auction import RULES as AUCTION
+from cardcore.games.goblin import RULES as GOBLIN
+from cardcore.play import Dealer, Match
+from cardcore.play.dealer import DealerError
+from cardcore.zones import STOCK
+
+
+def test_a_deal_shuffles_the_whole_deck_and_keeps_the_rest_as_the_stock() -> None:
+    """Every card of the deck is in a hand or the stock, as often as the deck holds it."""
+    dealer = Dealer(4)
+    hands = dealer.deal(DOUBLE_DECK, ["A", "B", "C", "D"], 10)
+    dealt = [card for cards in hands.values() for card in cards]
+    assert Counter(dealt + dealer.stock) == Counter(DOUBLE_DECK.counts)
+    assert len(dealer.stock) == DOUBLE_DECK.size - 40
+
+
+def test_the_seed_decides_the_shuffle() -> None:
+    """Same seed, same order; another seed, another order."""
+    assert Dealer(1).shuffled(PAIRS_DECK) == Dealer(1).shuffled(PAIRS_DECK)
+    assert Dealer(1).shuffled(PAIRS_DECK) != Dealer(2).shuffled(PAIRS_DECK)
+
+
+def test_the_dealer_writes_the_chance_steps_of_a_game() -> None:
+    """An Auction deal names every hand and the starter; the game's stock is the
+    dealer's; a flip turns the dealer's top card."""
+    state = AUCTION.start(["Aki", "Ben"])
+    dealer = Dealer(9)
+    deal = dealer.chance(AUCTION, state)
+    state, _ = AUCTION.apply(state, deal)
+    assert state.account.size(STOCK) == len(dealer.stock)
+    top = dealer.stock[0]
+    assert dealer.copy().draw(state, 1) == (top,)
+
+
+def test_a_dealer_refuses_a_stock_that_is_not_its_own() -> None:
+    """Chance events the dealer did not write put its stock out of step: it says so."""
+    match: Match[Any] = Match(GOBLIN, ["Aki", "Ben"], seed=1)
+    match.deal()
+    with pytest.raises(DealerError, match="the dealer holds 0 stock cards"):
+        Dealer(2).draw(match.state, 1)
+
+
+def test_a_copy_deals_what_the_original_would() -> None:
+    """A copy has the same stock and the same random numbers to come."""
+    dealer = Dealer(3)
+    dealer.deal(PAIRS_DECK, ["A", "B"], 6)
+    twin = dealer.copy()
+    assert twin.shuffled(range(20)) == dealer.shuffled(range(20))
+    assert twin.stock == dealer.stock and twin.stock is not dealer.stock
+
+
+def test_a_match_deals_only_where_chance_is_next() -> None:
+    """Asking the dealer for a step that is a player's is refused in words."""
+    match: Match[Any] = Match(GOBLIN, ["Aki", "Ben"], seed=1)
+    match.deal()
+    with pytest.raises(DealerError, match="the next step is not chance's: every player reveals"):
+        match.deal()

@@ -1,0 +1,30 @@
+"""Listings of events built on demand (cardcore.play.listing)."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from cardcore.games.goblin import Fold
+from cardcore.play.listing import Listing, given, nth_permutation, worked_out
+
+
+def test_the_nth_permutation_is_the_nth_of_itertools() -> None:
+    """Every index of four items, in order."""
+    items = "abcd"
+    assert [nth_permutation(items, i) for i in range(24)] == list(permutations(items))
+
+
+def test_a_run_is_worked_out_only_when_needed() -> None:
+    """Choosing a kind and reading another kind's events leaves a run unworked."""
+    worked: list[str] = []
+
+    def work() -> tuple[int, object]:
+        worked.append("fold")
+        return 3, lambda i: Fold(player="ABC"[i])
+
+    listing = Listing([given("pass", ("p",)), worked_out("fold", work)])
+    assert listing.kind_names() == ["pass", "fold"]
+    assert listing.of_kind("pass")[0] == "p" and worked == []
+    assert len(listing) == 4 and worked == ["fold"]
+    assert listing[-1] == Fold(player="C") and listing == ["p", *(Fold(player=n) for n in "ABC")]
+    assert listing.kinds == {"pass": [(0, 1)], "fold": [(1, 3)]}

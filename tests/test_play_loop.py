@@ -1,0 +1,118 @@
+"""The game loop (cardcore.play.loop): whole games with policies, their saved
+transcripts, and Auction's convention for asking the seats."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardcore.games.auction import BidEvent, Win
+from cardcore.play import PASS, Match, Pass, RandomPolicy, View, play
+from cardcore.play.loop import PolicyError
+from cardcore.play.policies import Offer
+from cardcore.replay.runner import replay_file
+from cardcore.replay.store import save_log
+from tests.playing import OPTIONS, PLAYERS
+
+GAMES = tuple(PLAYERS)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_played_game_is_complete_and_its_transcript_validates(game: str, tmp_path: Path
+                                                                ) -> None:
+    """Random players play whole games; each saved game replays without a problem."""
+    low, high = PLAYERS[game]
+    for seed in range(3):
+        count = low + seed % (high - low + 1)
+        log = play(game, [RandomPolicy(seed * 10 + seat) for seat in range(count)],
+                   seed=seed, options=OPTIONS[game])
+        assert log.outcome.complete
+        path = tmp_path / f"{game}-{seed}.json"
+        save_log(log, path)
+        report = replay_file(path)
+        assert report.exit_code == 0, report.problems
+
+
+def test_a_game_is_played_again_alike_from_the_same_seeds() -> None:
+    """The dealer's seed and the policies' seeds decide the whole game."""
+    def once(seed: int) -> tuple[Any, ...]:
+        return play("orc-poker", [RandomPolicy(1), RandomPolicy(2), RandomPolicy(3)],
+                    seed=seed).events
+    assert once(4) == once(4)
+    assert once(4) != once(5)
+
+
+def test_policies_by_name_name_the_players() -> None:
+    """A mapping of policies seats its keys, in order."""
+    log = play("saint-poker", {"Zoe": RandomPolicy(1), "Abe": RandomPolicy(2)}, seed=1,
+               options={"rounds": 1})
+    assert log.players == ("Zoe", "Abe")
+
+
+class Script:
+    """A policy that records what it was offered and answers with ``choose``."""
+
+    def __init__(self, asks: list[tuple[int, Sequence[Offer]]], seat: int,
+                 choose: Any) -> None:
+        self.asks, self.seat, self.choose = asks, seat, choose
+
+    def __call__(self, view: View[Any], offers: Sequence[Offer]) -> Offer:
+        assert view.seat == self.seat
+        self.asks.append((self.seat, offers))
+        answer: Offer = self.choose(view, offers)
+        return answer
+
+
+def _bids_once(view: View[Any], offers: Sequence[Offer]) -> Offer:
+    """Bid the weakest bid when no bid stands, else pass (or win, if that is all)."""
+    if view.state.standing is None:
+        return next(offer for offer in offers if isinstance(offer, BidEvent))
+    return offers[-1] if isinstance(offers[-1], Pass) else offers[0]
+
+
+def test_auction_asks_in_turn_from_the_dealers_left_and_the_standing_bidder_wins() -> None:
+    """Hand 1 (dealt by seat 0): seat 1 is asked first, bids; seats 2 and 0 pass;
+    seat 1, the standing bidder, is offered only its wins, without a pass."""
+    asks: list[tuple[int, Sequence[Offer]]] = []
+    policies = [Script(asks, seat, _bids_once) for seat in range(3)]
+    match: Match[Any] = Match("auction", ["Aki", "Ben", "Cy"], seed=3)
+    match.deal()
+    for _ in range(4):
+        match.step(policies)
+    assert [seat for seat, _ in asks] == [1, 2, 0, 1]
+    assert isinstance(match.log.events[1], BidEvent) and match.log.events[1].player == "Ben"
+    assert all(isinstance(offers[-1], Pass) for _, offers in asks[:3])
+    wins = asks[3][1]
+    assert len(wins) > 0 and all(isinstance(offer, Win) for offer in wins)
+    assert isinstance(match.log.events[-1], Win) and match.log.events[-1].player == "Ben"
+
+
+def test_auction_when_every_seat_passed_without_a_bid_the_next_may_not_pass() -> None:
+    """Everyone passes once; then the seat asked is offered no pass."""
+    asks: list[tuple[int, Sequence[Offer]]] = []
+
+    def passes(view: View[Any], offers: Sequence[Offer]) -> Offer:
+        return PASS if isinstance(offers[-1], Pass) else offers[0]
+
+    policies = [Script(asks, seat, passes) for seat in range(2)]
+    match: Match[Any] = Match("auction", ["Aki", "Ben"], seed=1)
+    match.deal()
+    for _ in range(3):
+        match.step(policies)
+    assert [seat for seat, _ in asks] == [1, 0, 1]
+    assert not any(isinstance(offer, Pass) for offer in asks[2][1])
+    assert len(match.log) == 2
+
+
+def test_a_policy_that_passes_where_it_may_not_is_told() -> None:
+    """Goblin Poker has no pass: answering PASS raises PolicyError."""
+    match: Match[Any] = Match("goblin-poker", ["Aki", "Ben"], seed=1)
+    while match.whose().chance or match.whose().together:
+        match.step([RandomPolicy(1), RandomPolicy(2)])
+    with pytest.raises(PolicyError, match="passed where it may not"):
+        match.step([lambda view, offers: PASS] * 2)
+    with pytest.raises(PolicyError, match="not an event"):
+        match.step([lambda view, offers: "fold"] * 2)

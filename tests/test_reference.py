@@ -1,0 +1,65 @@
+"""The API reference (mkdocs.yml, docs/reference/): every module it documents
+gives every public name a docstring, methods and properties included."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = ROOT / "docs" / "reference"
+
+
+def _documented() -> list[str]:
+    names = []
+    for page in sorted(PAGES.glob("*.md")):
+        names += re.findall(r"^::: ([\w.]+)$", page.read_text(encoding="utf-8"), re.MULTILINE)
+    return names
+
+
+def _public(module: ModuleType) -> list[tuple[str, object]]:
+    names = getattr(module, "__all__", None) or [
+        name for name, value in vars(module).items()
+        if not name.startswith("_") and getattr(value, "__module__", None) == module.__name__]
+    return [(name, getattr(module, name)) for name in names]
+
+
+def _missing(module: ModuleType) -> list[str]:
+    missing = []
+    for name, value in _public(module):
+        if not (inspect.isclass(value) or inspect.isfunction(value)):
+            continue
+        if not inspect.getdoc(value):
+            missing.append(f"{module.__name__}.{name}")
+        if inspect.isclass(value):
+            for member, attribute in vars(value).items():
+                if member.startswith("_") and member != "__init__" and member != "__call__":
+                    continue
+                function = attribute.fget if isinstance(attribute, property) else attribute
+                if inspect.isfunction(function) and not (function.__doc__ or "").strip():
+                    if member in ("__init__", "__call__") and value.__doc__:
+                        continue  # the class's docstring says it
+                    missing.append(f"{module.__name__}.{name}.{member}")
+    return missing
+
+
+def test_the_reference_documents_the_play_layer_and_each_games_play_part() -> None:
+    """Every module of cardcore.play and each game's legal module is on a page."""
+    documented = set(_documented())
+    for name in ("cardcore.play", "cardcore.play.loop", "cardcore.play.views",
+                 "cardcore.play.dealer", "cardcore.play.legal.auction",
+                 "cardcore.play.legal.goblin", "cardcore.play.registry",
+                 "cardcore.play.simulation", "cardcore.play.steps", "cardcore.gamelog"):
+        assert name in documented
+
+
+def test_every_public_name_of_a_documented_module_has_a_docstring() -> None:
+    """No public class, function, method or property of a module on the reference's
+    pages is without a docstring."""
+    missing = []
+    for name in _documented():
+        missing += _missing(importlib.import_module(name))
+    assert missing == []
