@@ -166,12 +166,13 @@ class CardTable(AECEnv):  # type: ignore[misc]
         if self._masks is None:
             state = self.match.state
             masks = {}
+            index = self.catalogue.index
             for asked, offers in self._offers().items():
-                passes = bool(offers) and isinstance(offers[-1], Pass)
-                events = offers[:-1] if passes else offers
+                # one pass over the offers (PASS among them), not the catalogue's
+                # mask over a copy without it: Auction's wins are thousands
                 marks = np.zeros(self.wait + 1, np.int8)
-                marks[:self.pass_] = self.catalogue.mask(state, events)
-                marks[self.pass_] = passes
+                for offer in offers:
+                    marks[self.pass_ if isinstance(offer, Pass) else index(state, offer)] = 1
                 masks[asked] = marks
             self._masks = masks
         found = self._masks.get(seat)
