@@ -115,3 +115,50 @@ def test_render_ansi_shows_the_table() -> None:
     table.reset(seed=2)
     text = table.render()
     assert text.startswith("Saint Poker") and "standing: " in text and "player_0" in text
+
+
+def test_observation_is_the_seats_information_state() -> None:
+    """An agent's observation is its own view's information state, other hands hidden."""
+    table = env("goblin-poker", 3)
+    table.reset(seed=4)
+    raw = table.unwrapped
+    for seat, agent in enumerate(table.possible_agents):
+        encoded = raw.observe(agent)["observation"]
+        text = bytes(encoded[encoded != 0]).decode()
+        assert text == raw.match.views[seat].information_state()
+        assert "?" in text                      # the others' cards are unknown to it
+
+
+def test_only_the_asked_seat_has_choices_the_others_wait() -> None:
+    """In Auction's bidding one seat is asked (it may pass); every other agent's mask
+    allows only the wait action, which plays nothing."""
+    table = env("auction", 3)
+    table.reset(seed=2)
+    raw = table.unwrapped
+    masks = {agent: raw.observe(agent)["action_mask"] for agent in table.possible_agents}
+    choosing = [agent for agent, mask in masks.items() if not mask[raw.wait]]
+    assert len(choosing) == 1 and masks[choosing[0]][raw.pass_] == 1
+    for agent, mask in masks.items():
+        if agent not in choosing:
+            assert list(np.flatnonzero(mask)) == [raw.wait]
+    events, waited = len(raw.log), 0
+    while table.agent_selection not in choosing:   # the first asked is the dealer's left
+        agent = table.agent_selection
+        table.step(raw.wait)
+        assert table.infos[agent] == {}            # accepted, not refused
+        waited += 1
+    assert waited >= 1 and len(raw.log) == events
+
+
+@pytest.mark.parametrize("module", ["goblin_poker_v0", "orc_poker_v0", "saint_poker_v0",
+                                    "auction_v0"])
+def test_one_module_per_game(module: str) -> None:
+    """Each game's module (laid out like PettingZoo's classic ones) makes its game's
+    table, AEC and parallel, and passes max_cycles_test at its default size."""
+    import importlib
+
+    game = importlib.import_module(f"cardcore.pettingzoo.{module}")
+    table = game.env()
+    assert table.unwrapped.rules.name == game.GAME
+    assert len(table.possible_agents) == table.unwrapped.rules.min_players
+    max_cycles_test(game)
