@@ -162,3 +162,13 @@ def test_one_module_per_game(module: str) -> None:
     assert table.unwrapped.rules.name == game.GAME
     assert len(table.possible_agents) == table.unwrapped.rules.min_players
     max_cycles_test(game)
+
+
+def test_unknown_render_mode_is_refused_in_words() -> None:
+    """A render mode the table does not offer is a TableError quoting it, at once."""
+    from cardcore.errors import CardcoreError
+    from cardcore.pettingzoo.table import TableError
+
+    with pytest.raises(TableError, match="'rgb_array' is not one of: None, 'ansi', 'human'") as raised:
+        env("orc-poker", 3, render_mode="rgb_array")
+    assert isinstance(raised.value, CardcoreError)

@@ -27,12 +27,14 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
+from cardcore.errors import CardcoreError
 from cardcore.gamelog import GameLog
 from cardcore.play import PASS, Match, Pass, Policy, View, catalogue
 from cardcore.protocol import Event
+from cardcore.quoting import quoted
 from cardcore.registry import get_game
 
-__all__ = ["CardTable"]
+__all__ = ["CardTable", "TableError"]
 
 DEFAULT_MAX_CYCLES = 100_000
 """Cycles (every agent stepped once) before an episode is truncated: far more
@@ -43,6 +45,10 @@ OBSERVATION_BYTES = {"auction": 1 << 16}
 OTHER_BYTES = 1 << 14
 
 RENDER_MODES = ("ansi", "human")
+
+
+class TableError(CardcoreError):
+    """A table asked for with something it does not offer (a render mode)."""
 
 
 def _answer(offer: Any) -> Policy:
@@ -73,7 +79,8 @@ class CardTable(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.rules = get_game(game)
         if render_mode not in (None, *RENDER_MODES):
-            raise ValueError(f"render_mode {render_mode!r}: one of None, 'ansi', 'human'")
+            raise TableError(f"render_mode {quoted(render_mode)} is not one of: None, "
+                             + ", ".join(map(quoted, RENDER_MODES)))
         self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),
                                          "name": f"{game}_v0", "is_parallelizable": True}
         """PettingZoo's: a fixed cycle of agents makes the parallel wrapper safe."""
