@@ -109,15 +109,20 @@ def test_no_module_of_the_package_imports_itself_back() -> None:
 @pytest.mark.parametrize("lower, upper", [
     ("cardcore", "cardcore.play"), ("cardcore", "cardcore.replay"), ("cardcore", "cardcore.cli"),
     ("cardcore.play", "cardcore.replay"), ("cardcore.play", "cardcore.cli"),
-    ("cardcore.replay", "cardcore.cli")])
+    ("cardcore.replay", "cardcore.cli"),
+    ("cardcore", "cardcore.pettingzoo"), ("cardcore.play", "cardcore.pettingzoo"),
+    ("cardcore.replay", "cardcore.pettingzoo"), ("cardcore.cli", "cardcore.pettingzoo"),
+    ("cardcore.pettingzoo", "cardcore.cli")])
 def test_a_lower_layer_imports_nothing_above_it(lower: str, upper: str) -> None:
     """The kernel (the games included) imports neither the play layer, nor the
     replay layer, nor the command line; the play layer imports neither of the
-    last two, and the replay layer does not import the command line (as the
-    import contracts say; the package's own facade, ``cardcore`` and
+    last two, and the replay layer does not import the command line; the
+    PettingZoo environments stand beside the command line, neither importing the
+    other, and nothing below imports them (as the import contracts say; the package's own facade, ``cardcore`` and
     ``cardcore.__main__``, stands above all of them)."""
     facade = {"cardcore", "cardcore.__main__"}
-    layers = ("cardcore.play", "cardcore.replay", "cardcore.cli", "cardcore.docs")
+    layers = ("cardcore.play", "cardcore.replay", "cardcore.cli", "cardcore.docs",
+              "cardcore.pettingzoo")
 
     def layer(name: str) -> str:
         return next((top for top in layers if name == top or name.startswith(top + ".")),

@@ -1,0 +1,174 @@
+"""The four games as PettingZoo environments (cardcore.pettingzoo): PettingZoo's
+own API, seed and max-cycles tests on every game and table size, rewards as the
+games score them, and every episode's transcript validating."""
+
+from __future__ import annotations
+
+import functools
+import os
+import types
+from typing import Any
+
+import pytest
+
+if os.environ.get("CI") != "true":
+    pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed "
+                        "(pip install -e '.[pettingzoo]'); CI=true requires it")
+
+import numpy as np
+from pettingzoo.test import api_test, max_cycles_test, seed_test
+
+from cardcore import replay_file
+from cardcore.pettingzoo import env, parallel_env
+from cardcore.registry import get_game
+
+GAMES = ("goblin-poker", "orc-poker", "saint-poker", "auction")
+TABLES = [(game, players) for game in GAMES
+          for players in range(get_game(game).min_players, get_game(game).max_players + 1)]
+
+
+def _episode(table: Any, seed: int) -> int:
+    """Play one episode with agents that sample within their masks; its length."""
+    table.reset(seed=seed)
+    steps = 0
+    for agent in table.agent_iter():
+        observation, _, terminated, truncated, _ = table.last()
+        action = None if terminated or truncated else table.action_space(agent).sample(
+            observation["action_mask"])
+        table.step(action)
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize(("game", "players"), TABLES)
+def test_api(game: str, players: int) -> None:
+    """PettingZoo's api_test passes (a few cycles: the checks are per step)."""
+    api_test(env(game, players), num_cycles=20)
+
+
+@pytest.mark.parametrize(("game", "players"), TABLES)
+def test_seed(game: str, players: int) -> None:
+    """PettingZoo's seed_test: two tables reset with one seed play alike."""
+    seed_test(functools.partial(env, game, players), num_cycles=20)
+
+
+@pytest.mark.parametrize(("game", "players"), TABLES)
+def test_max_cycles(game: str, players: int) -> None:
+    """PettingZoo's max_cycles_test: every agent acts max_cycles times, then the
+    episode is truncated (unmasked random actions are refused, not fatal)."""
+    table = types.SimpleNamespace(env=functools.partial(env, game, players),
+                                  parallel_env=functools.partial(parallel_env, game, players))
+    max_cycles_test(table)
+
+
+@pytest.mark.parametrize(("game", "players"), TABLES)
+def test_episode_transcript_validates(game: str, players: int, tmp_path: Any) -> None:
+    """A whole episode ends the game, and its transcript validates with cardcore."""
+    table = env(game, players)
+    _episode(table, seed=players)
+    log = table.unwrapped.log
+    assert log.outcome.complete
+    path = tmp_path / "episode.json"
+    path.write_text(table.unwrapped.transcript())
+    report = replay_file(path)
+    assert report.exit_code == 0 and report.complete, report.problems
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rewards_are_the_games_score(game: str) -> None:
+    """The rewards summed over an episode are each seat's chips won (from the
+    starting stack) or points scored, as the game's outcome says."""
+    table = env(game, 3)
+    table.reset(seed=5)
+    totals = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        observation, reward, terminated, truncated, _ = table.last()
+        totals[agent] += reward
+        table.step(None if terminated or truncated else
+                   table.action_space(agent).sample(observation["action_mask"]))
+    outcome = table.unwrapped.log.outcome
+    start = table.unwrapped.log.rules.outcome(table.unwrapped.log.states[0])
+    if outcome.chips is not None:
+        expected = {name: outcome.chips[name] - start.chips[name] for name in totals}
+        assert sum(expected.values()) == 0          # chips change hands
+    else:
+        expected = {name: float(outcome.scores[name]) for name in totals}
+    assert totals == expected
+
+
+def test_refused_action_plays_nothing() -> None:
+    """An action outside the mask is refused (noted in infos) and the game is as before."""
+    table = env("goblin-poker", 2)
+    table.reset(seed=1)
+    observation, *_ = table.last()
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    events = len(table.unwrapped.log)
+    agent = table.agent_selection
+    table.step(illegal)
+    assert table.infos[agent] == {"refused": illegal}
+    assert len(table.unwrapped.log) == events
+
+
+def test_render_ansi_shows_the_table() -> None:
+    """render() in ansi mode returns the game, the standing and what the agent saw."""
+    table = env("saint-poker", 2, render_mode="ansi")
+    table.reset(seed=2)
+    text = table.render()
+    assert text.startswith("Saint Poker") and "standing: " in text and "player_0" in text
+
+
+def test_observation_is_the_seats_information_state() -> None:
+    """An agent's observation is its own view's information state, other hands hidden."""
+    table = env("goblin-poker", 3)
+    table.reset(seed=4)
+    raw = table.unwrapped
+    for seat, agent in enumerate(table.possible_agents):
+        encoded = raw.observe(agent)["observation"]
+        text = bytes(encoded[encoded != 0]).decode()
+        assert text == raw.match.views[seat].information_state()
+        assert "?" in text                      # the others' cards are unknown to it
+
+
+def test_only_the_asked_seat_has_choices_the_others_wait() -> None:
+    """In Auction's bidding one seat is asked (it may pass); every other agent's mask
+    allows only the wait action, which plays nothing."""
+    table = env("auction", 3)
+    table.reset(seed=2)
+    raw = table.unwrapped
+    masks = {agent: raw.observe(agent)["action_mask"] for agent in table.possible_agents}
+    choosing = [agent for agent, mask in masks.items() if not mask[raw.wait]]
+    assert len(choosing) == 1 and masks[choosing[0]][raw.pass_] == 1
+    for agent, mask in masks.items():
+        if agent not in choosing:
+            assert list(np.flatnonzero(mask)) == [raw.wait]
+    events, waited = len(raw.log), 0
+    while table.agent_selection not in choosing:   # the first asked is the dealer's left
+        agent = table.agent_selection
+        table.step(raw.wait)
+        assert table.infos[agent] == {}            # accepted, not refused
+        waited += 1
+    assert waited >= 1 and len(raw.log) == events
+
+
+@pytest.mark.parametrize("module", ["goblin_poker_v0", "orc_poker_v0", "saint_poker_v0",
+                                    "auction_v0"])
+def test_one_module_per_game(module: str) -> None:
+    """Each game's module (laid out like PettingZoo's classic ones) makes its game's
+    table, AEC and parallel, and passes max_cycles_test at its default size."""
+    import importlib
+
+    game = importlib.import_module(f"cardcore.pettingzoo.{module}")
+    table = game.env()
+    assert table.unwrapped.rules.name == game.GAME
+    assert len(table.possible_agents) == table.unwrapped.rules.min_players
+    max_cycles_test(game)
+
+
+def test_unknown_render_mode_is_refused_in_words() -> None:
+    """A render mode the table does not offer is a TableError quoting it, at once."""
+    from cardcore.errors import CardcoreError
+    from cardcore.pettingzoo.table import TableError
+
+    with pytest.raises(TableError, match="'rgb_array' is not one of: None, 'ansi', 'human'") as raised:
+        env("orc-poker", 3, render_mode="rgb_array")
+    assert isinstance(raised.value, CardcoreError)
