@@ -46,6 +46,7 @@ __all__ = ["main"]
              lazy={"validate": "cardcore.cli.validate:validate",
                    "diff": "cardcore.cli.diff:diff",
                    "simulate": "cardcore.cli.simulate:simulate",
+                   "study": "cardcore.cli.study:study",
                    "rules": "cardcore.cli.rules:rules",
                    "record": "cardcore.cli.record:record"})
 @click.version_option(package_name="cardcore")
