@@ -28,6 +28,7 @@ from cardcore.cli.render import (
     unchecked_text,
 )
 from cardcore.replay.batch import Source, chunk_size, judge_all
+from cardcore.replay.cluster import ClusterError, require_dask
 from cardcore.replay.problems import FORMAT, Problem
 from cardcore.replay.runner import Report, expect_lines
 
@@ -66,12 +67,14 @@ def _names(paths: tuple[str, ...]) -> tuple[list[str], set[str]]:
     return names, missing
 
 
-def _judged(names: list[str], missing: set[str], jobs: int) -> Iterator[Report]:
+def _judged(names: list[str], missing: set[str], jobs: int,
+            scheduler: str | None = None) -> Iterator[Report]:
     """The reports in the order of ``names``: a path that does not exist is an
     unreadable file (like grep or a linter, the others are still judged), reported
     in its place without being sent to the processes that judge the rest."""
     present = [name for name in names if name not in missing]
-    reports = judge_all(_sources(present), jobs=jobs, chunk=chunk_size(len(present), jobs))
+    reports = judge_all(_sources(present), jobs=jobs, chunk=chunk_size(len(present), jobs),
+                        scheduler=scheduler)
     for name in names:
         if name in missing:  # labelled as replay_file labels a path
             yield Report(path=str(Path(name)) if name else "''", problems=(
@@ -105,7 +108,11 @@ def _with_progress(reports: Iterator[Report], count: int) -> Iterator[Report]:
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="judge the files in this many processes (the output is the same, "
                    "in the same order)")
-def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int) -> None:
+@click.option("--scheduler", metavar="ADDRESS",
+              help="judge the files on the Dask cluster at ADDRESS (tcp://host:8786; "
+                   "pip install 'cardcore[dask]'); the output is the same")
+def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int,
+             scheduler: str | None) -> None:
     """Check transcripts: files, folders (searched for *.json), or - for standard input.
 
     Each file's result is printed as soon as it is known, in the order of the
@@ -121,8 +128,16 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int) -> None:
     names, missing = _names(paths)
     if not names:
         raise click.UsageError("no *.json files found in the given folders")
-    reports = _with_progress(_judged(names, missing, jobs), len(names))
-    sys.exit(_stream_json(reports) if fmt == "json" else _stream_text(reports, quiet))
+    if scheduler is not None:
+        try:
+            require_dask()
+        except ClusterError as error:
+            raise click.UsageError(str(error)) from None
+    reports = _with_progress(_judged(names, missing, jobs, scheduler), len(names))
+    try:
+        sys.exit(_stream_json(reports) if fmt == "json" else _stream_text(reports, quiet))
+    except ClusterError as error:  # the scheduler did not answer
+        raise click.UsageError(str(error)) from None
 
 
 def _stream_json(reports: Iterator[Report]) -> int:
