@@ -20,6 +20,7 @@ from cardcore.cli.records import diff_json, print_diff
 from cardcore.cli.render import problem_lines
 from cardcore.cli.whatif import change_json, corpus_json, print_change, print_corpus
 from cardcore.replay.changes import OptionSyntaxError, parse_assignments
+from cardcore.replay.cluster import ClusterError, executor
 from cardcore.replay.diff import diff_transcripts
 from cardcore.replay.problems import Problem
 from cardcore.replay.rulechange import RefusedOptions, change_corpus, change_rules
@@ -68,7 +69,13 @@ def _refused(path: str, problems: list[Problem] | tuple[Problem, ...]) -> NoRetu
               help="with one FILE or DIR: replay it under this option changed (repeatable); "
                    "the value is JSON, or else a plain string: games=3, split=exact")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
-def diff(paths: tuple[str, ...], assignments: tuple[str, ...], fmt: str) -> None:
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="DIR: replay the files in this many processes (the summary is the same)")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="DIR: replay the files on the Dask cluster at ADDRESS (tcp://host:8786; "
+                   "pip install 'cardcore[dask]'); the summary is the same")
+def diff(paths: tuple[str, ...], assignments: tuple[str, ...], fmt: str, jobs: int,
+         scheduler: str | None) -> None:
     """Where two records part, or what a rule change does to one record or a folder.
 
     \b
@@ -103,7 +110,7 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], fmt: str) -> None
     except OptionSyntaxError as error:
         raise click.BadParameter(str(error), param_hint="--option") from None
     if Path(paths[0]).is_dir():
-        _corpus(paths[0], changes, fmt)
+        _corpus(paths[0], changes, fmt, jobs, scheduler)
     _one_record(paths[0], changes, fmt)
 
 
@@ -142,11 +149,18 @@ def _one_record(path: str, changes: dict[str, object], fmt: str) -> NoReturn:
     sys.exit(0 if result.same_outcome else 1)
 
 
-def _corpus(folder: str, changes: dict[str, object], fmt: str) -> NoReturn:
+def _corpus(folder: str, changes: dict[str, object], fmt: str, jobs: int = 1,
+            scheduler: str | None = None) -> NoReturn:
     try:
-        summary = change_corpus(files((folder,)), changes)
+        if jobs > 1 or scheduler is not None:
+            with executor(jobs=jobs, scheduler=scheduler) as run:
+                summary = change_corpus(files((folder,)), changes, run=run)
+        else:
+            summary = change_corpus(files((folder,)), changes)
     except RefusedOptions as error:
         _refused(error.path, error.problems)
+    except ClusterError as error:
+        raise click.UsageError(str(error)) from None
     if not summary.files and summary.first_other is not None:
         _refused(*summary.first_other)
     if not summary.files:

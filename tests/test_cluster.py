@@ -88,3 +88,15 @@ def test_no_scheduler_at_the_address_is_a_cluster_error() -> None:
     _need_dask()
     with pytest.raises(ClusterError, match=r"127\.0\.0\.1:9"):
         DaskCluster("tcp://127.0.0.1:9", timeout="1s")
+
+
+def test_a_rule_change_over_a_corpus_on_two_dask_workers_is_the_one_judged_here(
+        cluster: Any) -> None:
+    """``diff DIR --option`` mapped on the cluster: the summary of one process."""
+    from cardcore.replay.rulechange import change_corpus
+
+    goblin = [path for path in FIXTURES if "goblin" in path]
+    here = change_corpus(goblin, {"ante": 2})
+    with DaskCluster(cluster.scheduler_address) as run:
+        assert change_corpus(goblin, {"ante": 2}, run=run, chunk=4) == here
+    assert here.files > 0
