@@ -167,15 +167,17 @@ def _print_difference(data: dict[str, Any]) -> None:
 
 
 def _print(data: dict[str, Any], seconds: float) -> None:
+    """The tables on standard output; the time taken on a terminal's standard error."""
     click.echo(f"{data['games']} games of {data['game']}, {data['players']} players, seeds "
                f"{data['seed']} to {data['seed'] + data['games'] - 1}, policy {data['policy']}")
     _print_tally(data["base"], f"options {data['options']}")
     if "versus" in data:
         _print_tally(data["versus"], f"versus {data['versus_options']}")
         _print_difference(data["difference"])
-    games = data["games"] * (2 if "versus" in data else 1)
-    rate = games / seconds if seconds > 0 else 0.0
-    click.echo(f"played {games} games in {seconds:.1f} s ({rate:.0f} games/s)", err=True)
+    if sys.stderr.isatty():  # not into a log: the tables are the same every run, this is not
+        games = data["games"] * (2 if "versus" in data else 1)
+        rate = games / seconds if seconds > 0 else 0.0
+        click.echo(f"played {games} games in {seconds:.1f} s ({rate:.0f} games/s)", err=True)
 
 
 @click.command()
