@@ -130,6 +130,13 @@ def _options_json(options: Any, rules: Any) -> dict[str, Any]:
     return attrs.asdict(options if options is not None else rules.options_type())
 
 
+def _share(part: int, whole: int) -> str:
+    """A percentage that never reads 0.00% for a few games, nor 100.00% for all but a few."""
+    if 0 < part < whole and (part / whole < 0.0001 or part / whole > 0.9999):
+        return "   <0.01%" if part / whole < 0.0001 else "  >99.99%"
+    return f"{part / whole:9.2%}" if whole else "        -"
+
+
 def _print_tally(data: dict[str, Any], title: str) -> None:
     click.echo(click.style(title, bold=True))
     click.echo("  win rate per seat (95% Wilson interval):")
@@ -143,12 +150,14 @@ def _print_tally(data: dict[str, Any], title: str) -> None:
         d = data[key]
         click.echo(f"  {words}: mean {d['mean']}, min {d['min']}, quartiles {d['p25']} / "
                    f"{d['median']} / {d['p75']}, max {d['max']}")
-    click.echo("  how the games ended:")
+    click.echo("  how the games ended (games, share):")
     for row in data["endings"]:
-        click.echo(f"    {row['games'] / data['games']:7.2%}  {row['ending']}")
-    click.echo("  rules that decided something (games, effects):")
+        click.echo(f"    {row['games']:>9} {_share(row['games'], data['games'])}  "
+                   f"{row['ending']}")
+    click.echo("  rules that decided something (games, share, effects):")
     for row in data["rules"]:
-        click.echo(f"    {row['rule']:<8} {row['games'] / data['games']:7.2%}  {row['effects']}")
+        click.echo(f"    {row['rule']:<8} {row['games']:>9} "
+                   f"{_share(row['games'], data['games'])}  {row['effects']}")
     click.echo("  final chips or points per seat:")
     for row in data["finals"]:
         click.echo(f"    {row['seat']:<4} mean {row['mean']}, min {row['min']}, quartiles "
