@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from click.testing import CliRunner
 
@@ -72,3 +73,31 @@ def test_bad_options_players_and_policy_are_usage_errors() -> None:
     assert code == 2 and "--players" in out
     code, out = run("study", "goblin", "--games", "2", "--policy", "random")
     assert code == 2 and "module:Name" in out
+
+
+def test_a_terminal_gets_a_progress_bar_and_the_time_taken() -> None:
+    """In a real pseudo terminal: the bar ("playing") and the games/s line on
+    standard error, and the tables; CliRunner's pipes above got neither."""
+    import io
+    import sys
+
+    import pexpect
+
+    seen = io.StringIO()
+    child = pexpect.spawn(sys.executable, ["-m", "cardcore", "study", "goblin", "--games",
+                                           "300"], encoding="utf-8", timeout=60)
+    child.logfile_read = seen
+    child.expect(pexpect.EOF)
+    child.close()
+    text = seen.getvalue()
+    assert child.exitstatus == 0
+    assert "playing" in text and "300/300" in text
+    assert re.search(r"played 300 games in [0-9.]+ s \([0-9]+ games/s\)", text)
+    assert "win rate per seat" in text
+
+
+def test_pipes_get_neither_bar_nor_time() -> None:
+    """Through CliRunner (no terminal), the output is the tables alone."""
+    code, out = run("study", "goblin", "--games", "30")
+    assert code == 0
+    assert "playing" not in out and "games/s" not in out
