@@ -100,3 +100,20 @@ def test_a_rule_change_over_a_corpus_on_two_dask_workers_is_the_one_judged_here(
     with DaskCluster(cluster.scheduler_address) as run:
         assert change_corpus(goblin, {"ante": 2}, run=run, chunk=4) == here
     assert here.files > 0
+
+
+def test_the_commands_print_the_same_with_scheduler_as_with_jobs(cluster: Any) -> None:
+    """``study``, ``validate`` and ``diff DIR --option`` with --scheduler print what
+    they print with --jobs 2, byte for byte."""
+    from click.testing import CliRunner
+
+    from cardcore.cli.main import main
+
+    address = cluster.scheduler_address
+    for args in (["study", "auction", "--games", "12", "--players", "3", "--format", "json"],
+                 ["validate", "--format", "json", str(ROOT / "fixtures")],
+                 ["diff", str(ROOT / "fixtures" / "goblin-poker"), "--option", "ante=2"]):
+        local = CliRunner().invoke(main, [*args, "--jobs", "2"])
+        there = CliRunner().invoke(main, [*args, "--scheduler", address])
+        assert (there.exit_code, there.output) == (local.exit_code, local.output), args
+        assert local.exception is None or isinstance(local.exception, SystemExit)
