@@ -23,6 +23,7 @@ from cardcore.cli.walk import Skipped
 from cardcore.cli.whatif import change_json, corpus_json, print_change, print_corpus
 from cardcore.quoting import visible
 from cardcore.replay.changes import OptionSyntaxError, parse_assignments
+from cardcore.replay.cluster import ClusterError, executor
 from cardcore.replay.diff import Diff, diff_transcripts
 from cardcore.replay.positions import line_columns, located
 from cardcore.replay.problems import Problem
@@ -75,8 +76,13 @@ def _refused(path: str, problems: list[Problem] | tuple[Problem, ...]) -> NoRetu
               help="with a folder: name at most this many games in each list (games that "
                    "change outcome, games that change winner); the others are counted")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="DIR: replay the files in this many processes (the summary is the same)")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="DIR: replay the files on the Dask cluster at ADDRESS (tcp://host:8786; "
+                   "pip install 'cardcore[dask]'); the summary is the same")
 def diff(paths: tuple[str, ...], assignments: tuple[str, ...], same: tuple[str, ...],
-         limit: int, fmt: str) -> None:
+         limit: int, fmt: str, jobs: int, scheduler: str | None) -> None:
     """Where two records part, or what a rule change does to one record or a folder.
 
     \b
@@ -116,7 +122,7 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], same: tuple[str, 
     except OptionSyntaxError as error:
         raise click.BadParameter(visible(str(error)), param_hint="--option") from None
     if Path(paths[0]).is_dir():
-        _corpus(paths[0], changes, fmt, limit)
+        _corpus(paths[0], changes, fmt, limit, jobs, scheduler)
     _one_record(paths[0], changes, fmt)
 
 
@@ -216,14 +222,21 @@ def _one_record(path: str, changes: dict[str, object], fmt: str) -> NoReturn:
     sys.exit(0 if result.same_outcome else 1)
 
 
-def _corpus(folder: str, changes: dict[str, object], fmt: str, limit: int) -> NoReturn:
+def _corpus(folder: str, changes: dict[str, object], fmt: str, limit: int, jobs: int = 1,
+            scheduler: str | None = None) -> NoReturn:
     found = list(files((folder,)))
     skipped = [entry for entry in found if isinstance(entry, Skipped)]
+    paths = [entry for entry in found if isinstance(entry, str)]
     try:
-        summary = change_corpus((entry for entry in found if isinstance(entry, str)), changes,
-                                limit=limit)
+        if jobs > 1 or scheduler is not None:
+            with executor(jobs=min(jobs, max(1, len(paths))), scheduler=scheduler) as run:
+                summary = change_corpus(paths, changes, limit=limit, run=run)
+        else:
+            summary = change_corpus(paths, changes, limit=limit)
     except RefusedOptions as error:
         _refused(error.path, error.problems)
+    except ClusterError as error:
+        raise click.UsageError(str(error)) from None
     if not summary.files and summary.first_other is not None:
         _refused(*summary.first_other)
     if not summary.files:

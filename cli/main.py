@@ -50,6 +50,7 @@ __all__ = ["main"]
              lazy={"validate": "cardcore.cli.validate:validate",
                    "diff": "cardcore.cli.diff:diff",
                    "simulate": "cardcore.cli.simulate:simulate",
+                   "study": "cardcore.cli.study:study",
                    "rules": "cardcore.cli.rules:rules",
                    "record": "cardcore.cli.record:record",
                    "coverage": "cardcore.cli.coverage:coverage",

@@ -29,6 +29,7 @@ from cardcore.cli.render import (
 from cardcore.cli.walk import Skipped
 from cardcore.quoting import visible
 from cardcore.replay.batch import chunk_size, judge_all
+from cardcore.replay.cluster import ClusterError, require_dask
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import FORMAT, Problem
 from cardcore.replay.runner import Report, expect_lines
@@ -65,8 +66,8 @@ def _names(paths: tuple[str, ...], follow_links: bool) -> list[str | Skipped]:
     return names
 
 
-def _judged(names: list[str | Skipped], jobs: int, keep_going: bool = False
-            ) -> Iterator[Report]:
+def _judged(names: list[str | Skipped], jobs: int, keep_going: bool = False,
+            scheduler: str | None = None) -> Iterator[Report]:
     """The reports in the order of ``names``: a path that is not read (one that
     does not exist, like grep or a linter; one a folder's walk skipped) is an
     unreadable file, reported in its place, and the others are still judged in
@@ -75,7 +76,7 @@ def _judged(names: list[str | Skipped], jobs: int, keep_going: bool = False
     present = [name for name in names if isinstance(name, str) and name != STDIN]
     jobs = min(jobs, max(1, len(present)))  # no process without a file to judge
     reports = judge_all(present, jobs=jobs, chunk=chunk_size(len(present), jobs),
-                        keep_going=keep_going)
+                        keep_going=keep_going, scheduler=scheduler)
     for name in names:
         if isinstance(name, Skipped):
             yield Report(path=name.path, problems=(
@@ -119,8 +120,11 @@ def _with_progress(reports: Iterator[Report], count: int) -> Iterator[Report]:
               help="after a rule problem, pass over the refused event and go on, reporting "
                    "every later problem as found after an earlier one (the verdict and "
                    "exit status stay those of the first problem)")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="judge the files on the Dask cluster at ADDRESS (tcp://host:8786; "
+                   "pip install 'cardcore[dask]'); the output is the same")
 def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int,
-             follow_links: bool, keep_going: bool) -> None:
+             follow_links: bool, keep_going: bool, scheduler: str | None) -> None:
     """Check transcripts: files, folders (searched for *.json), or - for standard input.
 
     Each file's result is printed as soon as it is known, in the order of the
@@ -146,8 +150,16 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int,
     names = _names(paths, follow_links)
     if not names:
         raise click.UsageError("no *.json files found in the given folders")
-    reports = _with_progress(_judged(names, jobs, keep_going), len(names))
-    sys.exit(_stream_json(reports) if fmt == "json" else _stream_text(reports, quiet))
+    if scheduler is not None:
+        try:
+            require_dask()
+        except ClusterError as error:
+            raise click.UsageError(str(error)) from None
+    reports = _with_progress(_judged(names, jobs, keep_going, scheduler), len(names))
+    try:
+        sys.exit(_stream_json(reports) if fmt == "json" else _stream_text(reports, quiet))
+    except ClusterError as error:  # the scheduler did not answer
+        raise click.UsageError(str(error)) from None
 
 
 def _stream_json(reports: Iterator[Report]) -> int:

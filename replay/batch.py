@@ -12,27 +12,19 @@ distributed engine would map (docs/corpora.md).
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
-from collections import deque
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from cardcore.replay.cluster import executor
 from cardcore.replay.runner import Report, replay_file
-
-if TYPE_CHECKING:
-    from concurrent.futures import Future
 
 __all__ = ["Source", "chunk_size", "judge", "judge_all", "judge_chunk"]
 
 Source = str | tuple[str, bytes]
 """A file to judge: its path, or (name, content) for input already read (stdin)."""
-
-IN_FLIGHT = 4
-"""Chunks waiting per process: enough to keep every process busy, few enough
-that results never pile up while the caller prints."""
-
 
 def judge(source: Source, keep_going: bool = False) -> Report:
     """The report of one file, without its transcript or steps (small and picklable);
@@ -66,22 +58,15 @@ def _chunks(sources: Iterable[Source], size: int) -> Iterator[list[Source]]:
 
 
 def judge_all(sources: Iterable[Source], *, jobs: int = 1, chunk: int = 16,
-              keep_going: bool = False) -> Iterator[Report]:
+              keep_going: bool = False, scheduler: str | None = None) -> Iterator[Report]:
     """The slim reports of ``sources`` in their order, judged in ``jobs`` processes
-    (1: in this one). At most ``jobs * IN_FLIGHT`` chunks are queued at a time."""
-    if jobs <= 1:
+    (1: in this one) or on the Dask cluster at ``scheduler``
+    (:mod:`cardcore.replay.cluster`); a bounded number of chunks is queued at a time.
+    ``keep_going``: past a rule problem (``validate --keep-going``)."""
+    if jobs <= 1 and scheduler is None:
         yield from (judge(source, keep_going) for source in sources)
         return
-    from concurrent.futures import ProcessPoolExecutor  # only --jobs pays for it
-
-    pool = ProcessPoolExecutor(max_workers=jobs)
-    pending: deque[Future[list[Report]]] = deque()
-    try:
-        for part in _chunks(sources, chunk):
-            pending.append(pool.submit(judge_chunk, part, keep_going))
-            while len(pending) >= jobs * IN_FLIGHT:
-                yield from pending.popleft().result()
-        while pending:
-            yield from pending.popleft().result()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    with executor(jobs=jobs, scheduler=scheduler) as run:
+        for reports in run.map(functools.partial(judge_chunk, keep_going=keep_going),
+                               _chunks(sources, chunk)):
+            yield from reports

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from cardcore.errors import CardcoreError, PathPart
 from cardcore.replay.problems import Problem, pointer
 
-__all__ = ["EntryError", "JsonError", "OptionSyntaxError", "RecordError", "RecordingError",
+__all__ = ["ClusterError", "EntryError", "JsonError", "OptionSyntaxError", "PolicyNameError", "RecordError", "RecordingError",
            "Refused", "RefusedOptions", "StructureFailure", "TranscriptError", "UnreadableInput"]
 
 
@@ -95,3 +95,12 @@ class RefusedOptions(CardcoreError):
         self.path = path
         self.problems = problems
         super().__init__(f"{path}: " + "; ".join(str(p) for p in problems))
+
+
+class ClusterError(CardcoreError):
+    """``--scheduler`` cannot be used: dask.distributed is not installed, or no
+    scheduler answers at the address."""
+
+
+class PolicyNameError(CardcoreError):
+    """``--policy`` names nothing importable that makes a policy."""

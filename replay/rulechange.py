@@ -17,11 +17,12 @@ count as parting.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -33,8 +34,11 @@ from cardcore.replay.problems import INTERNAL, RULE, Problem
 from cardcore.replay.runner import Report, internal_error, replay_transcript
 from cardcore.replay.transcript import Transcript, TranscriptError, read_transcript
 
-__all__ = ["CorpusChange", "RefusedOptions", "RuleChange", "Swing", "change_corpus",
-           "change_rules"]
+if TYPE_CHECKING:
+    from cardcore.replay.cluster import Executor
+
+__all__ = ["CorpusChange", "FileVerdict", "RefusedOptions", "RuleChange", "Swing",
+           "change_corpus", "change_rules", "judge_change", "judge_changes"]
 
 Amount = int | Fraction
 
@@ -251,37 +255,80 @@ class CorpusChange:
                 self.winner_changes.append(changed)
 
 
+@attrs.frozen
+class FileVerdict:
+    """What one file says about a change, small enough to send back from a worker:
+    its slim :class:`RuleChange`, or the problems that leave it out (``kind``:
+    ``unreadable``, ``other_game``) or refuse the options (``refused``); a file
+    ``ignored`` is neither (a game without the option that takes it anyway)."""
+
+    path: str
+    change: RuleChange | None = None
+    kind: str = ""
+    problems: tuple[Problem, ...] = ()
+
+
+def judge_change(path: str, changes: Mapping[str, object]) -> FileVerdict:
+    """One file of a corpus under ``changes`` (read, replayed twice, slimmed)."""
+    try:
+        transcript = read_transcript(Path(path))
+    except TranscriptError as error:
+        return FileVerdict(path, kind="unreadable", problems=tuple(error.problems))
+    except Exception as error:  # a bug: said, and the other files are still compared
+        return FileVerdict(path, kind="unreadable", problems=(internal_error(path, error),))
+    try:
+        if unknown_options(transcript.rules, changes):
+            try:
+                with_options(transcript, changes)
+            except TranscriptError as error:
+                return FileVerdict(path, kind="other_game", problems=tuple(error.problems))
+            return FileVerdict(path, kind="ignored")  # as before: not counted
+        change = change_rules(transcript, changes)
+    except TranscriptError as error:
+        return FileVerdict(path, kind="refused", problems=tuple(error.problems))
+    except Exception as error:  # a bug, as above
+        return FileVerdict(path, kind="unreadable", problems=(internal_error(path, error),))
+    return FileVerdict(path, attrs.evolve(change, before=change.before.slim(),
+                                          after=change.after.slim()))
+
+
+def judge_changes(chunk: tuple[Mapping[str, object], list[str]]) -> list[FileVerdict]:
+    """:func:`judge_change` over a chunk of paths: what an executor maps."""
+    changes, paths = chunk
+    return [judge_change(path, changes) for path in paths]
+
+
 def change_corpus(paths: Iterable[str], changes: Mapping[str, object], *,
-                  limit: int = FIRST_FILES) -> CorpusChange:
-    """The summary of ``changes`` over the files ``paths``, read one at a time.
+                  limit: int = FIRST_FILES, run: Executor | None = None,
+                  chunk: int = 16) -> CorpusChange:
+    """The summary of ``changes`` over the files ``paths``, read one at a time
+    (here, or in chunks of ``chunk`` files on ``run``: local processes or a Dask
+    cluster, :mod:`cardcore.replay.cluster`; the summary is the same).
 
     A file of a game without one of the options is left out (a corpus may mix
     games); one that is no readable transcript is counted and left out; a value
     the game refuses raises :class:`RefusedOptions` with its located problems.
     ``limit`` files are named in each list of the summary.
     """
+    if run is None:
+        verdicts: Iterable[FileVerdict] = (judge_change(path, changes) for path in paths)
+    else:
+        parts = ((changes, part) for part in _chunks(paths, chunk))
+        verdicts = itertools.chain.from_iterable(run.map(judge_changes, parts))
     summary = CorpusChange(limit=limit)
-    for path in paths:
-        try:
-            transcript = read_transcript(Path(path))
-        except TranscriptError as error:
-            summary.refuse(path, tuple(error.problems))
-            continue
-        except Exception as error:  # a bug: said, and the other files are still compared
-            summary.refuse(path, (internal_error(path, error),))
-            continue
-        try:
-            if unknown_options(transcript.rules, changes):
-                try:
-                    with_options(transcript, changes)
-                except TranscriptError as error:
-                    summary.skip_other_game(path, tuple(error.problems))
-                continue
-            change = change_rules(transcript, changes)
-        except TranscriptError as error:
-            raise RefusedOptions(path, tuple(error.problems)) from None
-        except Exception as error:  # a bug, as above
-            summary.refuse(path, (internal_error(path, error),))
-            continue
-        summary.add(path, change)
+    for verdict in verdicts:  # in the order of the paths, wherever they were judged
+        if verdict.change is not None:
+            summary.add(verdict.path, verdict.change)
+        elif verdict.kind == "refused":
+            raise RefusedOptions(verdict.path, verdict.problems)
+        elif verdict.kind == "other_game":
+            summary.skip_other_game(verdict.path, verdict.problems)
+        elif verdict.kind == "unreadable":
+            summary.refuse(verdict.path, verdict.problems)
     return summary
+
+
+def _chunks(paths: Iterable[str], size: int) -> Iterator[list[str]]:
+    iterator = iter(paths)
+    while part := list(itertools.islice(iterator, size)):
+        yield part

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardcore.replay import batch
+from cardcore.replay import cluster
 from cardcore.replay.batch import chunk_size, judge, judge_all
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,7 +56,7 @@ def test_only_a_bounded_number_of_chunks_is_in_flight() -> None:
 
     reports = judge_all(sources(), jobs=2, chunk=1)
     next(reports)
-    assert len(taken) <= 2 * batch.IN_FLIGHT + 1
+    assert len(taken) <= 2 * cluster.IN_FLIGHT + 1
     reports.close()
 
 

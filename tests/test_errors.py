@@ -7,6 +7,7 @@ import importlib
 import pickle
 import pkgutil
 from concurrent.futures import ProcessPoolExecutor
+from types import ModuleType
 
 import pytest
 from imports import package_modules
@@ -29,9 +30,11 @@ from cardcore.errors import (
 from cardcore.play.errors import DealerError, PolicyError
 from cardcore.readings import Disagreement
 from cardcore.replay.errors import (
+    ClusterError,
     EntryError,
     JsonError,
     OptionSyntaxError,
+    PolicyNameError,
     RecordError,
     RecordingError,
     Refused,
@@ -42,11 +45,27 @@ from cardcore.replay.errors import (
 )
 from cardcore.replay.problems import FORMAT, Problem
 
-HOMES = ("cardcore.errors", "cardcore.play.errors", "cardcore.replay.errors")
+HOMES = ("cardcore.errors", "cardcore.play.errors", "cardcore.replay.errors",
+         "cardcore.pettingzoo.errors")
 
 SIGNALS = {"cardcore.replay.direct.Unsure"}
 """Not errors a user meets: the fast loader's signal to hand a value to the full
 loader, caught there (tests/test_direct.py)."""
+
+
+OPTIONAL = {"pettingzoo", "gymnasium", "numpy", "dask", "distributed"}
+"""What the optional extras bring: a module needing one that is absent is passed
+over (its errors are found where the extra is installed, as in CI)."""
+
+
+def _imported(name: str) -> ModuleType | None:
+    """The module ``name``, or None when it needs an extra that is not installed."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] in OPTIONAL:
+            return None
+        raise
 
 
 def _error_classes() -> dict[str, type[BaseException]]:
@@ -59,7 +78,9 @@ def _error_classes() -> dict[str, type[BaseException]]:
     for name in package_modules():
         if name.endswith("__main__") or name.startswith("cardcore.replay.pytest_plugin"):
             continue  # running them has effects; they define no error
-        module = importlib.import_module(name)
+        module = _imported(name)
+        if module is None:
+            continue
         for value in vars(module).values():
             if (isinstance(value, type) and issubclass(value, BaseException)
                     and value.__module__ == name and not value.__name__.startswith("_")
@@ -125,6 +146,15 @@ def test_an_option_error_is_a_setup_error_at_its_option() -> None:
 
 PROBLEM = Problem(kind=FORMAT, pointer="/players", message="whole file unreadable")
 
+def _table_error() -> CardcoreError | None:
+    """The PettingZoo environments' error, where that extra is installed."""
+    try:
+        from cardcore.pettingzoo.errors import TableError
+    except ImportError:
+        return None
+    return TableError("no render mode 'rgb'")
+
+
 SAMPLES: tuple[CardcoreError, ...] = (
     CardcoreError("plain"),
     RuleViolation("C-5", "Ben cannot draw now", ("player",),
@@ -152,7 +182,11 @@ SAMPLES: tuple[CardcoreError, ...] = (
     RefusedOptions("game.json", (PROBLEM,)),
     DealerError("the dealer holds 0 stock cards and the game 3"),
     PolicyError("seat 1's policy answered 'x', not an event"),
+    ClusterError("no scheduler answers at tcp://127.0.0.1:1"),
+    PolicyNameError("'nowhere:Bot' names no module"),
+
 )
+SAMPLES += tuple(error for error in (_table_error(),) if error is not None)
 
 
 
@@ -160,7 +194,7 @@ def _every_error_class() -> set[type[CardcoreError]]:
     """Every CardcoreError subclass of the installed package (all modules imported)."""
     for module in pkgutil.walk_packages(cardcore.__path__, "cardcore."):
         if module.name != "cardcore.replay.pytest_plugin":
-            importlib.import_module(module.name)
+            _imported(module.name)
     found: set[type[CardcoreError]] = set()
     todo = [CardcoreError]
     while todo:

@@ -558,9 +558,11 @@ def test_jobs_are_bounded_and_never_more_than_the_files(tmp_path: Path,
     started: list[int] = []
     judge_all = command.judge_all
 
-    def counted(sources: Any, *, jobs: int, chunk: int, keep_going: bool = False) -> Any:
+    def counted(sources: Any, *, jobs: int, chunk: int, keep_going: bool = False,
+                scheduler: str | None = None) -> Any:
         started.append(jobs)
-        return judge_all(sources, jobs=jobs, chunk=chunk, keep_going=keep_going)
+        return judge_all(sources, jobs=jobs, chunk=chunk, keep_going=keep_going,
+                         scheduler=scheduler)
 
     monkeypatch.setattr(command, "judge_all", counted)
     other = _write(tmp_path / "other.json", _game())

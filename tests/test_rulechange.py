@@ -169,3 +169,24 @@ def test_a_rule_change_that_stops_a_replay_places_the_problem_at_its_line(
     assert problem["column"] == 1
     out = runner.invoke(main, ["diff", str(path), "--option", "rounds=1"]).output
     assert f"      at line {problem['line']}, column {problem['column']}" in out
+
+
+def test_a_corpus_judged_in_processes_gives_the_summary_judged_here(tmp_path: Path) -> None:
+    """change_corpus on two local processes, in chunks of 3 files, gives the summary
+    of one process (the same files first, the same largest swing); so does
+    ``diff DIR --option --jobs 2``."""
+    from cardcore.replay.cluster import Processes
+
+    runner = CliRunner()
+    corpus = tmp_path / "corpus"
+    made = runner.invoke(main, ["simulate", "goblin-poker", "--count", "12", "--seed", "4",
+                                "--out", str(corpus), "--option", "games=1"])
+    assert made.exit_code == 0, made.output
+    (corpus / "broken.json").write_text("{", encoding="utf-8")
+    paths = sorted(str(p) for p in corpus.glob("*.json"))
+    here = change_corpus(paths, {"ante": 3})
+    with Processes(2) as run:
+        assert change_corpus(paths, {"ante": 3}, run=run, chunk=3) == here
+    assert here.files == 12 and here.unreadable == 1
+    args = ["diff", str(corpus), "--option", "ante=3", "--format", "json"]
+    assert runner.invoke(main, [*args, "--jobs", "2"]).output == runner.invoke(main, args).output

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from cardcore.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ["settling-a-dispute", "changing-a-rule", "rule-coverage"]
+PAGES = ["settling-a-dispute", "changing-a-rule", "rule-coverage", "studies"]
 BLOCK = re.compile(r"^```(json|console)([^\n]*)\n(.*?)^```", flags=re.DOTALL | re.MULTILINE)
 
 

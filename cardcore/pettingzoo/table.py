@@ -27,8 +27,8 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from cardcore.errors import CardcoreError
 from cardcore.gamelog import GameLog
+from cardcore.pettingzoo.errors import TableError
 from cardcore.play import PASS, Match, Pass, Policy, View, catalogue
 from cardcore.protocol import Event
 from cardcore.quoting import quoted
@@ -45,10 +45,6 @@ OBSERVATION_BYTES = {"auction": 1 << 16}
 OTHER_BYTES = 1 << 14
 
 RENDER_MODES = ("ansi", "human")
-
-
-class TableError(CardcoreError):
-    """A table asked for with something it does not offer (a render mode)."""
 
 
 def _answer(offer: Any) -> Policy:

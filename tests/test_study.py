@@ -1,0 +1,133 @@
+"""Studies: games partitioned by seed, played in chunks, summed to one study."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardcore.play import RandomPolicy, play
+from cardcore.replay.cluster import Processes
+from cardcore.replay.study import (
+    PolicyNameError,
+    StudySpec,
+    game_result,
+    load_policy,
+    run_study,
+    seat_seed,
+)
+from cardcore.replay.tally import Sums
+
+ORC = StudySpec(game="orc-poker", players=3, games=12, seed=40)
+
+
+def test_the_same_seed_gives_the_same_study_whatever_the_chunks() -> None:
+    """Chunks of 1, 5 or all the games sum to the same study."""
+    whole = run_study(ORC, chunk=12)
+    assert run_study(ORC, chunk=1) == whole
+    assert run_study(ORC, chunk=5) == whole
+    assert whole.base.games == 12
+
+
+def test_game_i_is_dealt_with_seed_s_plus_i() -> None:
+    """A study of games 40 and 41 is the sum of the one-game studies of seeds 40 and 41."""
+    two = run_study(StudySpec(game="orc-poker", players=3, games=2, seed=40))
+    first = run_study(StudySpec(game="orc-poker", players=3, games=1, seed=40))
+    second = run_study(StudySpec(game="orc-poker", players=3, games=1, seed=41))
+    assert two.base == first.base + second.base
+    assert first.base != second.base
+
+
+def test_a_game_is_played_with_its_seed_and_seat_seeded_random_policies() -> None:
+    """The one-game study of seed 9 is the game play() gives with the dealer seeded 9
+    and seat k's RandomPolicy seeded seat_seed(9, k)."""
+    log = play("goblin-poker", [RandomPolicy(seat_seed(9, k)) for k in range(2)], seed=9)
+    result = game_result(log)
+    study = run_study(StudySpec(game="goblin-poker", players=2, games=1, seed=9))
+    assert study.base.events == ((len(log), 1),)
+    assert study.base.wins == tuple(int(seat in result.winners) for seat in range(2))
+    assert study.base.finals == tuple(((value, 1),) for value in log.outcome.chips.values())
+
+
+def test_processes_give_the_study_this_process_gives() -> None:
+    """Two local processes: the same study as one process."""
+    with Processes(2) as run:
+        assert run_study(ORC, run, chunk=3) == run_study(ORC)
+
+
+def test_the_ending_names_the_rule_with_players_and_numbers_generalised() -> None:
+    """Orc Poker ends under OP-4.2, for every player name and round alike."""
+    log = play("orc-poker", {"Aki": RandomPolicy(1), "Ben": RandomPolicy(2),
+                             "Cy": RandomPolicy(3)}, seed=1)
+    ending = game_result(log).ending
+    assert ending.startswith("OP-4.2: the game is over: ")
+    assert not any(name in ending for name in ("Aki", "Ben", "Cy"))
+    assert not any(ch.isdigit() for ch in ending.removeprefix("OP-4.2"))
+
+
+def test_versus_the_same_options_differs_by_nothing() -> None:
+    """The same seeds under the same options twice: equal tallies, zero differences."""
+    both = run_study(StudySpec(game="goblin-poker", players=2, games=6, seed=3,
+                               versus=_goblin_defaults()))
+    assert both.versus == both.base
+    assert both.paired is not None
+    assert both.paired.wins == (Sums(6, 0, 0), Sums(6, 0, 0))
+    assert both.paired.events == Sums(6, 0, 0)
+
+
+def _goblin_defaults() -> object:
+    from cardcore.registry import get_game
+
+    return get_game("goblin-poker").options_type()
+
+
+def test_versus_pairs_each_seed_under_both_option_sets() -> None:
+    """rising_ante changes Orc Poker's games; the paired event difference is the
+    difference of the two tallies' event totals."""
+    options = type(_orc_defaults())(rising_ante=True)
+    both = run_study(StudySpec(game="orc-poker", players=3, games=10, seed=0, versus=options))
+    assert both.versus is not None and both.paired is not None
+    total = sum(value * count for value, count in both.base.events)
+    other = sum(value * count for value, count in both.versus.events)
+    assert both.paired.events.total == other - total
+    assert both.paired.events.n == 10
+
+
+def _orc_defaults() -> object:
+    from cardcore.registry import get_game
+
+    return get_game("orc-poker").options_type()
+
+
+CALLS: list[int] = []
+
+
+def test_a_policy_named_by_import_path_is_made_from_each_seats_seed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``module:Name`` is called with seat_seed(game seed, seat) for every seat of
+    every game, and its policies play."""
+    (tmp_path / "first_bot.py").write_text(
+        "from tests_calls import CALLS\n"
+        "class First:\n"
+        "    def __init__(self, seed):\n"
+        "        CALLS.append(seed)\n"
+        "    def __call__(self, view, offers):\n"
+        "        return offers[0]\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(sys.modules, "tests_calls", sys.modules[__name__])
+    CALLS.clear()
+    spec = StudySpec(game="goblin-poker", players=2, games=3, seed=5, policy="first_bot:First")
+    assert run_study(spec).base.games == 3
+    assert [seat_seed(seed, seat) for seed in (5, 6, 7) for seat in (0, 1)] == CALLS
+
+
+def test_a_bad_policy_name_says_what_is_wanted() -> None:
+    """No colon, nothing to import, or nothing callable: PolicyNameError saying so."""
+    with pytest.raises(PolicyNameError, match="module:Name"):
+        load_policy("random")
+    with pytest.raises(PolicyNameError, match="cannot be imported"):
+        load_policy("no_such_module_here:Bot")
+    with pytest.raises(PolicyNameError, match="not callable"):
+        load_policy("cardcore.replay.study:SEATS_PER_GAME")
+    assert load_policy(None) is RandomPolicy
