@@ -18,6 +18,7 @@ events from values it has checked and frozen itself, without calling
 
 from __future__ import annotations
 
+import abc
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -43,14 +44,15 @@ class _Wrong(Exception):
         self.path = path
 
 
-class _Field:
+class _Field(abc.ABC):
     """What one annotation allows: :attr:`words` says it, calling one checks a
     value and returns it frozen, or raises :class:`_Wrong`."""
 
     words: str
 
+    @abc.abstractmethod
     def __call__(self, value: Any) -> Any:
-        raise NotImplementedError
+        """The value checked and frozen, or :class:`_Wrong`."""
 
 
 class _Scalar(_Field):
