@@ -9,14 +9,15 @@ environments are laid out: :mod:`cardcore.pettingzoo.goblin_poker_v0`,
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import aec_to_parallel
 
 from cardcore.pettingzoo.table import CardTable
 
-__all__ = ["CardTable", "env", "parallel_env", "raw_env"]
+__all__ = ["CardTable", "GameModule", "env", "game_module", "parallel_env", "raw_env"]
 
 
 def raw_env(game: str, players: int = 2, options: Any = None, **kwargs: Any) -> CardTable:
@@ -32,3 +33,31 @@ def env(game: str, players: int = 2, options: Any = None, **kwargs: Any) -> Any:
 def parallel_env(game: str, players: int = 2, options: Any = None, **kwargs: Any) -> Any:
     """The table as a parallel environment: each step takes every agent's action."""
     return aec_to_parallel(env(game, players, options, **kwargs))
+
+
+class GameModule(NamedTuple):
+    """One game's constructors, as PettingZoo's classic modules name them."""
+
+    raw_env: Callable[..., CardTable]
+    env: Callable[..., Any]
+    parallel_env: Callable[..., Any]
+
+
+def game_module(game: str, players: int) -> GameModule:
+    """The ``raw_env``, ``env`` and ``parallel_env`` of one game, with its default
+    table size: what each per-game module (``auction_v0``...) exports, made here
+    once rather than written out four times."""
+
+    def game_raw_env(players: int = players, options: Any = None, **kwargs: Any) -> CardTable:
+        """The unwrapped table."""
+        return raw_env(game, players, options, **kwargs)
+
+    def game_env(players: int = players, options: Any = None, **kwargs: Any) -> Any:
+        """The table in PettingZoo's order check."""
+        return env(game, players, options, **kwargs)
+
+    def game_parallel_env(players: int = players, options: Any = None, **kwargs: Any) -> Any:
+        """The table as a parallel environment."""
+        return parallel_env(game, players, options, **kwargs)
+
+    return GameModule(game_raw_env, game_env, game_parallel_env)

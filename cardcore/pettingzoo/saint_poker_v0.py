@@ -3,26 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from cardcore.pettingzoo import game_module
 
-from cardcore import pettingzoo
-from cardcore.pettingzoo.table import CardTable
-
-__all__ = ["env", "parallel_env", "raw_env"]
+__all__ = ["GAME", "env", "parallel_env", "raw_env"]
 
 GAME = "saint-poker"
 
-
-def raw_env(players: int = 2, options: Any = None, **kwargs: Any) -> CardTable:
-    """The unwrapped table."""
-    return pettingzoo.raw_env(GAME, players, options, **kwargs)
-
-
-def env(players: int = 2, options: Any = None, **kwargs: Any) -> Any:
-    """The table in PettingZoo's order check."""
-    return pettingzoo.env(GAME, players, options, **kwargs)
-
-
-def parallel_env(players: int = 2, options: Any = None, **kwargs: Any) -> Any:
-    """The table as a parallel environment."""
-    return pettingzoo.parallel_env(GAME, players, options, **kwargs)
+raw_env, env, parallel_env = game_module(GAME, players=2)
