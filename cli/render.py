@@ -31,6 +31,7 @@ __all__ = [
     "REPORT_FORMAT",
     "account_json",
     "account_lines",
+    "compact",
     "effect_json",
     "final_json",
     "pile_text",
@@ -217,16 +218,18 @@ def _event_words(step: Step) -> str:
     note = data.pop("note", None)
     player = data.pop("player", None)
     words = [kind] + ([str(player)] if player is not None else [])
-    words += [f"{key}={_compact(value)}" for key, value in data.items()]
+    words += [f"{key}={compact(value)}" for key, value in data.items()]
     text = " ".join(words)
     return text + (f'  "{note}"' if note else "")
 
 
-def _compact(value: object) -> str:
+def compact(value: object, between: str = " ") -> str:
+    """A JSON value on one line, in the words an event line uses: ``{Aki: [QS 8D]}``
+    (``between``: what stands between a list's items; the report page writes ", ")."""
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_compact(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{k}: {compact(v, between)}" for k, v in value.items()) + "}"
     if isinstance(value, list):
-        return "[" + " ".join(_compact(v) for v in value) + "]"
+        return "[" + between.join(compact(v, between) for v in value) + "]"
     return str(value)
 
 

@@ -20,6 +20,7 @@ from cardcore.cli.chart import PALETTE, chart
 from cardcore.cli.markup import Html, el, join
 from cardcore.cli.records import SHOWN_GAPS, gap_text
 from cardcore.cli.render import (
+    compact,
     moved_text,
     pile_text,
     plural,
@@ -230,11 +231,7 @@ def _result(report: Report) -> Html | None:
 
 def _compact(value: Any) -> str:
     """A JSON value on one line (a ``result``): ``{chips: {Aki: 95}}``."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_compact(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_compact(v) for v in value) + "]"
-    return str(value)
+    return compact(value, ", ")
 
 
 def record_html(report: Report, *, prefix: str = "", parting: int | None = None,
