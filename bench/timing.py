@@ -66,8 +66,23 @@ def starter(rules: Any, transcript: Any) -> Callable[[Any], Any]:
     return lambda t: rules.start(t.players, t.options)
 
 
+try:  # the fold with a private working state (issue 21); before it, rules.apply per event
+    from cardcore.reduction import Reduction
+except ImportError:
+    Reduction = None
+
+
 def fold_all(transcripts: Sequence[Any], starts: Sequence[Callable[[Any], Any]]) -> None:
-    """Every transcript's events applied in turn, as the runner does (checks skipped)."""
+    """Every transcript's events applied in turn, as the runner does (checks skipped):
+    through one :class:`cardcore.reduction.Reduction` per transcript where the
+    revision has it, else ``rules.apply`` per event."""
+    if Reduction is not None:
+        for transcript, start in zip(transcripts, starts, strict=True):
+            reduce = Reduction(GAMES[transcript.game], start(transcript)).apply
+            for event in transcript.events:
+                if type(event) is not Check:
+                    reduce(event)
+        return
     for transcript, start in zip(transcripts, starts, strict=True):
         rules = GAMES[transcript.game]
         apply = rules.apply

@@ -26,22 +26,27 @@ is broken, the game's own rule is not judged.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, cast
 
 from cardcore.effects import Effect
 from cardcore.errors import NotAnEventError, NotAStateError, PathPart, RuleViolation
-from cardcore.evolve import evolve, with_value
+from cardcore.evolve import with_value
 from cardcore.moves import Moves
 from cardcore.protocol import Check, Event, Handler, Ruling, S, Transition, Turn
 from cardcore.table import likely, names, needless_ruling
+from cardcore.working import WORKING, freeze, thaw
+from cardcore.zones import Draft
 
-__all__ = ["REPORT_ORDER", "DispatchedRules", "apply"]
+__all__ = ["REPORT_ORDER", "DispatchedRules", "apply", "refuse_foreign_state", "step"]
 
 REPORT_ORDER: Final = {rule: rank for rank, rule in enumerate(
     ("C-6", "C-8", "C-4", "C-7", "C-5", "C-1", "C-2", "C-3"))}
 """The order common problems are reported in (RULES.md, common rules)."""
 
 _LAST: Final = len(REPORT_ORDER)
+
+_DRAFT: Final[type[Any]] = Draft
+"""The class of a working state's card account (compared with ``type(...) is``)."""
 
 
 class DispatchedRules(Protocol[S]):
@@ -168,11 +173,40 @@ def _ruling(rules: DispatchedRules[S], state: S, event: Ruling, turn: Turn) -> T
     if problems:
         _raise(problems)
     assert seat is not None
-    return rules.choose(state, seat)
+    after, effects = rules.choose(state, seat)
+    return _working(after), effects
 
 
 def apply(rules: DispatchedRules[S], state: S, event: Event) -> Transition[S]:
     """The next state and the effects of ``event``, or every problem it has.
+
+    One event on a public state: the state is thawed into a working twin
+    (:mod:`cardcore.working`), :func:`step` applies the event to it, and the
+    result is frozen again; ``state`` itself never changes. A fold of many
+    events keeps one working state instead (:class:`cardcore.reduction.Reduction`).
+    """
+    refuse_foreign_state(rules, state)
+    if type(event) is Check:  # a reading changes nothing: the very state comes back
+        return state, ()
+    after, effects = step(rules, thaw(state), event)
+    return freeze(after), effects
+
+
+def refuse_foreign_state(rules: DispatchedRules[S], state: object) -> None:
+    """NotAStateError for a state that is not one of the game's public states."""
+    if type(state) is not rules.state_type and rules.state_type is not None:
+        raise _not_a_state(rules, state)
+
+
+def step(rules: DispatchedRules[S], state: S, event: Event) -> Transition[S]:
+    """The working state after ``event`` and its effects, or every problem it has:
+    the one implementation of the checks, for :func:`apply` and every fold.
+
+    ``state`` is a working state (:mod:`cardcore.working`), changed in place
+    by the event's rules; the state returned is it (or, where a game's rule
+    built a new public state, a working twin of that). When the event is
+    refused, ``state`` may have been changed part way: the caller goes on from
+    a state it froze (:class:`cardcore.reduction.Reduction` does).
 
     The replay's hot path: an event of a kind allowed now, with no table choice
     due, whose player and every player it names are among those the step
@@ -183,8 +217,6 @@ def apply(rules: DispatchedRules[S], state: S, event: Event) -> Transition[S]:
     for every game. The handler is found by the event's class, as the game
     lists them: anything else is a ``check``, a ``ruling`` or not the game's.
     """
-    if type(state) is not rules.state_type and rules.state_type is not None:
-        raise _not_a_state(rules, state)
     handler = rules.handlers.get(type(event))
     if handler is None:
         return _unhandled(rules, state, event)
@@ -205,14 +237,31 @@ def apply(rules: DispatchedRules[S], state: S, event: Event) -> Transition[S]:
                 return _checked(rules, state, event, turn, handler)
     cards = handler.cards
     if cards is None:
-        return handler.play(state, event, None)
-    moves: Moves[Any] = Moves(state.account, state.players)
-    cards(state, event, moves)
-    if moves.problems:
-        _raise(moves.problems)
-    if moves.deferred:
-        raise moves.deferred[0]
-    return handler.play(with_value(state, "account", moves.account()), event, moves.found)
+        after, effects = handler.play(state, event, None)
+    else:
+        moves: Moves[Any] = Moves(state.account, state.players)
+        cards(state, event, moves)
+        if moves.problems:
+            _raise(moves.problems)
+        if moves.deferred:
+            raise moves.deferred[0]
+        cast("Draft[Any]", state.account).adopt(moves)  # a working state's (cardcore.working)
+        after, effects = handler.play(state, event, moves.found)
+    if type(after) in WORKING and type(after.account) is _DRAFT:
+        return after, effects
+    return _working(after), effects
+
+
+def _working(state: S) -> S:
+    """A game rule's result as the working state the fold goes on with: a new
+    public state the rule built is thawed, a frozen account it set is taken
+    back into a draft (:mod:`cardcore.working`)."""
+    if type(state) not in WORKING:
+        return thaw(state)
+    account = state.account
+    if type(account) is not _DRAFT:
+        return with_value(state, "account", Draft(account))
+    return state
 
 
 def _unhandled(rules: DispatchedRules[S], state: S, event: object) -> Transition[S]:
@@ -254,7 +303,7 @@ def _checked(rules: DispatchedRules[S], state: S, event: Event, turn: Turn,
             _raise(problems)
         if moves.deferred:
             raise moves.deferred[0]
-        state = evolve(state, account=moves.account())
+        cast("Draft[Any]", state.account).adopt(moves)  # a working state's (cardcore.working)
         found = moves.found
     elif problems:
         _raise(problems)
@@ -262,4 +311,6 @@ def _checked(rules: DispatchedRules[S], state: S, event: Event, turn: Turn,
         assert actor is not None
         state, effects = rules.choose(state, actor)
     after, caused = handler.play(state, event, found)
+    if type(after) not in WORKING or type(after.account) is not _DRAFT:
+        after = _working(after)
     return after, effects + caused if effects else caused

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from cardcore.working import WORKING
+
 __all__ = ["evolve", "with_value"]
 
 T = TypeVar("T")
@@ -31,7 +33,17 @@ def evolve(instance: T, **changes: Any) -> T:
     Traceback (most recent call last):
     ...
     TypeError: Point has no field 'z'
+
+    A working state (:mod:`cardcore.working`, the fold's private state) is
+    changed in place and returned itself: inside a fold, nobody else sees it.
     """
+    if type(instance) in WORKING:
+        try:
+            for name, value in changes.items():
+                _set(instance, name, value)
+        except AttributeError:
+            raise TypeError(f"{type(instance).__name__} has no field {name!r}") from None
+        return instance
     fields = instance.__dict__.copy()
     count = len(fields)
     fields.update(changes)
@@ -60,6 +72,9 @@ def with_value(instance: T, field: str, value: Any) -> T:
     >>> with_value(Point(1, 2), "y", 5)
     Point(x=1, y=5)
     """
+    if type(instance) in WORKING:
+        _set(instance, field, value)
+        return instance
     fields = instance.__dict__.copy()
     fields[field] = value
     new = _new(type(instance))

@@ -20,6 +20,7 @@ from cardcore.frozen import FrozenMap, freeze
 from cardcore.game import GameRules
 from cardcore.protocol import Check, Event, Outcome, S
 from cardcore.readings import disagreements
+from cardcore.reduction import Reduction
 
 if TYPE_CHECKING:  # for the overloads only: the kernel never imports a game
     from cardcore.games.auction.state import AuctionState
@@ -117,6 +118,7 @@ class GameLog(Generic[S]):
         self.meta: Mapping[str, Any] | None = None if meta is None else freeze(meta)
         """Kept frozen, as the history is: what ``save_log`` writes is what was given."""
         self._states: list[S] = [rules.start(setup)]
+        self._reduction = Reduction(rules, self._states[0])
         self._events: list[Event] = []
         self._effects: list[tuple[Effect, ...]] = []
         self._lock = threading.Lock()
@@ -133,8 +135,9 @@ class GameLog(Generic[S]):
                 wrong = disagreements(event, self.rules.outcome(state), self.rules.title)
                 if wrong:
                     raise CheckMismatch(tuple(wrong))
-            state, effects = self.rules.apply(state, event)
-            self._states.append(state)
+            reduction = self._reduction
+            effects = reduction.apply(event)
+            self._states.append(reduction.state)
             self._events.append(event)
             self._effects.append(effects)
         return effects
@@ -143,12 +146,14 @@ class GameLog(Generic[S]):
         """Everything but the lock (a lock does not pickle; a copy gets its own)."""
         state = self.__dict__.copy()
         del state["_lock"]
+        del state["_reduction"]  # private and mutable: a copy makes its own
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         for name in ("_states", "_events", "_effects"):  # its own history to append to
             setattr(self, name, list(state[name]))
+        self._reduction = Reduction(self.rules, self._states[-1])
         self._lock = threading.Lock()
 
     @property

@@ -240,6 +240,23 @@ class Draft(Generic[C]):
     def size(self, name: str) -> int:
         return _size(self.zones, name)
 
+    def where(self, card: C, *, besides: str | None = None) -> str:
+        """Words for where the known copies of ``card`` are."""
+        return _where(self.zones, card, besides)
+
+    def draft(self) -> Draft[C]:
+        """A working copy of this draft's account, to change apart from it."""
+        return Draft(self)  # type: ignore[arg-type]
+
+    def adopt(self, moves: Draft[C]) -> None:
+        """Take the account another draft of this one left (the card moves of an
+        event, made on their own copy so that a refused event changes nothing
+        here): its zone table, totals and deck become this draft's own."""
+        self.zones = moves.zones
+        self.known_totals = moves.known_totals
+        self._copied_totals = moves._copied_totals
+        self.deck = moves.deck
+
     def account(self) -> CardAccount[C]:
         """The account as the moves so far left it: a frozen copy of the zone
         table, and the totals themselves (a further change copies them first).

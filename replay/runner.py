@@ -27,7 +27,7 @@ from cardcore.effects import Effect
 from cardcore.errors import RuleViolation
 from cardcore.protocol import Check, Outcome
 from cardcore.readings import disagreements
-from cardcore.reduction import transitions
+from cardcore.reduction import Reduction
 from cardcore.replay.jsonload import JsonError, parse_json, read_text
 from cardcore.replay.leaves import FORGOTTEN_CARD
 from cardcore.replay.problems import (
@@ -221,36 +221,35 @@ def _fold(transcript: Transcript, steps: bool, stop_after: int | None,
     found = _Folded()
     if steps:  # only telling the game keeps them
         from cardcore.replay.steps import Step
-    done = 0
-    remaining = events
-    while True:
+    reduction = Reduction(rules, state)  # the state is frozen only where it is read
+    apply = reduction.apply
+    outcome = rules.outcome
+    for done, event in enumerate(events):
         into = found.problems if found.stopped is None else found.later
+        if steps:
+            before = reduction.state
         try:  # the one reduction (cardcore.reduction); a check passes through unchanged
-            for event, (after, effects) in zip(remaining, transitions(rules, state, remaining),
-                                                    strict=False):
-                if isinstance(event, Check):  # kept up to a bound, the others counted
-                    differ = compare(event, rules.outcome(state), ("events", done), rules.title)
-                    room = max(0, KEPT_PROBLEMS - len(found.problems) - len(found.later))
-                    into += differ[:room]
-                    found.more += len(differ[room:])
-                if steps:
-                    found.kept.append(Step(index=done, event=event, position=position(state),
-                                           effects=effects, standings=rules.outcome(after)))
-                state = after
-                done += 1
-            return found, state
+            effects = apply(event)
         except RuleViolation as violation:
             refused = _rule_problems(done, violation)
             if found.stopped is None:
                 found.problems += refused  # always kept: why the replay stopped
-                found.stopped, found.state_at_stop = done, state
+                found.stopped, found.state_at_stop = done, reduction.state
             else:
                 room = max(0, KEPT_PROBLEMS - len(found.problems) - len(found.later))
                 found.later += refused[:room]
             if not keep_going:
-                return found, state
-            done += 1  # the event is passed over: the next one is judged from the same state
-            remaining = events[done:]
+                return found, reduction.state
+            continue  # the event is passed over: the next one is judged from the same state
+        if type(event) is Check:  # kept up to a bound, the others counted
+            differ = compare(event, outcome(reduction.state), ("events", done), rules.title)
+            room = max(0, KEPT_PROBLEMS - len(found.problems) - len(found.later))
+            into += differ[:room]
+            found.more += len(differ[room:])
+        if steps:
+            found.kept.append(Step(index=done, event=event, position=position(before),
+                                   effects=effects, standings=outcome(reduction.state)))
+    return found, reduction.state
 
 
 def _effects(transcript: Transcript, stop_after: int | None
@@ -259,9 +258,10 @@ def _effects(transcript: Transcript, stop_after: int | None
     rules = transcript.rules
     state = rules.start(transcript.players, transcript.options, ages=transcript.ages)
     events = transcript.events if stop_after is None else transcript.events[:stop_after + 1]
+    apply = Reduction(rules, state).apply
     try:
-        for index, (_, effects) in enumerate(transitions(rules, state, events)):
-            yield index, effects
+        for index, event in enumerate(events):
+            yield index, apply(event)
     except RuleViolation:
         return
 

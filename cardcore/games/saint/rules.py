@@ -362,6 +362,7 @@ def take(state: SaintState, event: Take, found: None = None) -> Transition[Saint
         kind="discard", rule="SP-2.6",
         text=f"the {plural(len(left), 'card')} left in the pool are discarded: {_cards(left)}",
     )
-    account = state.account.move_all(POOL, DISCARD)
-    new = evolve(state, phase=Phase.RIVER, account=account, hands=(), order=(), picks=0)
+    draft = state.account.draft()
+    draft.move_all(POOL, DISCARD)
+    new = evolve(state, phase=Phase.RIVER, account=draft.account(), hands=(), order=(), picks=0)
     return new, (discard,)
