@@ -38,11 +38,10 @@ def cannot_write(path: Path, error: OSError) -> NoReturn:
 
 def check_place(path: Path, hint: str) -> None:
     """Refuse, as bad usage of the option ``hint``, a file that could not be written
-    there: in a folder that does not exist or cannot be written, or a folder itself.
-    For a command that works a while before it writes, so that it stops at once."""
+    there: in a folder that does not exist or cannot be written (click's ``Path``
+    type refuses a folder itself). For a command that works a while before it
+    writes, so that it stops at once."""
     folder = path.parent
-    if path.is_dir():
-        raise click.BadParameter(f"{path} is a folder: name a file", param_hint=hint)
     if not folder.is_dir():
         raise click.BadParameter(f"{path}: there is no folder {folder}", param_hint=hint)
     if not os.access(folder, os.W_OK | os.X_OK):
