@@ -50,7 +50,7 @@ def _seats(spec: StudySpec) -> list[str]:
     return [f"P{n}" for n in range(1, spec.players + 1)]
 
 
-def unit(spec: StudySpec) -> str:
+def _unit(spec: StudySpec) -> str:
     """``chips`` or ``points``: what the game's standings count."""
     rules = GAMES[spec.game]
     found, _ = figures(rules.outcome(rules.start(_seats(spec), spec.options)))
@@ -82,7 +82,8 @@ def _wins(result: Study) -> Html:
     series = [Series(name, colour, _win_marks(name, tally))
               for name, colour, tally in _sets(result)]
     even = 100 / result.spec.players
-    shared = [tally.shared for _, _, tally in _sets(result)]
+    shared = [f"{plural(result.base.shared, 'such game')} under the options"]
+    shared += [f"{result.versus.shared} under versus"] if result.versus is not None else []
     return el("section", el("h2", "Win rate per seat"), _figure(
         interval_chart(seats, series, title="Win rate per seat", unit="%", bars=True,
                        axis="% of games won, with the 95% Wilson interval",
@@ -90,8 +91,8 @@ def _wins(result: Study) -> Html:
         "Bars: the share of the games each seat won; lines: its 95% Wilson interval; "
         "dashed: what an even share would be. ",
         "A game won by more than one seat counts for each of them "
-        f"({' and '.join(plural(n, 'such game') for n in shared)}), so the rates may "
-        "add up to more than 100%." if any(shared) else None))
+        f"({', '.join(shared)}), so the rates may add up to more than 100%."
+        if any(tally.shared for _, _, tally in _sets(result)) else None))
 
 
 def _difference(sums: Sums, group: str, scale: float, words: str) -> Estimate:
@@ -187,7 +188,7 @@ def study_page(result: Study, options: Mapping[str, Any],
     """The page of a study; ``options`` (and ``versus_options``) as ``study --format
     json`` lists them, every option with its value."""
     spec = result.spec
-    counted = unit(spec)
+    counted = _unit(spec)
     title = GAMES[spec.game].title
     header = el("header",
                 el("h1", f"Study: {plural(spec.games, 'game')} of {title}"),
