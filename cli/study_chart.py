@@ -236,7 +236,7 @@ def histogram(series: Sequence[tuple[str, str, Counts[Fraction] | Counts[int]]],
               *, top: int, title: str, axis: str, unit: str, height: int = 220) -> Html:
     """The games per bin of each ``(name, colour, histogram)`` side by side; the y axis
     up to ``top`` games at least (the same for every panel of a page)."""
-    whole = all(Fraction(value).denominator == 1 for _, _, found in series for value, _ in found)
+    whole = all(Fraction(value) % 1 == 0 for _, _, found in series for value, _ in found)
     low, high = _scale(0, max(top, 1), 1.0)
     y_at, parts = _frame(low, high, height, 1.0)
     plot_w = WIDTH - LEFT - RIGHT
