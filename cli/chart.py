@@ -17,11 +17,11 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 
-from cardcore.cli.markup import Html, el, join
+from cardcore.cli.markup import Html, el, join, text
 from cardcore.replay.jsonwrite import json_number
 from cardcore.replay.timeline import Timeline
 
-__all__ = ["PALETTE", "chart"]
+__all__ = ["PALETTE", "chart", "figure", "nice_step", "swatch", "ticks"]
 
 WIDTH, HEIGHT = 600, 320
 LEFT, RIGHT, TOP, BOTTOM = 48, 104, 44, 40
@@ -35,19 +35,40 @@ PALETTE = ("#1f5fa8", "#c8372d", "#2e8b3a", "#d9820b", "#7a4fb0", "#8a5a2b", "#c
 DASHES = ("", "7 3", "2 3", "9 3 2 3", "4 4", "12 4", "1 2", "6 2 1 2")
 
 
-def _ticks(low: float, high: float, count: int = 5) -> list[float]:
-    """Round y values between ``low`` and ``high`` for grid lines.
+def nice_step(raw: float) -> float:
+    """The round step (1, 2 or 5 times a power of ten) nearest above ``raw``.
 
-    >>> _ticks(0, 100)
-    [0.0, 20.0, 40.0, 60.0, 80.0, 100.0]
-    >>> _ticks(94.35, 108.65)
-    [95.0, 100.0, 105.0]
+    >>> nice_step(3.7), nice_step(0.04), nice_step(20)
+    (5.0, 0.05, 20.0)
     """
-    raw = max((high - low) / count, 1.0)  # figures are whole numbers (a split's
-    power = 10.0 ** math.floor(math.log10(raw))  # fractions fall between the lines)
-    step = next(power * m for m in (1, 2, 5, 10) if power * m >= raw)
+    power = 10.0 ** math.floor(math.log10(raw))
+    return next(power * m for m in (1, 2, 5, 10) if power * m >= raw)
+
+
+def ticks(low: float, high: float, count: int = 5, *, least: float = 1.0) -> list[float]:
+    """Round values between ``low`` and ``high`` for grid lines, about ``count`` steps
+    apart and never closer than ``least`` (the report's figures are whole numbers, a
+    split's fractions fall between the lines; a study's rates pass a smaller one).
+
+    >>> ticks(0, 100)
+    [0.0, 20.0, 40.0, 60.0, 80.0, 100.0]
+    >>> ticks(94.35, 108.65)
+    [95.0, 100.0, 105.0]
+    >>> ticks(0, 0.3, least=0.01)
+    [0.0, 0.1, 0.2, 0.3]
+    """
+    step = nice_step(max((high - low) / count, least))
     first = math.ceil(low / step) * step
-    return [first + k * step for k in range(int((high - first) / step + 1e-9) + 1)]
+    return [round(first + k * step, 10) + 0.0
+            for k in range(int((high - first) / step + 1e-9) + 1)]
+
+
+def swatch(colour: str) -> Html:
+    """A short thick line of ``colour``, for a legend (hidden from screen readers: the
+    legend's words say the same)."""
+    return Html(f'<svg class="swatch" viewBox="0 0 24 8" aria-hidden="true">'
+                f'<line x1="0" y1="4" x2="24" y2="4" stroke="{text(colour)}" '
+                f'stroke-width="3"/></svg>')
 
 
 def chart(found: Timeline, *, problem_at: int | None = None, parting: int | None = None,
@@ -71,10 +92,10 @@ def chart(found: Timeline, *, problem_at: int | None = None, parting: int | None
         return round(TOP + plot_h * (high - value) / (high - low), 2)
 
     parts: list[Html] = []
-    for tick in _ticks(low, high):
+    for tick in ticks(low, high):
         y = y_at(tick)
         parts.append(el("line", class_="grid", x1=LEFT, x2=WIDTH - RIGHT, y1=y, y2=y))
-        parts.append(el("text", _figure(tick), class_="tick", x=LEFT - 6, y=y + 4,
+        parts.append(el("text", figure(tick), class_="tick", x=LEFT - 6, y=y + 4,
                         text_anchor="end"))
     last = len(readings) - 1
     parts.append(el("text", f"{found.unit} after each event (0: the start, {last}: after "
@@ -106,7 +127,7 @@ def chart(found: Timeline, *, problem_at: int | None = None, parting: int | None
     return el("svg", el("title", label or f"{found.unit} of each player over the events"),
               *parts, class_="chart", viewBox=f"0 0 {WIDTH} {HEIGHT}", role="img",
               xmlns="http://www.w3.org/2000/svg", data_unit=found.unit,
-              data_low=_figure(low), data_high=_figure(high), data_y_low=y_at(low),
+              data_low=figure(low), data_high=figure(high), data_y_low=y_at(low),
               data_y_high=y_at(high), data_players=len(found.players))
 
 
@@ -127,7 +148,7 @@ def _runs(values: list[int | None]) -> list[list[tuple[int, int]]]:
     return runs
 
 
-def _figure(value: float | Fraction) -> str:
+def figure(value: float | Fraction) -> str:
     """A figure on an axis: ``100``, ``3.5``."""
     return f"{value:g}" if isinstance(value, float) else str(json_number(value))
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from cardcore.cli.inputs import STDIN, replay_named
+from cardcore.cli.output import write_file
 from cardcore.cli.render import problem_lines, say
 from cardcore.quoting import visible
 from cardcore.replay.runner import Report
@@ -70,11 +71,13 @@ def report(files: tuple[str, ...], output: str | None) -> None:
     The page is one self-contained file: it runs no script and fetches
     nothing, so it opens offline on a phone or a laptop, and prints. FILE may
     be - for standard input; the page then goes to standard output unless -o
-    names a file. The records themselves are never written to.
+    names a file. The records themselves are never written to; the page is
+    written whole or not at all.
 
     Exit status: 0 the page is written and every record is valid, 1 it is
     written but a record breaks a rule or a check or its result disagrees, 2
-    a file is not a readable transcript (no page is written) or bad usage, 3
+    a file is not a readable transcript (no page is written), the page cannot
+    be written there, or bad usage, 3
     cardcore failed on a file (a bug to report).
     """
     if len(files) > 2:
@@ -107,6 +110,6 @@ def report(files: tuple[str, ...], output: str | None) -> None:
     if target == STDIN:
         click.echo(page, nl=False)
     else:
-        Path(target).write_text(page, encoding="utf-8")
+        write_file(Path(target), page)
         say(f"wrote {target}: open it in any browser (it needs no network)")
     sys.exit(max(found.exit_code for found in reports))

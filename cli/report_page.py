@@ -16,8 +16,9 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcore.cli.chart import PALETTE, chart
+from cardcore.cli.chart import PALETTE, chart, swatch
 from cardcore.cli.markup import Html, el, join
+from cardcore.cli.page import page
 from cardcore.cli.records import SHOWN_GAPS, gap_text
 from cardcore.cli.render import (
     compact,
@@ -136,12 +137,9 @@ def _verdict(report: Report) -> Html:
 def _legend(found: Timeline) -> Html:
     items = []
     for seat, name in enumerate(found.players):
-        colour = PALETTE[seat % len(PALETTE)]
-        swatch = Html(f'<svg class="swatch" viewBox="0 0 24 8" aria-hidden="true">'
-                      f'<line x1="0" y1="4" x2="24" y2="4" stroke="{colour}" '
-                      f'stroke-width="3"/></svg>')
         last = json_number(found.series(name)[-1])
-        items.append(el("li", swatch, el("span", name, class_="who"), f" {last}"))
+        items.append(el("li", swatch(PALETTE[seat % len(PALETTE)]), el("span", name, class_="who"),
+                        f" {last}"))
     return el("ul", *items, class_="legend")
 
 
@@ -271,15 +269,9 @@ def record_html(report: Report, *, prefix: str = "", parting: int | None = None,
 
 
 def _page(title: str, body: Sequence[Html], columns: int) -> str:
-    head = el("head", Html('<meta charset="utf-8">'),
-              Html('<meta name="viewport" content="width=device-width, initial-scale=1">'),
-              Html('<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
-                   'style-src \'unsafe-inline\'; img-src data:">'),
-              el("title", title), Html(f"<style>{STYLE}</style>"))
-    main = el("main", *body, class_=f"records columns-{columns}")
-    footer = el("footer", "Written by cardcore report: every figure is derived by the "
-                "rules from the events; this page needs no network.")
-    return "<!DOCTYPE html>\n" + el("html", head, el("body", main, footer), lang="en") + "\n"
+    return page(title, body, layout=f"records columns-{columns}", style=STYLE,
+                footer="Written by cardcore report: every figure is derived by the rules "
+                "from the events; this page needs no network.")
 
 
 def record_page(report: Report) -> str:
@@ -339,25 +331,15 @@ _COLOURS = "".join(f".p{seat}{{stroke:{colour};fill:{colour}}}"
                    for seat, colour in enumerate(PALETTE))
 
 STYLE = """
-:root{color-scheme:light;--ink:#1b1b1f;--soft:#5b5b66;--line:#d8d8e0;--bad:#b3261e;
---ok:#1e6b34;--part:#6a3fb5;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
-line-height:1.45;color:var(--ink);background:#fff}
-body{margin:0 auto;padding:12px;max-width:1400px;font-size:16px}
-h1{font-size:1.4rem;margin:.2em 0}h2{font-size:1.15rem;margin:1em 0 .4em}
 h3.part{font-size:1rem;margin:1em 0 .3em;padding:.2em .5em;background:#eef0f6;
 border-radius:4px}
 .records{display:grid;gap:24px}.records.columns-2{grid-template-columns:1fr 1fr}
 .records>header{grid-column:1/-1}
 .record{min-width:0}
-.file,.key,footer{color:var(--soft);font-size:.9rem}
 .path{font-family:ui-monospace,Menlo,Consolas,monospace;word-break:break-all}
 .verdict{font-weight:600;padding:.4em .6em;border-radius:4px;border-left:4px solid}
 .verdict.ok,.ok{color:var(--ok)}.verdict.ok{background:#eaf5ec}
 .verdict.bad{color:var(--bad);background:#fbeceb}
-.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
-figure{margin:0}.chart{width:100%;min-width:460px;max-width:900px;height:auto;display:block}
-.chart .grid{stroke:var(--line);stroke-width:1}
-.chart .tick,.chart .axis{font-size:13px;fill:var(--soft)}
 .chart .round-mark{stroke:#9a9aa8;stroke-width:1;stroke-dasharray:4 4}
 .chart .round-label{font-size:12px;fill:var(--soft)}
 .chart .problem-mark{stroke:var(--bad);stroke-width:2}
@@ -365,11 +347,6 @@ figure{margin:0}.chart{width:100%;min-width:460px;max-width:900px;height:auto;di
 .chart .pile-line{stroke:#8d8d99;stroke-width:2;stroke-dasharray:1 3;fill:none}
 .chart .player-line{stroke-width:2.5;fill:none;stroke-linejoin:round}
 .chart .end-label{font-size:13px;stroke:none;font-weight:600}
-.legend{list-style:none;padding:0;margin:.4em 0;display:flex;flex-wrap:wrap;gap:.3em 1.2em}
-.swatch{width:24px;height:8px;margin-right:.35em;vertical-align:middle}
-table{border-collapse:collapse;font-size:.9rem}
-th,td{padding:.2em .6em;border-bottom:1px solid var(--line);text-align:right;white-space:nowrap}
-th[scope=row],thead th:first-child{text-align:left}
 .event{border-left:3px solid var(--line);padding:.25em .6em;margin:.35em 0;
 break-inside:avoid}
 .event .head{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92rem;
@@ -392,17 +369,11 @@ overflow-wrap:anywhere}
 .unchecked{opacity:.55}.badge{font-size:.8rem;font-weight:600;color:var(--soft)}
 .parting{border-left:5px solid var(--part);background:#f4effc}
 .parting-note{color:var(--part);font-weight:700}
-footer{margin-top:2em;border-top:1px solid var(--line);padding-top:.5em}
 @media (max-width:800px){
- body{padding:8px;font-size:15px}.records.columns-2{grid-template-columns:1fr}
+ .records.columns-2{grid-template-columns:1fr}
  .records.columns-2 .record+.record{border-top:3px solid var(--line);padding-top:8px}}
 @media print{
- @page{margin:12mm}
- body{font-size:10pt;max-width:none;padding:0}
- *{-webkit-print-color-adjust:exact;print-color-adjust:exact}
- .scroll{overflow:visible}.chart{min-width:0}
  .chart-box,.rounds,.event{break-inside:avoid}
- h2,h3{break-after:avoid}
- a{color:inherit;text-decoration:none}
  .unchecked{opacity:.7}}
 """.strip() + _COLOURS
+"""The report page's own style, after the shared one (:data:`cardcore.cli.page.STYLE`)."""

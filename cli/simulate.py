@@ -8,13 +8,12 @@ give the same bytes, so a corpus can be rebuilt instead of stored.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import NoReturn
 
 import click
 
 from cardcore.cli.inputs import game_argument
+from cardcore.cli.output import cannot_write, write_file
 from cardcore.cli.render import say
 from cardcore.errors import SetupError
 from cardcore.quoting import visible
@@ -23,7 +22,6 @@ from cardcore.replay.changes import OptionSyntaxError, parse_assignments
 from cardcore.replay.jsonload import JsonError, parse_json
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.simulated import corpus_name, simulated
-from cardcore.replay.store import write_atomic
 from cardcore.replay.transcript import Transcript, TranscriptError, dump_transcript, read_options
 
 __all__ = ["simulate"]
@@ -106,7 +104,7 @@ def simulate(game: str, players: str, seed: int, options_text: str,
     if out_dir is None:
         text = _text(simulated(rules, names, options, seed, hidden=hidden))
         if output:
-            _write(Path(output), text)
+            write_file(Path(output), text)
         else:
             click.echo(text, nl=False)
         return
@@ -114,24 +112,10 @@ def simulate(game: str, players: str, seed: int, options_text: str,
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        _cannot_write(folder, error)
+        cannot_write(folder, error)
     for each in range(seed, seed + (count or 1)):
         transcript = simulated(rules, names, options, each, hidden=hidden)
-        _write(folder / corpus_name(game, each), _text(transcript))
+        write_file(folder / corpus_name(game, each), _text(transcript))
     say(f"wrote {count or 1} {rules.title} transcript{'s' if (count or 1) > 1 else ''} "
         f"to {folder}", err=True)
 
-
-def _write(path: Path, text: str) -> None:
-    """Write one transcript whole or not at all (:func:`write_atomic`): a link at
-    its name is replaced, never written through; a place that cannot be written
-    is said in words (exit 2)."""
-    try:
-        write_atomic(path, text, through_link=False, tidy=False)
-    except OSError as error:
-        _cannot_write(path, error)
-
-
-def _cannot_write(path: Path, error: OSError) -> NoReturn:
-    say(f"cannot write {path}: {error.strerror or error}", err=True)
-    sys.exit(2)

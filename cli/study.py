@@ -3,7 +3,8 @@
 The games are played by :mod:`cardcore.replay.study` in chunks, here, in
 ``--jobs`` processes or on a Dask cluster (``--scheduler``); the study is the
 same for the same seed whatever ran it. Text for people, and ``--format json``
-(``"study_format": "cardcore-study/1"``) for programs.
+(``"study_format": "cardcore-study/1"``) for programs; ``--chart PAGE`` adds the
+charts (:mod:`cardcore.cli.study_page`).
 """
 
 from __future__ import annotations
@@ -11,12 +12,15 @@ from __future__ import annotations
 import sys
 import time
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import attrs
 import click
 
-from cardcore.cli.inputs import FORMATS, emit_json, game_argument
+from cardcore.cli.inputs import FORMATS, STDIN, emit_json, game_argument
+from cardcore.cli.output import check_place, write_file
+from cardcore.cli.render import say
 from cardcore.errors import SetupError
 from cardcore.quoting import json_number
 from cardcore.registry import GAMES
@@ -211,13 +215,21 @@ def _print(data: dict[str, Any], seconds: float) -> None:
 @click.option("--scheduler", metavar="ADDRESS",
               help="play on the Dask cluster at ADDRESS (tcp://host:8786; "
                    "pip install 'cardcore[dask]')")
+@click.option("--chart", "page", metavar="PAGE", type=click.Path(dir_okay=False),
+              help="also write charts of the study to PAGE, one HTML file that opens "
+                   "offline (study.html)")
 def study(game: str, count: int, players: int | None, assignments: tuple[str, ...],
           versus: tuple[str, ...], seed: int, policy: str | None, fmt: str, jobs: int,
-          scheduler: str | None) -> None:
+          scheduler: str | None, page: str | None) -> None:
     """Play GAME --games times with random players (or --policy) and report the win
     rate per seat, game lengths, how the games ended, the rules that decided
     something and the final chips or points; with --versus, the differences
     over the same seeds.
+
+    With --chart PAGE, also charts of it in one HTML page: the win rates with
+    their intervals, the spread of the final chips or points and of the game
+    lengths, and with --versus both option sets side by side and the
+    differences. The page runs no script and fetches nothing.
 
     The same seed gives the same study, whatever --jobs or --scheduler.
     """
@@ -233,6 +245,8 @@ def study(game: str, count: int, players: int | None, assignments: tuple[str, ..
         load_policy(policy)
     except PolicyNameError as error:
         raise click.BadParameter(str(error), param_hint="--policy") from None
+    if page is not None:  # before the games are played, not after
+        _check_page(page)
     spec = StudySpec(game=game, players=seats, games=count, seed=seed, options=options,
                      versus=other, policy=policy)
     started = time.perf_counter()
@@ -250,5 +264,18 @@ def study(game: str, count: int, players: int | None, assignments: tuple[str, ..
     data = study_json(result)
     if fmt == "json":
         emit_json(data)
-        return
-    _print(data, seconds)
+    else:
+        _print(data, seconds)
+    if page is not None:
+        from cardcore.cli.study_page import study_page
+
+        write_file(Path(page), study_page(result, data["options"], data.get("versus_options")))
+        say(f"wrote {page}: open it in any browser (it needs no network)", err=True)
+
+
+def _check_page(page: str) -> None:
+    """A page can be written where --chart says (its folder exists and can be written)."""
+    if page == STDIN:
+        raise click.BadParameter("name a file for the page: standard output holds the "
+                                 "study's tables", param_hint="--chart")
+    check_place(Path(page), "--chart")

@@ -1,4 +1,4 @@
-"""Shared test setup: hypothesis profiles.
+"""Shared test setup: hypothesis profiles, and the headless browser of the page tests.
 
 ``default`` keeps the suite quick for local runs; ``ci`` (chosen when the CI
 variable is set, as .ci/run does) explores more; ``thorough`` is for a long
@@ -8,7 +8,11 @@ local hunt: ``HYPOTHESIS_PROFILE=thorough pytest``.
 from __future__ import annotations
 
 import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("default", max_examples=40, deadline=None)
@@ -20,3 +24,42 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 
 pytest_plugins = ("pytester",)
 """``pytester`` runs pytest inside a test: the cardcore plugin is tested with it."""
+
+
+def _missing() -> list[str]:
+    """What the browser tests need and this machine lacks."""
+    missing = [] if shutil.which("chromium") else ["chromium (apt-get install chromium)"]
+    if not shutil.which("chromedriver"):
+        missing.append("chromedriver (apt-get install chromium-driver)")
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("selenium (pip install -e '.[browser]')")
+    return missing
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium (Selenium and the system chromedriver) for a module of
+    tests of the pages cardcore writes; skipped, or failed under CI=true, when absent."""
+    missing = _missing()
+    if missing:
+        why = "the pages are tested in a real Chromium; missing: " + ", ".join(missing)
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true: {why}")
+        pytest.skip(why)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(shutil.which("chromium"))
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--force-device-scale-factor=1"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(str(shutil.which("chromedriver"))),
+                              options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()

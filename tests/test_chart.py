@@ -7,6 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from svgread import SVG, figure_at
 
 from cardcore.cli.chart import chart
 from cardcore.registry import GAMES
@@ -15,18 +16,10 @@ from cardcore.replay.timeline import timeline
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
-SVG = "{http://www.w3.org/2000/svg}"
 
 
 def _svg(path: Path, **marks: int) -> ET.Element:
     return ET.fromstring(chart(timeline(replay_file(path, steps=True)), **marks))
-
-
-def figure_at(svg: ET.Element, y: float) -> float:
-    """A y coordinate read back as a figure, by the scale the chart says it used."""
-    low, high = float(svg.get("data-low", "")), float(svg.get("data-high", ""))
-    y_low, y_high = float(svg.get("data-y-low", "")), float(svg.get("data-y-high", ""))
-    return low + (high - low) * (y_low - y) / (y_low - y_high)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 
@@ -101,3 +103,64 @@ def test_pipes_get_neither_bar_nor_time() -> None:
     code, out = run("study", "goblin", "--games", "30")
     assert code == 0
     assert "playing" not in out and "games/s" not in out
+
+
+def _invoke(*args: str) -> Any:
+    return CliRunner().invoke(main, list(args))
+
+
+def test_chart_writes_the_page_and_leaves_the_tables_as_they_were(tmp_path: Path) -> None:
+    """--chart PAGE: the page is written, standard output is byte for byte what it is
+    without --chart (text and JSON), the note of the page goes to standard error,
+    and nothing else appears in the folder."""
+    page = tmp_path / "study.html"
+    for fmt in ("text", "json"):
+        args = ["study", "goblin", "--games", "12", "--format", fmt]
+        plain, charted = _invoke(*args), _invoke(*args, "--chart", str(page))
+        assert plain.exit_code == charted.exit_code == 0, charted.output
+        assert charted.stdout == plain.stdout
+        assert f"wrote {page}" in charted.stderr
+        assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+        assert [path.name for path in tmp_path.iterdir()] == ["study.html"]
+    json.loads(charted.stdout)
+
+
+def test_chart_with_versus_shows_both_option_sets(tmp_path: Path) -> None:
+    """The page of a --versus study names both option sets and draws the differences."""
+    page = tmp_path / "versus.html"
+    result = _invoke("study", "orc", "--games", "6", "--players", "3", "--versus",
+                     "rising_ante=true", "--chart", str(page))
+    assert result.exit_code == 0, result.output
+    text = page.read_text(encoding="utf-8")
+    assert 'data-series="options"' in text and 'data-series="versus"' in text
+    assert "Versus minus options" in text
+
+
+def test_chart_into_a_place_that_cannot_hold_it_is_bad_usage_before_any_game(
+        tmp_path: Path) -> None:
+    """A missing folder, a folder, or standard output: exit 2 with the problem said
+    and no traceback, at once (a million games are not played first), nothing written."""
+    cases = [(str(tmp_path / "missing" / "study.html"), "there is no folder"),
+             (str(tmp_path), "is a directory"),
+             ("-", "name a file for the page")]
+    for target, words in cases:
+        result = _invoke("study", "goblin", "--games", "1000000", "--chart", target)
+        assert result.exit_code == 2, result.output
+        assert words in result.output and "--chart" in result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert "Traceback" not in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_chart_replaces_a_link_at_its_name_rather_than_writing_through_it(
+        tmp_path: Path) -> None:
+    """A symbolic link planted at the page's name is replaced by the page; the file it
+    pointed to is untouched (a page is a file written for others to read)."""
+    target = tmp_path / "victim.txt"
+    target.write_text("keep me", encoding="utf-8")
+    link = tmp_path / "study.html"
+    link.symlink_to(target)
+    result = _invoke("study", "goblin", "--games", "3", "--chart", str(link))
+    assert result.exit_code == 0, result.output
+    assert target.read_text(encoding="utf-8") == "keep me"
+    assert not link.is_symlink() and "<svg" in link.read_text(encoding="utf-8")

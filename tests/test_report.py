@@ -81,3 +81,11 @@ def test_bad_usage_exits_2_and_never_overwrites_a_record(tmp_path: Path) -> None
     assert code == 2 and "never" in out and record.read_bytes() == before
     code, out = run("report", str(record), str(record), str(record))
     assert code == 2 and "not 3" in out
+
+
+def test_a_page_that_cannot_be_written_there_is_said_in_words(tmp_path: Path) -> None:
+    """-o into a folder that does not exist: "cannot write", exit 2, no traceback."""
+    target = tmp_path / "missing" / "page.html"
+    code, out = run("report", str(EXAMPLE), "-o", str(target))
+    assert code == 2 and f"cannot write {target}" in out
+    assert not (tmp_path / "missing").exists()

@@ -5,22 +5,21 @@ per player, the last point of each line is the derived outcome, a screenshot is
 not blank, a phone-wide window needs no sideways scrolling, and the page prints.
 
 Needs Debian's ``chromium`` and ``chromium-driver`` and the ``browser`` extra
-(selenium). Without them the tests skip and say so; in CI (``CI=true``, and in
-``.ci/run``, which installs them) a missing browser is a failure, not a skip.
+(selenium): the ``browser`` fixture (tests/conftest.py). Without them the tests
+skip and say so; in CI (``CI=true``, and in ``.ci/run``, which installs them) a
+missing browser is a failure, not a skip.
 """
 
 from __future__ import annotations
 
 import base64
-import os
 import re
-import shutil
 import zlib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import console_errors, open_page
 
 from cardcore.cli.chart import PALETTE
 from cardcore.cli.report_page import pair_page, record_page
@@ -36,59 +35,6 @@ SHOWN = [FIXTURES / "orc-poker" / "give-up-after-lowest-busted.json",
          FIXTURES / "saint-poker" / "rules-example.json",
          FIXTURES / "auction" / "tie-split-exact-fraction.json",
          FIXTURES / "auction" / "illegal-bid-two-pair-under-three.json"]
-
-
-def _missing() -> list[str]:
-    """What the browser tests need and this machine lacks."""
-    missing = [] if shutil.which("chromium") else ["chromium (apt-get install chromium)"]
-    if not shutil.which("chromedriver"):
-        missing.append("chromedriver (apt-get install chromium-driver)")
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        missing.append("selenium (pip install -e '.[browser]')")
-    return missing
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One headless Chromium for the module; skipped (failed in CI) when absent."""
-    missing = _missing()
-    if missing:
-        why = "the report page is tested in a real Chromium; missing: " + ", ".join(missing)
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI=true: {why}")
-        pytest.skip(why)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(shutil.which("chromium"))
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--force-device-scale-factor=1"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(str(shutil.which("chromedriver"))),
-                              options=options)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
-def _open(driver: Any, page: str, folder: Path, width: int = 1000) -> list[dict[str, Any]]:
-    """Load a page from a file, as a reader opens it; the console's messages."""
-    path = folder / "page.html"
-    path.write_text(page, encoding="utf-8")
-    driver.set_window_size(width, 800)
-    driver.get_log("browser")  # what an earlier page logged is not this page's
-    driver.get(path.as_uri())
-    assert driver.execute_script("return document.readyState") == "complete"
-    return list(driver.get_log("browser"))
-
-
-def _errors(logged: list[dict[str, Any]]) -> list[str]:
-    return [str(entry["message"]) for entry in logged if entry["level"] == "SEVERE"]
 
 
 LINES = """
@@ -165,16 +111,16 @@ def test_a_record_page_loads_cleanly_and_its_chart_ends_at_the_outcome(
         browser: Any, path: Path, tmp_path: Path) -> None:
     """No console error; a line per player whose last point is the derived figure."""
     report = replay_file(path, steps=True)
-    assert _errors(_open(browser, record_page(report), tmp_path)) == []
+    assert console_errors(open_page(browser, record_page(report), tmp_path)) == []
     _check_lines(browser, "article.record", report)
 
 
 def test_the_console_check_can_see_an_error(browser: Any, tmp_path: Path) -> None:
     """The console is really read: a page that logs an error is caught (so the pages
     above were clean, not unheard)."""
-    logged = _open(browser, "<!DOCTYPE html><script>console.error('seen')</script>",
+    logged = open_page(browser, "<!DOCTYPE html><script>console.error('seen')</script>",
                    tmp_path)
-    assert any("seen" in message for message in _errors(logged))
+    assert any("seen" in message for message in console_errors(logged))
 
 
 def test_two_records_side_by_side_each_end_at_their_outcome(browser: Any,
@@ -191,7 +137,7 @@ def test_two_records_side_by_side_each_end_at_their_outcome(browser: Any,
     left, right = replay_file(path, steps=True), replay_file(other, steps=True)
     assert left.transcript is not None and right.transcript is not None
     page = pair_page(left, right, diff_transcripts(left.transcript, right.transcript))
-    assert _errors(_open(browser, page, tmp_path, width=1300)) == []
+    assert console_errors(open_page(browser, page, tmp_path, width=1300)) == []
     _check_lines(browser, "article.record:nth-of-type(1)", left)
     _check_lines(browser, "article.record:nth-of-type(2)", right)
     marks = browser.execute_script(
@@ -207,7 +153,7 @@ def test_two_records_side_by_side_each_end_at_their_outcome(browser: Any,
 def test_a_screenshot_is_not_blank_and_shows_the_lines(browser: Any, tmp_path: Path) -> None:
     """Many colours in the first screen, the first players' line colours among them."""
     report = replay_file(SHOWN[0], steps=True)
-    _open(browser, record_page(report), tmp_path, width=800)
+    open_page(browser, record_page(report), tmp_path, width=800)
     browser.execute_script("document.querySelector('svg.chart').scrollIntoView()")
     png = browser.get_screenshot_as_png()
     (tmp_path / "screenshot.png").write_bytes(png)
@@ -223,7 +169,7 @@ def test_a_phone_needs_no_sideways_scrolling_and_the_page_prints(browser: Any,
     left = replay_file(SHOWN[0], steps=True)
     assert left.transcript is not None
     page = pair_page(left, left, diff_transcripts(left.transcript, left.transcript))
-    assert _errors(_open(browser, page, tmp_path, width=390)) == []
+    assert console_errors(open_page(browser, page, tmp_path, width=390)) == []
     fits = browser.execute_script(
         "return document.documentElement.scrollWidth <= window.innerWidth")
     stacked = browser.execute_script(
