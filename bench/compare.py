@@ -20,6 +20,16 @@ stage: above 1 means this tree is faster (the target for the fold is 3x
 3b236ba). A game REV does not have, or whose files it cannot read, is shown
 with the reason instead.
 
+``--instructions`` counts instead of timing: ``valgrind --tool=callgrind``
+runs bench/instructions.py in each interpreter over the same files, once
+loading them and once loading and folding them, and the difference divided
+by the events is the fold's instructions per event (``PYTHONHASHSEED=0``;
+counts do not move with the machine's load, so one run of each is enough).
+Files REV refuses (Auction's single joker, before the spec's revision) are
+left out for both. It prints both counts per event, REV / this, and this
+tree's count against the targets of issue 21 (``--events`` defaults to 3,000
+a game here: callgrind runs Python about 50 times slower).
+
 ``--install-only`` prints the python of REV's venv and stops: the other
 scripts run with it measure REV (``$(python bench/compare.py 907ef53
 --install-only) bench/bench_fold.py``, for a revision with ``cardcore.replay``).
@@ -44,7 +54,12 @@ from corpus import build, corpus_arguments
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 TIMING = BENCH / "timing.py"
+INSTRUCTIONS = BENCH / "instructions.py"
 TARGET_FOLD_RATIO = 3.0
+TARGET_INSTRUCTIONS = {"goblin-poker": 50_000, "orc-poker": 75_000, "saint-poker": 66_000,
+                       "auction": 73_000}
+"""Issue 21's targets for the fold, instructions per event (1/1.8 of 497cf6e or better)."""
+TARGET_INSTRUCTION_RATIO = 1.8
 
 
 def git(*args: str) -> str:
@@ -98,6 +113,72 @@ def timed(python: Path, spec: Path, repeat: int) -> dict[str, Any]:
     return result
 
 
+def counted(python: Path, spec: Path, label: str, mode: str) -> tuple[int, int]:
+    """Instructions of one run of bench/instructions.py under callgrind, and its events."""
+    env = {**child_env(), "PYTHONHASHSEED": "0"}
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch) / "callgrind.out"
+        run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                              str(python), str(INSTRUCTIONS), str(spec), label, mode],
+                             check=True, capture_output=True, text=True,
+                             cwd=tempfile.gettempdir(), env=env)
+    collected = [line for line in run.stderr.splitlines() if "Collected :" in line]
+    return int(collected[-1].split(":")[-1].strip()), json.loads(run.stdout)["events"]
+
+
+def fitting(python: Path, spec: Path, label: str) -> list[str]:
+    """The files of ``label`` that ``python``'s revision folds without a refusal."""
+    out = subprocess.run([str(python), str(INSTRUCTIONS), str(spec), label, "fits"],
+                         check=True, capture_output=True, text=True,
+                         cwd=tempfile.gettempdir(), env=child_env())
+    files: list[str] = json.loads(out.stdout)
+    return files
+
+
+def per_event(python: Path, spec: Path, label: str) -> tuple[float, int]:
+    """The fold's instructions per event: (load and fold) less (load), over the events."""
+    loaded, events = counted(python, spec, label, "load")
+    folded, _ = counted(python, spec, label, "fold")
+    return (folded - loaded) / events, events
+
+
+def instructions(args: argparse.Namespace, commit: str, other: Path, theirs: list[str],
+                 groups: dict[str, list[str]], sizes: dict[str, int]) -> int:
+    """The ``--instructions`` mode: callgrind counts per fold event, side by side."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("compare: --instructions needs valgrind (apt-get install valgrind)")
+    print(f"fold instructions per event (callgrind), this tree against {args.rev} = "
+          f"{commit[:12]}; the first corpus files of each game holding {args.events} events, "
+          "less the files REV refuses\n")
+    print(f"{'game':<13} {'files':>5} {'events':>6} {'this':>9} {args.rev:>9} {'x':>5}  "
+          f"{'target':>7}  met")
+    for game in args.games:
+        files = groups[game]
+        with tempfile.TemporaryDirectory() as scratch:
+            spec = Path(scratch) / "spec.json"
+            spec.write_text(json.dumps({game: files}), encoding="utf-8")
+            if game in theirs:
+                fits = set(fitting(other, spec, game))
+                files, total = [], 0
+                for path in groups[game]:
+                    if path in fits and total < args.events:
+                        files.append(path)
+                        total += sizes[path]
+                spec.write_text(json.dumps({game: files}), encoding="utf-8")
+            mine, events = per_event(Path(sys.executable), spec, game)
+            old = per_event(other, spec, game)[0] if game in theirs else None
+        target = TARGET_INSTRUCTIONS.get(game)
+        if old is not None:
+            target = min(target or old, old / TARGET_INSTRUCTION_RATIO)
+        shown = f"{old:9,.0f} {old / mine:5.2f}" if old is not None else f"{'-':>9} {'-':>5}"
+        met = "-" if target is None else ("yes" if mine <= target else "no")
+        print(f"{game:<13} {len(files):5d} {events:6d} {mine:9,.0f} {shown}  "
+              f"{target or 0:7,.0f}  {met}")
+    print(f"\nx = {args.rev} instructions / this tree's: above 1, this tree does less work; "
+          f"target: the lower of issue 21's figure and {args.rev}'s / {TARGET_INSTRUCTION_RATIO}")
+    return 0
+
+
 def merge(best: dict[str, dict[str, Any]], run: dict[str, dict[str, Any]]) -> None:
     """Keep, per group and stage, the best seconds of the runs so far."""
     for label, row in run.items():
@@ -115,16 +196,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog="\n".join(__doc__.splitlines()[2:]))
     parser.add_argument("rev", help="a git revision of this repository (3b236ba)")
-    parser.add_argument("--events", type=int, default=10_000,
+    parser.add_argument("--events", type=int, default=None,
                         help="events per game: the first corpus files that hold them (10000)")
     parser.add_argument("--repeat", type=int, default=3, help="passes per run, best kept (3)")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each, alternately (2)")
     corpus_arguments(parser)
     parser.add_argument("--quick", action="store_true", help="smoke run: 2000 events, 1 pass")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count callgrind instructions per fold event instead of timing "
+                        "(3000 events a game unless --events is given)")
     parser.add_argument("--install-only", action="store_true",
                         help="only install REV and print its python (to run another bench "
                         "script with it)")
     args = parser.parse_args(argv)
+    if args.events is None:
+        args.events = 3_000 if args.instructions else 10_000
     if args.quick:
         args.events, args.repeat, args.rounds = min(args.events, 2_000), 1, 1
     if min(args.events, args.repeat, args.rounds) < 1:
@@ -141,15 +227,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     theirs = known_games(other)
     corpus = build(args.corpus, count=args.count, games=args.games)
     groups: dict[str, list[str]] = {}
+    sizes: dict[str, int] = {}
+    # --instructions takes candidates holding several times the events: files REV
+    # refuses are left out and the first that remain holding --events are counted.
+    budget = args.events * (6 if args.instructions else 1)
     for game in args.games:
         total = 0
         files = []
         for path, events in zip(corpus.files[game], corpus.events[game], strict=True):
             files.append(str(path))
+            sizes[str(path)] = events
             total += events
-            if total >= args.events:
+            if total >= budget:
                 break
         groups[game] = files
+    if args.instructions:
+        return instructions(args, commit, other, theirs, groups, sizes)
     with tempfile.TemporaryDirectory() as scratch:
         spec = Path(scratch) / "spec.json"
         both = {g: f for g, f in groups.items() if g in theirs}

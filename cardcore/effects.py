@@ -7,13 +7,25 @@ payer could not make (the shortfall rule), which never enters the pot.
 
 Effects and the ledger are frozen attrs classes without slots: an event builds
 one or two of each, and attrs fills a dict instance faster than slots.
+
+An effect is *worded when read*: the replay's fold makes every effect, but
+``validate`` reads none of their sentences unless a reading disagrees. So the
+rules make their effects with :func:`effect`, which keeps the facts (who, what,
+how much, the rule) and a function that words them, called the first time
+``text`` is read (and then kept). Such an effect is the same value as one given
+its text: equal, hashed, printed, pickled and copied alike. :func:`transfer`
+is the same idea for a :class:`Transfer`: the value without attrs'
+``__init__``, for the fold's inner loop.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 
-__all__ = ["BANK", "POT", "Effect", "Transfer"]
+__all__ = ["BANK", "POT", "Effect", "Transfer", "effect", "transfer"]
 
 POT = "pot"
 """Payer or receiver name for the pot."""
@@ -64,3 +76,60 @@ class Effect:
 
     def __str__(self) -> str:
         return f"{self.text} ({self.rule})"
+
+    def __getattr__(self, name: str) -> Any:
+        """Called only for an attribute the instance lacks: the ``text`` of an
+        effect made by :func:`effect`, worded now and kept."""
+        fields = self.__dict__
+        if name == "text" and "_words" in fields:
+            text = fields["text"] = fields.pop("_words")()
+            return text
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and copied with its text (a function that words it may not pickle)."""
+        return {"kind": self.kind, "rule": self.rule, "text": self.text,
+                "players": self.players, "transfers": self.transfers}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def effect(kind: str, rule: str, words: Callable[[], str], players: tuple[str, ...] = (),
+           transfers: tuple[Transfer, ...] = ()) -> Effect:
+    """An :class:`Effect` whose text ``words()`` makes when it is first read.
+
+    ``words`` must read only values that do not change (an event, names,
+    numbers, cards): never the working state of a fold, which the next event
+    changes (cardcore.working).
+
+    >>> folded = effect("fold", "GP-4.2", lambda: "Aki folds and pays 3", ("Aki",))
+    >>> folded == Effect(kind="fold", rule="GP-4.2", text="Aki folds and pays 3",
+    ...                  players=("Aki",))
+    True
+    >>> str(folded)
+    'Aki folds and pays 3 (GP-4.2)'
+    """
+    made: Effect = _new(Effect)
+    _set(made, "__dict__", {"kind": kind, "rule": rule, "players": players,
+                            "transfers": transfers, "_words": words})
+    return made
+
+
+def transfer(payer: str, receiver: str, amount: int, rule: str, owed: int | None = None
+             ) -> Transfer:
+    """``Transfer(payer=..., receiver=..., amount=..., rule=..., owed=...)``, made
+    without attrs' ``__init__`` (the fold makes one per payment).
+
+    >>> transfer("Aki", "pot", 3, "GP-4.2") == Transfer(payer="Aki", receiver="pot",
+    ...                                                  amount=3, rule="GP-4.2")
+    True
+    """
+    made: Transfer = _new(Transfer)
+    _set(made, "__dict__", {"payer": payer, "receiver": receiver, "amount": amount,
+                            "rule": rule, "owed": owed})
+    return made

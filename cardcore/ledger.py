@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from cardcore.effects import POT, Transfer
+from cardcore.effects import POT, Transfer, transfer
 
 __all__ = ["Ledger"]
 
@@ -69,16 +69,16 @@ class Ledger:
             chips[seat] = held - paid
             pot += paid
             forgiven += owed - paid
-            transfers.append(Transfer(payer=players[seat], receiver=POT, amount=paid, rule=rule,
-                                      owed=owed if paid < owed else None))
-        return Ledger(players, tuple(chips), pot, forgiven), tuple(transfers)
+            transfers.append(transfer(players[seat], POT, paid, rule,
+                                      owed if paid < owed else None))
+        return _ledger(players, tuple(chips), pot, forgiven), tuple(transfers)
 
     def take_pot(self, seat: int, rule: str) -> tuple[Ledger, Transfer]:
         """``seat`` takes the whole pot."""
         chips = list(self.chips)
         chips[seat] += self.pot
-        transfer = Transfer(payer=POT, receiver=self.players[seat], amount=self.pot, rule=rule)
-        return Ledger(self.players, tuple(chips), 0, self.forgiven), transfer
+        won = transfer(POT, self.players[seat], self.pot, rule)
+        return _ledger(self.players, tuple(chips), 0, self.forgiven), won
 
     def split_pot(self, seats: Sequence[int], rule: str) -> tuple[Ledger, tuple[Transfer, ...]]:
         """Share the pot equally among ``seats``; the remainder stays in the pot."""
@@ -87,8 +87,20 @@ class Ledger:
         transfers = []
         for seat in seats:
             chips[seat] += share
-            transfers.append(
-                Transfer(payer=POT, receiver=self.players[seat], amount=share, rule=rule)
-            )
+            transfers.append(transfer(POT, self.players[seat], share, rule))
         pot = self.pot - share * len(seats)
-        return Ledger(self.players, tuple(chips), pot, self.forgiven), tuple(transfers)
+        return _ledger(self.players, tuple(chips), pot, self.forgiven), tuple(transfers)
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _ledger(players: tuple[str, ...], chips: tuple[int, ...], pot: int, forgiven: int
+            ) -> Ledger:
+    """``Ledger(players, chips, pot, forgiven)`` without attrs' ``__init__``: the
+    fold makes one for every payment."""
+    made: Ledger = _new(Ledger)
+    _set(made, "__dict__", {"players": players, "chips": chips, "pot": pot,
+                            "forgiven": forgiven})
+    return made

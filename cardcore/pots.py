@@ -5,11 +5,11 @@ so that every game words a payment the same way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Literal, overload
 
-from cardcore.effects import BANK, Effect, Transfer
+from cardcore.effects import BANK, Effect, Transfer, effect, transfer
 from cardcore.ledger import Ledger
 from cardcore.table import names
 
@@ -29,31 +29,34 @@ def shortfall(paid: Transfer) -> str:
     return f"; holds only {paid.amount}, {paid.forgiven} forgiven"
 
 
-def pay(ledger: Ledger, seat: int, owed: int, rule: str, kind: str, text: str
-        ) -> tuple[Ledger, Effect]:
-    """``seat`` pays ``owed`` to the pot (shortfall rule); ``text`` says why."""
+def pay(ledger: Ledger, seat: int, owed: int, rule: str, kind: str,
+        text: str | Callable[[], str]) -> tuple[Ledger, Effect]:
+    """``seat`` pays ``owed`` to the pot (shortfall rule); ``text`` says why (or
+    words it when read: :func:`cardcore.effects.effect`)."""
     ledger, paid = ledger.pay(seat, owed, rule)
     name = ledger.players[seat]
-    return ledger, Effect(kind=kind, rule=rule, players=(name,), transfers=(paid,),
-                          text=text + shortfall(paid))
+    return ledger, effect(kind, rule, lambda: (text if isinstance(text, str) else text())
+                          + shortfall(paid), (name,), (paid,))
 
 
 def antes(ledger: Ledger, seats: Sequence[int], amount: int, rule: str
           ) -> tuple[Ledger, tuple[Effect, ...]]:
     """Every one of ``seats`` pays the ante, in seat order."""
     ledger, transfers = ledger.pay_each(seats, amount, rule)
-    return ledger, tuple(
-        Effect(kind="ante", rule=rule, players=(paid.payer,), transfers=(paid,),
-               text=f"{paid.payer} pays the ante of {amount}" + shortfall(paid))
-        for paid in transfers)
+    return ledger, tuple([effect("ante", rule, _ante_words(paid, amount), (paid.payer,), (paid,))
+                          for paid in transfers])
+
+
+def _ante_words(paid: Transfer, amount: int) -> Callable[[], str]:
+    return lambda: f"{paid.payer} pays the ante of {amount}" + shortfall(paid)
 
 
 def take_pot(ledger: Ledger, seat: int, rule: str, why: str) -> tuple[Ledger, Effect]:
     """``seat`` takes the whole pot; ``why`` (e.g. "is the only player left")."""
     ledger, won = ledger.take_pot(seat, rule)
     name = ledger.players[seat]
-    return ledger, Effect(kind="win", rule=rule, players=(name,), transfers=(won,),
-                          text=f"{name} {why} and takes the pot of {won.amount}")
+    return ledger, effect("win", rule, lambda: f"{name} {why} and takes the pot of {won.amount}",
+                          (name,), (won,))
 
 
 def split_pot(ledger: Ledger, seats: Sequence[int], rule: str, when: str, kept_for: str
@@ -62,10 +65,13 @@ def split_pot(ledger: Ledger, seats: Sequence[int], rule: str, when: str, kept_f
     ledger, shares = ledger.split_pot(seats, rule)
     left = ledger.pot
     players = ledger.players
-    text = (f"{when}{names(players, seats)} split the pot ({shares[0].amount} each)"
-            + (f"; {left} stays in the pot for the next {kept_for}" if left else ""))
-    return ledger, Effect(kind="split", rule=rule, players=tuple(players[s] for s in seats),
-                          transfers=shares, text=text)
+    seats = tuple(seats)
+
+    def words() -> str:
+        return (f"{when}{names(players, seats)} split the pot ({shares[0].amount} each)"
+                + (f"; {left} stays in the pot for the next {kept_for}" if left else ""))
+
+    return ledger, effect("split", rule, words, tuple([players[s] for s in seats]), shares)
 
 
 @overload
@@ -89,5 +95,5 @@ def award(players: Sequence[str], seats: Sequence[int], share: Number, rule: str
     """Points from nowhere to each of ``seats`` (none for a share of 0)."""
     if not share:
         return ()
-    return tuple(Transfer(payer=BANK, receiver=players[s], amount=share, rule=rule)  # type: ignore[arg-type]
-                 for s in seats)
+    return tuple([transfer(BANK, players[s], share, rule)  # type: ignore[arg-type]
+                  for s in seats])
