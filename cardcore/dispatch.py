@@ -26,7 +26,7 @@ is broken, the game's own rule is not judged.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Protocol, cast
+from typing import Any, Final, Protocol
 
 from cardcore.effects import Effect
 from cardcore.errors import NotAnEventError, NotAStateError, PathPart, RuleViolation
@@ -239,13 +239,14 @@ def step(rules: DispatchedRules[S], state: S, event: Event) -> Transition[S]:
     if cards is None:
         after, effects = handler.play(state, event, None)
     else:
-        moves: Moves[Any] = Moves(state.account, state.players)
+        account: Draft[Any] = state.account  # type: ignore[assignment]  # a working state's
+        moves: Moves[Any] = Moves(account, players)
         cards(state, event, moves)
         if moves.problems:
             _raise(moves.problems)
         if moves.deferred:
             raise moves.deferred[0]
-        cast("Draft[Any]", state.account).adopt(moves)  # a working state's (cardcore.working)
+        account.adopt(moves)
         after, effects = handler.play(state, event, moves.found)
     if type(after) in WORKING and type(after.account) is _DRAFT:
         return after, effects
@@ -296,14 +297,15 @@ def _checked(rules: DispatchedRules[S], state: S, event: Event, turn: Turn,
     effects: tuple[Effect, ...] = ()
     found = None
     if handler.cards is not None and not (event.ACTOR and actor is None):
-        moves: Moves[Any] = Moves(state.account, state.players, seated)
+        account: Draft[Any] = state.account  # type: ignore[assignment]  # a working state's
+        moves: Moves[Any] = Moves(account, state.players, seated)
         handler.cards(state, event, moves)
         problems += moves.problems
         if problems:
             _raise(problems)
         if moves.deferred:
             raise moves.deferred[0]
-        cast("Draft[Any]", state.account).adopt(moves)  # a working state's (cardcore.working)
+        account.adopt(moves)
         found = moves.found
     elif problems:
         _raise(problems)

@@ -46,9 +46,9 @@ class Moves(Draft[C]):
 
     __slots__ = ("deferred", "found", "players", "problems", "seated")
 
-    def __init__(self, account: CardAccount[C], players: Sequence[str],
+    def __init__(self, account: CardAccount[C] | Draft[C], players: Sequence[str],
                  seated: Sequence[bool] | None = None) -> None:
-        Draft.__init__(self, account)
+        Draft.__init__(self, account)  # type: ignore[arg-type]  # a draft reads alike
         self.players = players
         self.seated = seated
         self.problems: list[RuleViolation] = []
