@@ -135,11 +135,13 @@ def fitting(python: Path, spec: Path, label: str) -> list[str]:
     return files
 
 
-def per_event(python: Path, spec: Path, label: str) -> tuple[float, int]:
-    """The fold's instructions per event: (load and fold) less (load), over the events."""
+def per_event(python: Path, spec: Path, label: str) -> tuple[float, float, int]:
+    """Instructions per event of the fold and of ``GameLog.append``: (load and
+    fold) less (load), and (load and append) less (load), over the events."""
     loaded, events = counted(python, spec, label, "load")
     folded, _ = counted(python, spec, label, "fold")
-    return (folded - loaded) / events, events
+    appended, _ = counted(python, spec, label, "append")
+    return (folded - loaded) / events, (appended - loaded) / events, events
 
 
 def instructions(args: argparse.Namespace, commit: str, other: Path, theirs: list[str],
@@ -152,6 +154,7 @@ def instructions(args: argparse.Namespace, commit: str, other: Path, theirs: lis
           "less the files REV refuses\n")
     print(f"{'game':<13} {'files':>5} {'events':>6} {'this':>9} {args.rev:>9} {'x':>5}  "
           f"{'target':>7}  met")
+    appends: list[tuple[str, float, float | None]] = []
     for game in args.games:
         files = groups[game]
         with tempfile.TemporaryDirectory() as scratch:
@@ -165,8 +168,8 @@ def instructions(args: argparse.Namespace, commit: str, other: Path, theirs: lis
                         files.append(path)
                         total += sizes[path]
                 spec.write_text(json.dumps({game: files}), encoding="utf-8")
-            mine, events = per_event(Path(sys.executable), spec, game)
-            old = per_event(other, spec, game)[0] if game in theirs else None
+            mine, log, events = per_event(Path(sys.executable), spec, game)
+            old, old_log, _ = per_event(other, spec, game) if game in theirs else (None, None, 0)
         target = TARGET_INSTRUCTIONS.get(game)
         if old is not None:
             target = min(target or old, old / TARGET_INSTRUCTION_RATIO)
@@ -174,6 +177,12 @@ def instructions(args: argparse.Namespace, commit: str, other: Path, theirs: lis
         met = "-" if target is None else ("yes" if mine <= target else "no")
         print(f"{game:<13} {len(files):5d} {events:6d} {mine:9,.0f} {shown}  "
               f"{target or 0:7,.0f}  {met}")
+        appends.append((game, log, old_log))
+    print(f"\nGameLog.append per event (target: no slower than {args.rev})")
+    for game, log, old_log in appends:
+        shown = f"{old_log:9,.0f} {old_log / log:5.2f}" if old_log else f"{'-':>9} {'-':>5}"
+        met = "-" if not old_log else ("yes" if log <= old_log else "no")
+        print(f"{game:<13} {'':5} {'':6} {log:9,.0f} {shown}  {'':7}  {met}")
     print(f"\nx = {args.rev} instructions / this tree's: above 1, this tree does less work; "
           f"target: the lower of issue 21's figure and {args.rev}'s / {TARGET_INSTRUCTION_RATIO}")
     return 0

@@ -1,14 +1,15 @@
 """The child of ``compare.py --instructions``: one pass over transcript files,
 run under ``valgrind --tool=callgrind`` so that its instructions can be counted.
 
-    python bench/instructions.py SPEC.json LABEL {load,fold,fits}
+    python bench/instructions.py SPEC.json LABEL {load,fold,append,fits}
 
 ``load`` reads and loads the files of LABEL in SPEC.json (``read_json``,
 ``load_transcript``) and starts each game; ``fold`` does the same and then
 applies every event (``rules.apply``, the fold of bench/timing.py). The
 instructions of the fold are those of ``fold`` less those of ``load``, over
 the same files in the same interpreter, so that start-up and loading cancel
-out. ``fits`` prints (as JSON) the files of LABEL this revision folds without a
+out. ``append`` appends every event (checks too) to a ``GameLog`` instead:
+the library's path for a program, which keeps every state. ``fits`` prints (as JSON) the files of LABEL this revision folds without a
 refusal, so that two revisions are counted on files both accept (497cf6e
 refuses a single joker as an Auction bid, which the spec revised later).
 
@@ -25,6 +26,7 @@ from typing import Any
 
 from timing import fold_all, load_transcript, read_json, starter
 
+from cardcore.gamelog import GameLog
 from cardcore.registry import GAMES
 
 
@@ -53,6 +55,12 @@ def main(argv: list[str]) -> int:
     transcripts, starts = loaded(paths)
     if mode == "fold":
         fold_all(transcripts, starts)
+    elif mode == "append":
+        for transcript in transcripts:
+            log = GameLog(transcript.game, transcript.players, transcript.options,
+                          ages=transcript.ages)
+            for event in transcript.events:
+                log.append(event)
     events = sum(1 for t in transcripts for e in t.events if e.TYPE != "check")
     print(json.dumps({"events": events}))
     return 0
