@@ -13,7 +13,7 @@ from cardcore.effects import BANK, Effect, Transfer, effect, transfer
 from cardcore.ledger import Ledger
 from cardcore.table import names
 
-__all__ = ["antes", "pay", "shortfall", "split_points", "split_pot", "take_pot"]
+__all__ = ["ante_paid", "antes", "pay", "shortfall", "split_points", "split_pot", "take_pot"]
 
 Number = int | Fraction
 
@@ -43,12 +43,16 @@ def antes(ledger: Ledger, seats: Sequence[int], amount: int, rule: str
           ) -> tuple[Ledger, tuple[Effect, ...]]:
     """Every one of ``seats`` pays the ante, in seat order."""
     ledger, transfers = ledger.pay_each(seats, amount, rule)
-    return ledger, tuple([effect("ante", rule, _ante_words(paid, amount), (paid.payer,), (paid,))
-                          for paid in transfers])
+    return ledger, tuple([ante_paid(paid, amount) for paid in transfers])
 
 
-def _ante_words(paid: Transfer, amount: int) -> Callable[[], str]:
-    return lambda: f"{paid.payer} pays the ante of {amount}" + shortfall(paid)
+def ante_paid(paid: Transfer, amount: int) -> Effect:
+    """The effect of one ante ``paid`` (of ``amount`` asked, shortfall rule), for
+    a game that charges antes one by one. A function of its own also binds each
+    payment to its words, which a lambda in the caller's loop would not."""
+    return effect("ante", paid.rule,
+                  lambda: f"{paid.payer} pays the ante of {amount}" + shortfall(paid),
+                  (paid.payer,), (paid,))
 
 
 def take_pot(ledger: Ledger, seat: int, rule: str, why: str) -> tuple[Ledger, Effect]:

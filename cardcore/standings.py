@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from cardcore.effects import Effect
+from cardcore.effects import Effect, effect
 from cardcore.ledger import Ledger
 from cardcore.protocol import GameState, Outcome
 from cardcore.table import names
@@ -70,11 +70,17 @@ def plural(count: Number, unit: str) -> str:
 def winners_effect(players: Sequence[str], totals: Sequence[Number], rule: str, unit: str,
                    tail: str = "") -> Effect:
     """The end of a game: the highest total wins, equal totals share the win;
-    ``tail`` adds what else the table should hear (a pot left over)."""
+    ``tail`` adds what else the table should hear (a pot left over). Worded when
+    read (:func:`cardcore.effects.effect`), from copies of ``players`` and the
+    winners' seats: a caller's list may change after."""
     best = max(totals)
-    top = [seat for seat, total in enumerate(totals) if total == best]
-    amount = plural(best, unit)
-    text = (f"{players[top[0]]} wins with {amount}" if len(top) == 1
-            else f"{names(players, top)} share the win with {amount} each")
-    return Effect(kind="winners", rule=rule, players=tuple(players[s] for s in top),
-                  text=text + tail)
+    top = tuple([seat for seat, total in enumerate(totals) if total == best])
+    seated = tuple(players)
+
+    def words() -> str:
+        amount = plural(best, unit)
+        text = (f"{seated[top[0]]} wins with {amount}" if len(top) == 1
+                else f"{names(seated, top)} share the win with {amount} each")
+        return text + tail
+
+    return effect("winners", rule, words, tuple([seated[s] for s in top]))

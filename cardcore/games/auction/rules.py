@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from cardcore.cards import Card
-from cardcore.effects import Effect
+from cardcore.effects import Effect, effect
 from cardcore.errors import RuleViolation
 from cardcore.evolve import evolve
 from cardcore.games.auction.bids import Bid, named_bid
@@ -67,14 +67,18 @@ def deal(state: AuctionState, event: Deal, found: None = None) -> Transition[Auc
     number = state.hand + 1
     starter = event.starter
     assert starter is not None, "the cards stage refuses an unnamed face-up card"
-    text = f"{starter} starts the starter pile"
-    if starter.is_joker:
-        text += ": a joker turned here does not end the hand"
+
+    def started() -> str:
+        text = f"{starter} starts the starter pile"
+        if starter.is_joker:
+            text += ": a joker turned here does not end the hand"
+        return text
+
     effects = (
-        Effect(kind="deal", rule="AU-1.1", players=players,
-               text=f"hand {number}: {HAND_SIZE} cards each to "
-               f"{names(players, range(len(players)))}"),
-        Effect(kind="starter", rule="AU-1.2", text=text),
+        effect("deal", "AU-1.1",
+               lambda: f"hand {number}: {HAND_SIZE} cards each to "
+               f"{names(players, range(len(players)))}", players),
+        effect("starter", "AU-1.2", started),
     )
     new = evolve(state, phase=Phase.AUCTION, hand=number, auction=1, pile=(starter,),
                  standing=None, bidder=-1, first=(), last=False, declarer=None, ended_by="")
@@ -109,16 +113,16 @@ def bid(state: AuctionState, event: BidEvent, found: None = None) -> Transition[
                            "to bid it in this auction")
                 raise RuleViolation("AU-2.9", message)
             _held(state, name, offered)
-            effect = Effect(kind="bid", rule="AU-2.9", players=(name,),
-                            text=f"{name} bids {offered}: equal to the standing bid, which "
-                            f"{name} beats by priority")
-            return evolve(state, standing=offered, bidder=seat), (effect,)
+            equal = effect("bid", "AU-2.9",
+                           lambda: f"{name} bids {offered}: equal to the standing bid, which "
+                           f"{name} beats by priority", (name,))
+            return evolve(state, standing=offered, bidder=seat), (equal,)
     _held(state, name, offered)
     if holder is None:
         first = (*first, (offered.priority, seat))
-    effect = Effect(kind="bid", rule=_order_rule(offered, standing), players=(name,),
-                    text=f"{name} bids {offered}: the standing bid")
-    return evolve(state, standing=offered, bidder=seat, first=first), (effect,)
+    beats = effect("bid", _order_rule(offered, standing),
+                   lambda: f"{name} bids {offered}: the standing bid", (name,))
+    return evolve(state, standing=offered, bidder=seat, first=first), (beats,)
 
 
 _STRAIGHTS = (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
@@ -281,27 +285,32 @@ def win(state: AuctionState, event: Win, settled: Settled) -> Transition[Auction
     is the one after the draw: that decides whether a card is turned (AU-7.6),
     but not how many cards were drawn."""
     name = event.player
-    laid: list[Card] = [card for card in event.cards if card is not None]
+    laid = tuple([card for card in event.cards if card is not None])
     won, drawn = settled
     count = len(laid)
     taken = _taken(state, count)
     short = count - len(taken) - drawn
-    effects = [Effect(kind="win", rule="AU-3", players=(name,),
-                      text=f"{name} wins auction {state.auction} with {won}")]
-    took = f"{name} takes {_cards(taken)} from the top of the starter pile"
-    if drawn:
-        took += f" and {plural(drawn, 'card')} from the stock, unseen"
-    effects.append(Effect(kind="take", rule="AU-3.1", players=(name,), text=took))
+    auction = state.auction
+
+    def took() -> str:
+        text = f"{name} takes {_cards(taken)} from the top of the starter pile"
+        if drawn:
+            text += f" and {plural(drawn, 'card')} from the stock, unseen"
+        return text
+
+    effects = [effect("win", "AU-3", lambda: f"{name} wins auction {auction} with {won}",
+                      (name,)),
+               effect("take", "AU-3.1", took, (name,))]
     if short:
         rule = "AU-4.2" if state.last else "AU-7.6"
-        effects.append(Effect(kind="short", rule=rule, players=(name,),
-                              text=f"the stock is empty: {plural(short, 'card')} of the pile "
-                              "cannot be made up"))
+        effects.append(effect("short", rule,
+                              lambda: f"the stock is empty: {plural(short, 'card')} of the pile "
+                              "cannot be made up", (name,)))
     old = state.pile
     pile = (*old[: len(old) - len(taken)], *laid)
-    effects.append(Effect(kind="lay", rule="AU-3.2", players=(name,),
-                          text=f"{name} lays {_cards(laid)} on the pile: "
-                          f"{plural(len(pile), 'card')}, {pile[-1]} on top"))
+    effects.append(effect("lay", "AU-3.2",
+                          lambda: f"{name} lays {_cards(laid)} on the pile: "
+                          f"{plural(len(pile), 'card')}, {pile[-1]} on top", (name,)))
     if state.stock:
         return evolve(state, pile=pile, standing=None, bidder=-1, first=(),
                       phase=Phase.FLIP), tuple(effects)
@@ -316,7 +325,8 @@ def _end(state: AuctionState, rule: str, why: str, effects: list[Effect],
          **changes: object) -> Transition[AuctionState]:
     """The hand ends (AU-4): the show is next. ``changes``: the event's own changes
     to the state, made in the same copy."""
-    effects.append(Effect(kind="hand_end", rule=rule, text=f"hand {state.hand} ends: {why}"))
+    number = state.hand
+    effects.append(effect("hand_end", rule, lambda: f"hand {number} ends: {why}"))
     return (evolve(state, phase=Phase.SHOW, ended_by=why, **changes),
             tuple(effects))
 
@@ -335,13 +345,14 @@ def flip(state: AuctionState, event: Flip, found: None = None) -> Transition[Auc
     card = event.card
     assert card is not None, "the cards stage refuses an unnamed face-up card"
     pile = (*state.pile, card)
-    effects = [Effect(kind="flip", rule="AU-3.3",
-                      text=f"{card} is turned onto the pile: {plural(len(pile), 'card')}")]
+    size = len(pile)
+    effects = [effect("flip", "AU-3.3",
+                      lambda: f"{card} is turned onto the pile: {plural(size, 'card')}")]
     if card.is_joker:
         return _end(state, "AU-4.1", "the turned card is a joker", effects, pile=pile)
     if state.stock == 0:
-        effects.append(Effect(kind="last_auction", rule="AU-4.2",
-                              text="that was the last stock card: one more auction is played, "
+        effects.append(effect("last_auction", "AU-4.2",
+                              lambda: "that was the last stock card: one more auction is played, "
                               "then the hand ends"))
         return evolve(state, pile=pile, phase=Phase.AUCTION, auction=state.auction + 1,
                       last=True), tuple(effects)
@@ -363,14 +374,16 @@ def declare(state: AuctionState, event: Declare, found: None = None) -> Transiti
         raise RuleViolation("AU-4.3", message)
     effects: list[Effect] = []
     if state.last:  # AU-7.7: also in the last auction of AU-4.2
-        effects.append(Effect(kind="last_auction_unplayed", rule="AU-7.7",
-                              text="the declaration comes in the last auction, after the last "
-                              "stock card: that auction is not played out"))
-    if state.standing is not None:  # AU-2.10: in the middle of the bidding
+        effects.append(effect("last_auction_unplayed", "AU-7.7",
+                              lambda: "the declaration comes in the last auction, after the "
+                              "last stock card: that auction is not played out"))
+    standing = state.standing
+    if standing is not None:  # AU-2.10: in the middle of the bidding
         bidder = state.players[state.bidder]
-        effects.append(Effect(kind="bid_dropped", rule="AU-2.10", players=(bidder,),
-                              text=f"the declaration comes during the bidding: {bidder}'s "
-                              f"standing bid, {state.standing}, is dropped and auction "
-                              f"{state.auction} is not won"))
+        auction = state.auction
+        effects.append(effect("bid_dropped", "AU-2.10",
+                              lambda: f"the declaration comes during the bidding: {bidder}'s "
+                              f"standing bid, {standing}, is dropped and auction {auction} is "
+                              "not won", (bidder,)))
     return _end(state, "AU-4.3", f"{event.player} declares the end", effects,
                 declarer=state.players.index(event.player))

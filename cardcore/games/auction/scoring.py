@@ -11,7 +11,7 @@ from typing import Final
 import attrs
 
 from cardcore.cards import JOKER_RANK, Card
-from cardcore.effects import BANK, Effect, Transfer
+from cardcore.effects import BANK, Effect, effect, transfer
 from cardcore.evolve import evolve
 from cardcore.games.auction.events import Show
 from cardcore.games.auction.state import AuctionState, Phase, hand, shown
@@ -104,31 +104,32 @@ def show(state: AuctionState, event: Show, found: None = None) -> Transition[Auc
     players = state.players
     options = state.options
     values = [_value(event.cards[name], options.wheel) for name in players]
-    effects = [
-        Effect(kind="hand_value", rule=_value_rule(state, name), players=(name,),
-               text=f"{name}: {_words(value)}")
-        for name, value in zip(players, values, strict=True)
-    ]
+    effects = [_hand_value(name, _value_rule(state, name), value)
+               for name, value in zip(players, values, strict=True)]
     keys = [value.key if value is not None else () for value in values]
     top = max(keys)
-    best = [seat for seat, key in enumerate(keys) if key == top]
+    best = tuple([seat for seat, key in enumerate(keys) if key == top])
     points = pile_value(state.pile)
-    effects.append(Effect(kind="pile_value", rule="AU-5.3",
-                          text=f"the starter pile is worth {plural(points, 'point')} "
-                          f"({plural(len(state.pile), 'card')})"))
+    size = len(state.pile)
+    effects.append(effect("pile_value", "AU-5.3",
+                          lambda: f"the starter pile is worth {plural(points, 'point')} "
+                          f"({plural(size, 'card')})"))
     share = split_points(points, len(best), options.exact)
     scores: list[Number] = list(state.scores)
     for seat in best:
         scores[seat] += share
-    if len(best) == 1:
-        text = f"{players[best[0]]} has the best hand and scores {plural(share, 'point')}"
-    else:
+
+    def scored() -> str:
+        if len(best) == 1:
+            return f"{players[best[0]]} has the best hand and scores {plural(share, 'point')}"
         text = f"{names(players, best)} have equal best hands and score {share} each"
         lost = points - share * len(best)
         if lost:
             text += f"; {lost} is lost in the rounding"
-    effects.append(Effect(kind="score", rule="AU-5.2", players=tuple(players[s] for s in best),
-                          transfers=award(players, best, share, "AU-5.3"), text=text))
+        return text
+
+    effects.append(effect("score", "AU-5.2", scored, tuple([players[s] for s in best]),
+                          award(players, best, share, "AU-5.3")))
     if state.declarer is not None:
         effects.append(_declarer(state, state.declarer, state.declarer in best, scores))
     new = evolve(state, scores=tuple(scores), phase=Phase.DEAL)
@@ -136,12 +137,17 @@ def show(state: AuctionState, event: Show, found: None = None) -> Transition[Auc
     if max(scores) >= target:
         reached = [seat for seat, score in enumerate(scores) if score >= target]
         why = (f"{names(players, reached)} reached {target} points after hand {state.hand}")
-        effects.append(Effect(kind="game_over", rule="AU-6.1",
-                              players=tuple(players[s] for s in reached),
-                              text=f"the game is over: {why}"))
+        effects.append(effect("game_over", "AU-6.1", lambda: f"the game is over: {why}",
+                              tuple([players[s] for s in reached])))
         effects.append(winners_effect(players, scores, "AU-6.1", "point"))
         return evolve(new, phase=Phase.OVER, ended_by=why), tuple(effects)
     return new, tuple(effects)
+
+
+def _hand_value(name: str, rule: str, value: HandRank | None) -> Effect:
+    """AU-5.1: ``name``'s shown hand valued (a function of its own, so that each
+    effect keeps its own name and value)."""
+    return effect("hand_value", rule, lambda: f"{name}: {_words(value)}", (name,))
 
 
 def _declarer(state: AuctionState, seat: int, best: bool, scores: list[Number]) -> Effect:
@@ -150,11 +156,11 @@ def _declarer(state: AuctionState, seat: int, best: bool, scores: list[Number]) 
     bonus = state.options.declare_bonus
     if best:
         scores[seat] += bonus
-        transfers = (Transfer(payer=BANK, receiver=name, amount=bonus, rule="AU-5.4"),)
-        text = f"{name} declared the end with the best hand: +{bonus}"
+        transfers = (transfer(BANK, name, bonus, "AU-5.4"),)
     else:
         scores[seat] -= bonus
-        transfers = (Transfer(payer=name, receiver=BANK, amount=bonus, rule="AU-5.4"),)
-        text = f"{name} declared the end without the best hand: -{bonus}"
-    return Effect(kind="declarer", rule="AU-5.4", players=(name,),
-                  transfers=transfers if bonus else (), text=text)
+        transfers = (transfer(name, BANK, bonus, "AU-5.4"),)
+    return effect("declarer", "AU-5.4",
+                  lambda: f"{name} declared the end with the best hand: +{bonus}" if best
+                  else f"{name} declared the end without the best hand: -{bonus}",
+                  (name,), transfers if bonus else ())

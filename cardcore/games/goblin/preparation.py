@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
-from cardcore.effects import Effect
+from cardcore.effects import Effect, effect
 from cardcore.evolve import evolve
 from cardcore.games.goblin.events import Deal, Reveal, Stack
 from cardcore.games.goblin.state import DISCARD, STOCK, Choice, GoblinState, Phase, hand, stack_zone
@@ -40,21 +40,22 @@ def deal(state: GoblinState, event: Deal, found: None = None) -> Transition[Gobl
     players = state.players
     live = dealt(state)
     effects: list[Effect] = [
-        Effect(kind="out", rule="GP-1.1", players=(name,),
-               text=f"{name} has no chips and is out of the session")
-        for seat, name in enumerate(players) if state.in_session[seat] and not live[seat]
+        _out(name) for seat, name in enumerate(players)
+        if state.in_session[seat] and not live[seat]
     ]
-    seats = [seat for seat, flag in enumerate(live) if flag]
-    if state.ledger.pot:  # GP-1.3: a split's remainder (GP-6.2) waits for this game
-        effects.append(Effect(kind="carry_over", rule="GP-1.3",
-                              text=f"the pot still holds {plural(state.ledger.pot, 'chip')} "
-                              "from the last game"))
+    seats = tuple([seat for seat, flag in enumerate(live) if flag])
+    pot = state.ledger.pot
+    if pot:  # GP-1.3: a split's remainder (GP-6.2) waits for this game
+        effects.append(effect("carry_over", "GP-1.3",
+                              lambda: f"the pot still holds {plural(pot, 'chip')} from the "
+                              "last game"))
     ledger, paid = antes(state.ledger, seats, state.options.ante, "GP-1.1")
     effects += paid
     number = state.games_started + 1
-    effects.append(Effect(
-        kind="deal", rule="GP-1.2", players=tuple(players[s] for s in seats),
-        text=f"game {number}: {HAND_SIZE} cards each to {names(players, seats)}",
+    effects.append(effect(
+        "deal", "GP-1.2",
+        lambda: f"game {number}: {HAND_SIZE} cards each to {names(players, seats)}",
+        tuple([players[s] for s in seats]),
     ))
     new = evolve(
         state, phase=Phase.REVEAL, games_started=number, round=0, in_session=live,
@@ -62,6 +63,13 @@ def deal(state: GoblinState, event: Deal, found: None = None) -> Transition[Gobl
         tied=(), waiting=(), level_cards=(), choice=(), held_choice=None, turns=(), receivers=(),
     )
     return new, tuple(effects)
+
+
+def _out(name: str) -> Effect:
+    """GP-1.1: ``name`` has no chips left for this deal (a function of its own, so
+    that its words keep this name, not the last one of the caller's loop)."""
+    return effect("out", "GP-1.1", lambda: f"{name} has no chips and is out of the session",
+                  (name,))
 
 
 def reveal_cards(state: GoblinState, event: Reveal, moves: Moves[PairsCard]) -> None:
@@ -87,30 +95,26 @@ def reveal(state: GoblinState, event: Reveal, found: None = None) -> Transition[
     tied = tuple([seat for seat in state.active() if shown[seat] == low])
     if len(tied) == 1:
         return start_round(state, 1, tied[0], "GP-2.2", f"the smallest card, {low}", stacks)
-    effect = Effect(
-        kind="tie", rule="GP-2.3", players=tuple(players[s] for s in tied),
-        text=f"{names(players, tied)} tie on {low}: each is dealt a card from the stock",
-    )
+    tie = effect("tie", "GP-2.3",
+                 lambda: f"{names(players, tied)} tie on {low}: each is dealt a card from the "
+                 "stock", tuple([players[s] for s in tied]))
     new = evolve(state, stacks=stacks, phase=Phase.TIEBREAK, tied=tied, waiting=tied,
                  level_cards=())
-    return _stock_check(new, (effect,))
+    return _stock_check(new, (tie,))
 
 
 def _stock_check(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[GoblinState]:
     """GP-2.4: the stock ran out while tied players still wait for a card."""
     if state.waiting and state.account.size(STOCK) == 0:
-        effect = Effect(
-            kind="stock_empty", rule="GP-2.4", players=tuple(state.players[s] for s in state.tied),
-            text=(
-                f"the stock is empty: the start player is a table choice among "
-                f"{names(state.players, state.tied)}"
-            ),
-        )
+        players, tied = state.players, state.tied
+        empty = effect("stock_empty", "GP-2.4",
+                       lambda: f"the stock is empty: the start player is a table choice among "
+                       f"{names(players, tied)}", tuple([players[s] for s in tied]))
         new = evolve(
-            state, phase=Phase.PLAY, round=1, choice=state.tied, choice_for=Choice.START,
+            state, phase=Phase.PLAY, round=1, choice=tied, choice_for=Choice.START,
             choice_rule="GP-2.4", waiting=(), turns=(),
         )
-        return new, (*effects, effect)
+        return new, (*effects, empty)
     return state, effects
 
 
@@ -129,12 +133,11 @@ def tiebreak_card(state: GoblinState, event: Stack) -> Transition[GoblinState]:
     assert card is not None, "the cards stage refuses an unnamed face-up card"
     stack = state.stacks[seat]
     if card in stack:
-        effect = Effect(
-            kind="discard", rule="GP-2.3", players=(event.player,),
-            text=f"{card} pairs {event.player}'s stack: it is discarded and "
-            f"{event.player} is dealt again",
-        )
-        return _stock_check(state, (effect,))
+        name = event.player
+        discard = effect("discard", "GP-2.3",
+                         lambda: f"{card} pairs {name}'s stack: it is discarded and {name} is "
+                         "dealt again", (name,))
+        return _stock_check(state, (discard,))
     stacks = (*state.stacks[:seat], (*stack, card), *state.stacks[seat + 1 :])
     waiting = tuple(s for s in state.waiting if s != seat)
     level = (*state.level_cards, (seat, card))
@@ -145,12 +148,11 @@ def tiebreak_card(state: GoblinState, event: Stack) -> Transition[GoblinState]:
     if len(still) == 1:
         return start_round(state, 1, still[0], "GP-2.3", f"the smallest tie-break card, {low}",
                            stacks)
-    effect = Effect(
-        kind="tie", rule="GP-2.3", players=tuple(players[s] for s in still),
-        text=f"{names(players, still)} tie again on {low}: the tie-break goes on",
-    )
+    tie = effect("tie", "GP-2.3",
+                 lambda: f"{names(players, still)} tie again on {low}: the tie-break goes on",
+                 tuple([players[s] for s in still]))
     new = evolve(state, stacks=stacks, tied=still, waiting=still, level_cards=())
-    return _stock_check(new, (effect,))
+    return _stock_check(new, (tie,))
 
 
 def start_round(state: GoblinState, number: int, seat: int, rule: str, why: str,
@@ -160,13 +162,11 @@ def start_round(state: GoblinState, number: int, seat: int, rule: str, why: str,
     ``stacks``: the stacks after the event that settled it, when that event changed
     them, so that the event makes one copy of the state rather than two."""
     name = state.players[seat]
-    effect = Effect(
-        kind="start_player", rule=rule, players=(name,),
-        text=f"{name} starts round {number}: {why}",
-    )
+    starts = effect("start_player", rule, lambda: f"{name} starts round {number}: {why}",
+                    (name,))
     order = tuple(clockwise_from(seat, len(state.players), state.active()))
     new = evolve(
         state, phase=Phase.PLAY, round=number, turns=order, tied=(), waiting=(), level_cards=(),
         stacks=state.stacks if stacks is None else stacks,
     )
-    return new, (effect,)
+    return new, (starts,)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardcore.cards import PairsCard
-from cardcore.effects import Effect
+from cardcore.effects import Effect, effect
 from cardcore.evolve import evolve
 from cardcore.games.goblin.events import Fold, Pitch, Stack
 from cardcore.games.goblin.preparation import start_round, tiebreak_card, tiebreak_cards
@@ -61,16 +61,14 @@ def choose(state: GoblinState, seat: int) -> Transition[GoblinState]:
         held = (seat, state.stacks[seat])
     order = tuple(clockwise_from(seat, len(state.players), state.active()))
     if state.choice_for is Choice.START:
-        effect = Effect(
-            kind="start_player", rule=state.choice_rule, players=(name,),
-            text=f"the table chooses {name} to start round {state.round}",
-        )
-        return evolve(state, choice=(), held_choice=held, turns=order), (effect,)
-    effect = Effect(
-        kind="min_stack", rule=state.choice_rule, players=(name,),
-        text=f"the table chooses {name}'s stack as the min stack: dealing starts there",
-    )
-    return evolve(state, choice=(), held_choice=held, receivers=order), (effect,)
+        number = state.round
+        chosen = effect("start_player", state.choice_rule,
+                        lambda: f"the table chooses {name} to start round {number}", (name,))
+        return evolve(state, choice=(), held_choice=held, turns=order), (chosen,)
+    chosen = effect("min_stack", state.choice_rule,
+                    lambda: f"the table chooses {name}'s stack as the min stack: dealing "
+                    "starts there", (name,))
+    return evolve(state, choice=(), held_choice=held, receivers=order), (chosen,)
 
 
 def _min_stack(state: GoblinState, live: Sequence[int]) -> int | None:
@@ -104,10 +102,13 @@ def fold(state: GoblinState, event: Fold, found: None = None) -> Transition[Gobl
     players = state.players
     seat = players.index(event.player)
     low, owner = _showing(state)
-    whose = "their own" if owner == seat else f"{players[owner]}'s"
-    ledger, folded = pay(state.ledger, seat, low, "GP-4.2", "fold",
-                         f"{event.player} folds and pays {low}, the smallest number showing "
-                         f"({whose} stack)")
+    name = event.player
+
+    def words() -> str:
+        whose = "their own" if owner == seat else f"{players[owner]}'s"
+        return f"{name} folds and pays {low}, the smallest number showing ({whose} stack)"
+
+    ledger, folded = pay(state.ledger, seat, low, "GP-4.2", "fold", words)
     in_game = without(state.in_game, seat)
     new = evolve(state, ledger=ledger, in_game=in_game, turns=state.turns[1:])
     if sum(in_game) == 1:
@@ -124,23 +125,22 @@ def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[G
         return state, effects
     live = state.active()
     seat = _min_stack(state, live)
+    players = state.players
     if seat is None:
         low = tuple(smallest_stacks(state.stacks, live))
-        effect = Effect(
-            kind="choice", rule="GP-3.2", players=tuple(state.players[s] for s in low),
-            text=f"identical smallest stacks: the table chooses among {names(state.players, low)} "
-            "where the dealing starts",
-        )
+        choice = effect("choice", "GP-3.2",
+                        lambda: f"identical smallest stacks: the table chooses among "
+                        f"{names(players, low)} where the dealing starts",
+                        tuple([players[s] for s in low]))
         new = evolve(state, phase=Phase.DEAL_STACKS, choice=low, choice_for=Choice.DEAL,
                            choice_rule="GP-3.2", receivers=())
-        return new, (*effects, effect)
-    order = tuple(clockwise_from(seat, len(state.players), live))
-    effect = Effect(
-        kind="min_stack", rule="GP-3.1", players=(state.players[seat],),
-        text=f"everyone still in has played: the pitched cards are dealt from "
-        f"{state.players[seat]}, the min stack",
-    )
-    return evolve(state, phase=Phase.DEAL_STACKS, receivers=order), (*effects, effect)
+        return new, (*effects, choice)
+    order = tuple(clockwise_from(seat, len(players), live))
+    name = players[seat]
+    found = effect("min_stack", "GP-3.1",
+                   lambda: f"everyone still in has played: the pitched cards are dealt from "
+                   f"{name}, the min stack", (name,))
+    return evolve(state, phase=Phase.DEAL_STACKS, receivers=order), (*effects, found)
 
 
 def stack_cards(state: GoblinState, event: Stack, moves: Moves[PairsCard]) -> None:
@@ -164,9 +164,9 @@ def _deal_pitched(state: GoblinState, event: Stack) -> Transition[GoblinState]:
     receivers = state.receivers[1:]
     effects: tuple[Effect, ...] = ()
     if card in state.stacks[seat]:
+        name = event.player
         ledger, bust = pay(state.ledger, seat, card, "GP-4.6", "bust",
-                           f"{card} pairs {event.player}'s {card}: {event.player} busts and "
-                           f"pays {card}")
+                           lambda: f"{card} pairs {name}'s {card}: {name} busts and pays {card}")
         in_game = without(state.in_game, seat)
         new = evolve(state, ledger=ledger, in_game=in_game, receivers=receivers)
         effects = (bust,)
@@ -191,14 +191,14 @@ def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[Go
         seat = _min_stack(state, live)
         if seat is None:
             low = tuple(smallest_stacks(state.stacks, live))
-            effect = Effect(
-                kind="choice", rule="GP-3.2", players=tuple(state.players[s] for s in low),
-                text=f"identical smallest stacks: the table chooses among "
-                f"{names(state.players, low)} who starts round {number}",
-            )
+            players = state.players
+            choice = effect("choice", "GP-3.2",
+                            lambda: f"identical smallest stacks: the table chooses among "
+                            f"{names(players, low)} who starts round {number}",
+                            tuple([players[s] for s in low]))
             new = evolve(state, phase=Phase.PLAY, round=number, choice=low,
                                choice_for=Choice.START, choice_rule="GP-3.2", turns=())
-            return new, (*effects, effect)
+            return new, (*effects, choice)
         step = start_round(state, number, seat, "GP-5.1", "the min stack among the players still in")
         return step[0], (*effects, *step[1])
     ledger, split = split_pot(state.ledger, live, "GP-6.2", f"after round {state.round}, ",
@@ -222,16 +222,16 @@ def _end_game(state: GoblinState, ledger: Ledger, effects: tuple[Effect, ...]
     ended_by = ""
     if planned is not None and done >= planned:
         why = f"all {planned} planned games are played"
-        effect = Effect(kind="session_over", rule="GP-6.3", text=f"the session is complete: {why}")
-        effects, ended_by = (*effects, effect), why + " (GP-6.3)"
+        over = effect("session_over", "GP-6.3", lambda: f"the session is complete: {why}")
+        effects, ended_by = (*effects, over), why + " (GP-6.3)"
     else:
         solvent = [seat for seat in range(count)
                    if state.in_session[seat] and ledger.chips[seat] > 0]
         if len(solvent) < 2:
             who = names(state.players, solvent)
             why = f"only {who} has chips left" if solvent else "no player has chips left"
-            effect = Effect(kind="session_over", rule="GP-1.1", text=f"the session is over: {why}")
-            effects, ended_by = (*effects, effect), why + " (GP-1.1)"
+            over = effect("session_over", "GP-1.1", lambda: f"the session is over: {why}")
+            effects, ended_by = (*effects, over), why + " (GP-1.1)"
     new = evolve(state, ledger=ledger, phase=Phase.OVER if ended_by else Phase.DEAL,
                  games_done=done, in_game=(False,) * count, turns=(), receivers=(), choice=(),
                  held_choice=None, ended_by=ended_by)

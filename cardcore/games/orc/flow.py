@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardcore.effects import Effect, Transfer
+from cardcore.effects import Effect, Transfer, effect
 from cardcore.evolve import evolve
 from cardcore.games.orc.state import OrcState, Phase
 from cardcore.ledger import Ledger
@@ -37,11 +37,9 @@ def charge(ledger: Ledger, bankrupt: tuple[int, ...], seat: int, owed: int, rule
     if paid.forgiven and seat not in bankrupt:
         bankrupt = (*bankrupt, seat)
         name = ledger.players[seat]
-        extra = (Effect(
-            kind="bankrupt", rule="OP-1.2", players=(name,),
-            text=f"{name} could not pay in full and is bankrupt: the game ends when this "
-            "round is over",
-        ),)
+        extra = (effect("bankrupt", "OP-1.2",
+                        lambda: f"{name} could not pay in full and is bankrupt: the game ends "
+                        "when this round is over", (name,)),)
     return ledger, bankrupt, paid, extra
 
 
@@ -50,17 +48,18 @@ def no_card_left(state: OrcState, effects: tuple[Effect, ...], live: Sequence[in
     """OP-3.1 [ruling]: a player still in (``live``) with no card in hand means no
     phase starts; the round ends with the split of OP-4.1. None when every player
     still in has a card."""
-    empty = [seat for seat in live if state.hand_size(seat) == 0]
+    empty = tuple([seat for seat in live if state.hand_size(seat) == 0])
     if not empty:
         return None
-    who = names(state.players, empty)
-    verb = "has" if len(empty) == 1 else "have"
-    effect = Effect(
-        kind="no_card", rule="OP-3.1", players=tuple(state.players[s] for s in empty),
-        text=f"{who} {verb} no card left to put face down: no action phase starts and the "
-        f"round ends",
-    )
-    return split(state, (*effects, effect))
+    players = state.players
+
+    def words() -> str:
+        verb = "has" if len(empty) == 1 else "have"
+        return (f"{names(players, empty)} {verb} no card left to put face down: no action "
+                "phase starts and the round ends")
+
+    none_left = effect("no_card", "OP-3.1", words, tuple([players[s] for s in empty]))
+    return split(state, (*effects, none_left))
 
 
 def begin_phase(state: OrcState, seat: int, effects: tuple[Effect, ...]) -> Transition[OrcState]:
@@ -113,7 +112,7 @@ def _end_round(state: OrcState, ledger: Ledger, effects: tuple[Effect, ...]) -> 
         why = f"all {total} rounds are played"
     else:
         return evolve(state, ledger=ledger, phase=Phase.DEAL, turns=(), deck=(), tied=()), effects
-    over = Effect(kind="game_over", rule="OP-4.2", text=f"the game is over: {why}")
+    over = effect("game_over", "OP-4.2", lambda: f"the game is over: {why}")
     pot = ledger.pot
     left = f"; {pot} chip{' is' if pot == 1 else 's are'} left in the pot" if pot else ""
     won = winners_effect(state.players, ledger.chips, "OP-4.3", "chip", left)

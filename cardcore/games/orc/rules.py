@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
-from cardcore.effects import Effect
+from cardcore.effects import Effect, effect
 from cardcore.evolve import evolve
 from cardcore.games.orc.events import Deal, Draw, GiveUp, Pitch
 from cardcore.games.orc.flow import (
@@ -53,7 +53,7 @@ from cardcore.games.orc.state import (
 )
 from cardcore.ledger import Ledger
 from cardcore.moves import Moves, recorded
-from cardcore.pots import shortfall
+from cardcore.pots import ante_paid, shortfall
 from cardcore.protocol import Setup, Transition, Turn
 from cardcore.seats import clockwise_distance, without
 from cardcore.table import names
@@ -169,17 +169,15 @@ def deal(state: OrcState, event: Deal, found: None = None) -> Transition[OrcStat
     ledger = state.ledger
     bankrupt: tuple[int, ...] = ()
     effects: list[Effect] = []
-    for seat, name in enumerate(players):
+    for seat in range(count):
         ledger, bankrupt, paid, broke = charge(ledger, bankrupt, seat, ante, "OP-1.1")
-        effects.append(Effect(
-            kind="ante", rule="OP-1.1", players=(name,), transfers=(paid,),
-            text=f"{name} pays the ante of {ante}" + shortfall(paid),
-        ))
+        effects.append(ante_paid(paid, ante))
         effects += broke
-    effects.append(Effect(
-        kind="deal", rule="OP-1.3", players=players,
-        text=f"round {number}: {HAND_SIZE} cards each; {state.account.size(STOCK)} cards are "
-        "left in the stock",
+    stock = state.account.size(STOCK)
+    effects.append(effect(
+        "deal", "OP-1.3",
+        lambda: f"round {number}: {HAND_SIZE} cards each; {stock} cards are left in the stock",
+        players,
     ))
     new = evolve(
         state, phase=Phase.REVEAL, round=number, action_phase=0, in_round=(True,) * count,
@@ -210,12 +208,12 @@ def pitch(state: OrcState, event: Pitch, found: None = None) -> Transition[OrcSt
     players = state.players
     live = state.active()
     deck = tuple(event.order) if event.order is not None else (None,) * len(live)
-    effect = Effect(
-        kind="pitch", rule="OP-3.1", players=tuple([players[s] for s in live]),
-        text=f"action phase {state.action_phase}: {names(players, live)} each put a card "
-        "face down; shuffled, they are the action deck",
-    )
-    return evolve(state, phase=Phase.TURNS, deck=deck), (effect,)
+    number = state.action_phase
+    pitched = effect("pitch", "OP-3.1",
+                     lambda: f"action phase {number}: {names(players, live)} each put a card "
+                     "face down; shuffled, they are the action deck",
+                     tuple([players[s] for s in live]))
+    return evolve(state, phase=Phase.TURNS, deck=deck), (pitched,)
 
 
 def draw_cards(state: OrcState, event: Draw, moves: Moves[PairsCard]) -> None:
@@ -235,11 +233,9 @@ def draw(state: OrcState, event: Draw, found: None = None) -> Transition[OrcStat
         return _after_turn(state, seat, (), deck=state.deck[1:], rows=tuple(rows))
     name = event.player
     ledger, bankrupt, paid, broke = charge(state.ledger, state.bankrupt, seat, card, "OP-3.3")
-    bust = Effect(
-        kind="bust", rule="OP-3.3", players=(name,), transfers=(paid,),
-        text=f"{card} pairs the {card} in {name}'s row: {name} busts, pays {card} and leaves "
-        "the round" + shortfall(paid),
-    )
+    bust = effect("bust", "OP-3.3",
+                  lambda: f"{card} pairs the {card} in {name}'s row: {name} busts, pays {card} "
+                  "and leaves the round" + shortfall(paid), (name,), (paid,))
     return _after_turn(state, seat, (bust, *broke), deck=state.deck[1:], ledger=ledger,
                        bankrupt=bankrupt, in_round=without(state.in_round, seat))
 
@@ -252,19 +248,20 @@ def give_up(state: OrcState, event: GiveUp, found: None = None) -> Transition[Or
     live = state.active()
     rows = state.rows
     low = min([min(rows[s]) for s in live])
-    owners = [s for s in live if low in rows[s]]
-    if seat in owners:
-        whose = "in their own row"
-    else:
-        whose = f"in {names(players, owners)}'s row" if len(owners) == 1 else \
-            f"in the rows of {names(players, owners)}"
+    owners = tuple([s for s in live if low in rows[s]])
     ledger, bankrupt, paid, broke = charge(state.ledger, state.bankrupt, seat, low, "OP-3.4")
-    effect = Effect(
-        kind="give_up", rule="OP-3.4", players=(name,), transfers=(paid,),
-        text=f"{name} gives up and pays {low}, the smallest number face up ({whose})"
-        + shortfall(paid),
-    )
-    return _after_turn(state, seat, (effect, *broke), ledger=ledger, bankrupt=bankrupt,
+
+    def words() -> str:
+        if seat in owners:
+            whose = "in their own row"
+        else:
+            whose = f"in {names(players, owners)}'s row" if len(owners) == 1 else \
+                f"in the rows of {names(players, owners)}"
+        return (f"{name} gives up and pays {low}, the smallest number face up ({whose})"
+                + shortfall(paid))
+
+    gave_up = effect("give_up", "OP-3.4", words, (name,), (paid,))
+    return _after_turn(state, seat, (gave_up, *broke), ledger=ledger, bankrupt=bankrupt,
                        in_round=without(state.in_round, seat))
 
 
@@ -283,12 +280,11 @@ def _after_turn(state: OrcState, seat: int, effects: tuple[Effect, ...],
 def choose(state: OrcState, seat: int) -> Transition[OrcState]:
     """The (moot) table choice of OP-2.5, recorded by a ruling: it changes nothing."""
     name = state.players[seat]
-    effect = Effect(
-        kind="start_player", rule="OP-2.5", players=(name,),
-        text=f"the table names {name} start player of round {state.round}; "
-        "no action phase starts (OP-3.1), so this changes nothing",
-    )
-    return evolve(state, moot_choice=()), (effect,)
+    number = state.round
+    named = effect("start_player", "OP-2.5",
+                   lambda: f"the table names {name} start player of round {number}; no action "
+                   "phase starts (OP-3.1), so this changes nothing", (name,))
+    return evolve(state, moot_choice=()), (named,)
 
 
 
@@ -300,9 +296,9 @@ def _end_phase(state: OrcState, effects: tuple[Effect, ...]) -> Transition[OrcSt
     draft.move_all(recorded(ACTION), DISCARD)
     new = evolve(state, account=draft.account(), deck=())
     if left:
-        effects = (*effects, Effect(
-            kind="discard", rule="OP-3.6",
-            text=f"every player still in has had a turn: the {left} card"
+        effects = (*effects, effect(
+            "discard", "OP-3.6",
+            lambda: f"every player still in has had a turn: the {left} card"
             f"{'s' if left != 1 else ''} left in the action deck "
             f"{'are' if left != 1 else 'is'} discarded",
         ))
@@ -312,8 +308,8 @@ def _end_phase(state: OrcState, effects: tuple[Effect, ...]) -> Transition[OrcSt
     ended = no_card_left(new, effects, live)
     if ended is not None:
         return ended
-    seat, effect = _new_start_player(new, live)
-    return start_phase(new, seat, (*effects, effect), live)
+    seat, starts = _new_start_player(new, live)
+    return start_phase(new, seat, (*effects, starts), live)
 
 
 def _new_start_player(state: OrcState, live: Sequence[int]) -> tuple[int, Effect]:
@@ -323,18 +319,21 @@ def _new_start_player(state: OrcState, live: Sequence[int]) -> tuple[int, Effect
     players = state.players
     rows = state.rows
     low = min([min(rows[s]) for s in live])
-    holders = [s for s in live if low in rows[s]]
+    holders = tuple([s for s in live if low in rows[s]])
     previous = state.start_player if state.start_player is not None else holders[0]
     seat = holders[0] if len(holders) == 1 else max(
         holders, key=lambda s: clockwise_distance(previous, s, len(players)))
     number = state.action_phase + 1
     name = players[seat]
-    if len(holders) == 1:
-        why = f"{low} is the smallest number in the rows still in play"
-    else:
-        every = "both" if len(holders) == 2 else "all"
-        why = (f"{names(players, holders)} {every} show {low}, the smallest number; {name} "
-               f"sits farthest clockwise from {players[previous]}, the previous start player")
-    effect = Effect(kind="start_player", rule="OP-3.7", players=(name,),
-                    text=f"{name} starts action phase {number}: {why}")
-    return seat, effect
+
+    def words() -> str:
+        if len(holders) == 1:
+            why = f"{low} is the smallest number in the rows still in play"
+        else:
+            every = "both" if len(holders) == 2 else "all"
+            why = (f"{names(players, holders)} {every} show {low}, the smallest number; {name} "
+                   f"sits farthest clockwise from {players[previous]}, the previous start "
+                   "player")
+        return f"{name} starts action phase {number}: {why}"
+
+    return seat, effect("start_player", "OP-3.7", words, (name,))

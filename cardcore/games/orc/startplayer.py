@@ -30,11 +30,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardcore.cards import PairsCard
-from cardcore.effects import Effect
+from cardcore.effects import effect
 from cardcore.evolve import evolve
 from cardcore.games.orc.events import Reveal
 from cardcore.games.orc.flow import begin_phase, no_card_left
-from cardcore.games.orc.state import STOCK, OrcState, Phase, hand, row_zone
+from cardcore.games.orc.state import STOCK, OrcState, Phase, hand, row_text, row_zone
 from cardcore.moves import Moves
 from cardcore.protocol import Transition
 from cardcore.table import names
@@ -157,19 +157,17 @@ def _first_reveal(state: OrcState, event: Reveal) -> Transition[OrcState]:
     rows = tuple([(shown[seat],) for seat in range(len(players))])
     low = min(shown.values())
     tied = tuple([seat for seat in state.active() if shown[seat] == low])
+    number = state.round
     if len(tied) == 1:
         name = players[tied[0]]
-        effect = Effect(
-            kind="start_player", rule="OP-2.2", players=(name,),
-            text=f"{name} starts round {state.round}: the smallest card, {low}",
-        )
-        return begin_phase(evolve(state, rows=rows), tied[0], (effect,))
-    effect = Effect(
-        kind="tie", rule="OP-2.3", players=tuple(players[s] for s in tied),
-        text=f"{names(players, tied)} tie on {low}: each plays one more card from hand, "
-        "then draws one from the stock",
-    )
-    return evolve(state, rows=rows, phase=Phase.TIEBREAK, tied=tied), (effect,)
+        starts = effect("start_player", "OP-2.2",
+                        lambda: f"{name} starts round {number}: the smallest card, {low}",
+                        (name,))
+        return begin_phase(evolve(state, rows=rows), tied[0], (starts,))
+    tie = effect("tie", "OP-2.3",
+                 lambda: f"{names(players, tied)} tie on {low}: each plays one more card from "
+                 "hand, then draws one from the stock", tuple([players[s] for s in tied]))
+    return evolve(state, rows=rows, phase=Phase.TIEBREAK, tied=tied), (tie,)
 
 
 def _tiebreak(state: OrcState, event: Reveal, drawers: tuple[int, ...]) -> Transition[OrcState]:
@@ -184,44 +182,49 @@ def _tiebreak(state: OrcState, event: Reveal, drawers: tuple[int, ...]) -> Trans
             stacked[seat] = (*stacked[seat], (len(rows[seat]), card))
         else:
             rows[seat] = (*rows[seat], card)
-    new = evolve(state, rows=tuple(rows), stacked=tuple(stacked))
-    shows = ", ".join(f"{players[s]} {new.row_text(s)}" for s in tied)
-    effects = [Effect(kind="tiebreak", rule="OP-2.3", players=tuple(players[s] for s in tied),
-                      text=f"tie-break: {shows}")]
-    if len(drawers) == len(tied):
-        draw_text = f"{names(players, tied)} each draw a card from the stock"
-    elif drawers:
-        draw_text = (f"the stock runs out: {names(players, drawers)} "
-                     f"{'draws' if len(drawers) == 1 else 'draw'}, "
-                     f"{names(players, [s for s in tied if s not in drawers])} cannot")
-    else:
-        draw_text = "the stock is empty: nobody draws"
-    effects.append(Effect(kind="draws", rule="OP-2.3",
-                          players=tuple(players[s] for s in drawers), text=draw_text))
-    still = smallest_rows(new.rows, tied)
+    rows_now, stacked_now = tuple(rows), tuple(stacked)
+    new = evolve(state, rows=rows_now, stacked=stacked_now)
+    number = state.round
+
+    def shown_rows() -> str:
+        shows = ", ".join(f"{players[s]} {row_text(rows_now[s], stacked_now[s])}" for s in tied)
+        return f"tie-break: {shows}"
+
+    def drawn() -> str:
+        if len(drawers) == len(tied):
+            return f"{names(players, tied)} each draw a card from the stock"
+        if drawers:
+            return (f"the stock runs out: {names(players, drawers)} "
+                    f"{'draws' if len(drawers) == 1 else 'draw'}, "
+                    f"{names(players, [s for s in tied if s not in drawers])} cannot")
+        return "the stock is empty: nobody draws"
+
+    effects = [effect("tiebreak", "OP-2.3", shown_rows, tuple([players[s] for s in tied])),
+               effect("draws", "OP-2.3", drawn, tuple([players[s] for s in drawers]))]
+    still = tuple(smallest_rows(rows_now, tied))
     if len(still) == 1:
-        name = players[still[0]]
-        effects.append(Effect(
-            kind="start_player", rule="OP-2.5", players=(name,),
-            text=f"{name} starts round {state.round}: {new.row_text(still[0])} is the "
-            "smallest sequence",
-        ))
-        return begin_phase(new, still[0], tuple(effects))
-    who = names(players, still)
-    empty = [seat for seat in still if new.hand_size(seat) == 0]
+        starter = still[0]
+        name = players[starter]
+        smallest = rows_now[starter], stacked_now[starter]
+        effects.append(effect(
+            "start_player", "OP-2.5",
+            lambda: f"{name} starts round {number}: {row_text(*smallest)} is the smallest "
+            "sequence", (name,)))
+        return begin_phase(new, starter, tuple(effects))
+    empty = tuple([seat for seat in still if new.hand_size(seat) == 0])
     if empty:
-        effects.append(Effect(
-            kind="choice", rule="OP-2.5", players=tuple(players[s] for s in still),
-            text=f"{who} are still tied and {names(players, empty)} "
-            f"{'has' if len(empty) == 1 else 'have'} no card left: the start player would "
-            f"be a table choice among {who}, but no action phase can start",
-        ))
+        def moot() -> str:
+            who = names(players, still)
+            return (f"{who} are still tied and {names(players, empty)} "
+                    f"{'has' if len(empty) == 1 else 'have'} no card left: the start player "
+                    f"would be a table choice among {who}, but no action phase can start")
+
+        effects.append(effect("choice", "OP-2.5", moot, tuple([players[s] for s in still])))
         untied = evolve(new, tied=())
         ended = no_card_left(untied, tuple(effects), untied.active())
         assert ended is not None, "a still-tied player without cards is still in"
         return evolve(ended[0], moot_choice=tuple(still)), ended[1]
-    effects.append(Effect(
-        kind="tie", rule="OP-2.5", players=tuple(players[s] for s in still),
-        text=f"{who} are still tied: each plays one more card",
-    ))
-    return evolve(new, tied=tuple(still)), tuple(effects)
+    effects.append(effect("tie", "OP-2.5",
+                          lambda: f"{names(players, still)} are still tied: each plays one more "
+                          "card", tuple([players[s] for s in still])))
+    return evolve(new, tied=still), tuple(effects)

@@ -198,21 +198,21 @@ def refusal(state: SaintState, seat: int, admissible: Sequence[int]) -> str:
     return choice
 
 
-def order_text(state: SaintState, ranking: Groups) -> str:
+def order_text(players: Sequence[str], ages: Sequence[int | None], ranking: Groups) -> str:
     """The refill order announced after the show (SP-2.6); ``ranking`` is
-    ``groups(state.hands)``, which the show has worked out already."""
-    players = state.players
+    ``groups(hands)``, which the show has worked out already. Given the players
+    and ages, not a state, so that the show's effect can word it later."""
     parts = []
     for group in ranking:
         if len(group) == 1:
             parts.append(players[group[0]])
             continue
-        decided = fix_forced((), (group,), state.ages)
+        decided = fix_forced((), (group,), ages)
         if len(decided) == len(group):
             parts.append(" then ".join(players[s] for s in decided)
                          + " (equal hands: the younger first)")
             continue
-        aged = _all_aged(group, state.ages)
+        aged = _all_aged(group, ages)
         how = ", the younger first, equal ages as the table chooses" if aged else ""
         parts.append(f"{names(players, group)} in an order the table chooses "
                      f"(equal hands{how})")

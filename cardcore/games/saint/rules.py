@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 from cardcore.cards import Card
 from cardcore.decks import STANDARD_DECK
-from cardcore.effects import Effect
+from cardcore.effects import Effect, effect
 from cardcore.evolve import evolve
 from cardcore.games.saint.events import Deal, River, Show, Take
 from cardcore.games.saint.refill import (
@@ -63,7 +63,7 @@ from cardcore.games.saint.state import (
     shown,
 )
 from cardcore.moves import Moves
-from cardcore.poker import best_hand
+from cardcore.poker import HandRank, best_hand
 from cardcore.pots import award, split_points
 from cardcore.protocol import Event, Setup, Transition, Turn
 from cardcore.standings import plural, winners_effect
@@ -197,12 +197,14 @@ def deal_cards(state: SaintState, event: Deal, moves: Moves[Card]) -> None:
 
 def deal(state: SaintState, event: Deal, found: None = None) -> Transition[SaintState]:
     players = state.players
-    future = (f"the future river, face up: {_cards(event.future)}" if event.future
-              else f"no future river with {len(players)} players")
+    future = event.future
     effects = (
-        Effect(kind="deal", rule="SP-1.1", players=players,
-               text=f"{HAND_SIZE} cards each to {names(players, range(len(players)))}"),
-        Effect(kind="future", rule="SP-1.2", text=future),
+        effect("deal", "SP-1.1",
+               lambda: f"{HAND_SIZE} cards each to {names(players, range(len(players)))}",
+               players),
+        effect("future", "SP-1.2",
+               lambda: f"the future river, face up: {_cards(future)}" if future
+               else f"no future river with {len(players)} players"),
     )
     return evolve(state, phase=Phase.RIVER), effects
 
@@ -236,21 +238,26 @@ def river(state: SaintState, event: River, moved: Sequence[Card] = ()) -> Transi
     players = state.players
     number = state.round + 1
     last = number == state.options.rounds
-    added = [event.cards[name] for name in players]
-    if not state.future_size:
-        text = f"round {number}: there is no future river with {len(players)} players"
-    else:
-        text = f"round {number}: the future river {_cards(moved)} moves to the centre"
-        if event.future is None:
+    centre = tuple(moved)
+    river = (*centre, *[event.cards[name] for name in players])
+    has_future = bool(state.future_size)
+    future = event.future
+
+    def words() -> str:
+        if not has_future:
+            return f"round {number}: there is no future river with {len(players)} players"
+        text = f"round {number}: the future river {_cards(centre)} moves to the centre"
+        if future is None:
             text += "; the new future river is not recorded (the last round never uses it)"
         elif last:
-            text += f"; the new future river {_cards(event.future)} is never used (last round)"
+            text += f"; the new future river {_cards(future)} is never used (last round)"
         else:
-            text += f"; the new future river is {_cards(event.future)}"
+            text += f"; the new future river is {_cards(future)}"
+        return text
+
     effects = (
-        Effect(kind="river", rule="SP-2.1", text=text),
-        Effect(kind="river_cards", rule="SP-2.2", players=players,
-               text=f"the river: {_cards([*moved, *added])}"),
+        effect("river", "SP-2.1", words),
+        effect("river_cards", "SP-2.2", lambda: f"the river: {_cards(river)}", players),
     )
     return evolve(state, phase=Phase.SHOW, round=number), effects
 
@@ -278,17 +285,15 @@ def show(state: SaintState, event: Show, found: None = None) -> Transition[Saint
     cards = event.cards
     hands = tuple([best_hand([*river_cards_, *cards[name]], wheel=wheel)  # type: ignore[list-item]
                    for name in players])
-    effects = [
-        Effect(kind="hand", rule="SP-2.4", players=(name,), text=f"{name}: {value}")
-        for name, value in zip(players, hands, strict=True)
-    ]
+    effects = [_hand(name, value) for name, value in zip(players, hands, strict=True)]
     ranking = groups(hands)
     scores, scored = _score(state, ranking)
     effects.append(scored)
     if state.last_round:
+        number = state.round
         effects += [
-            Effect(kind="last_round", rule="SP-2.7",
-                   text=f"round {state.round} was the last: no refill, the game is over"),
+            effect("last_round", "SP-2.7",
+                   lambda: f"round {number} was the last: no refill, the game is over"),
             winners_effect(players, scores, "SP-3.1", "point"),
         ]
         return evolve(state, phase=Phase.OVER, hands=hands, scores=scores), tuple(effects)
@@ -299,9 +304,16 @@ def show(state: SaintState, event: Show, found: None = None) -> Transition[Saint
         draft.move_all(shown(name), POOL)
     new = evolve(state, phase=Phase.REFILL, account=draft.account(), hands=hands,
                  scores=scores, picks=0, order=fix_forced((), ranking, state.ages))
-    effects.append(Effect(kind="refill_order", rule="SP-2.6", players=players,
-                          text=order_text(new, ranking)))
+    ages = state.ages
+    effects.append(effect("refill_order", "SP-2.6", lambda: order_text(players, ages, ranking),
+                          players))
     return new, tuple(effects)
+
+
+def _hand(name: str, value: HandRank) -> Effect:
+    """SP-2.4: ``name``'s hand valued (a function of its own, so that each effect
+    keeps its own name and value; printing a value costs more than ranking it)."""
+    return effect("hand", "SP-2.4", lambda: f"{name}: {value}", (name,))
 
 
 def _score(state: SaintState, ranking: Groups) -> tuple[tuple[int, ...], Effect]:
@@ -317,16 +329,17 @@ def _score(state: SaintState, ranking: Groups) -> tuple[tuple[int, ...], Effect]
     for seat in winners:
         scores[seat] += share
     transfers = award(players, winners, share, "SP-2.5")
-    if len(winners) == 1:
-        text = (f"{players[winners[0]]} has the best hand and scores "
-                f"{plural(points, 'point')} in round {points}")
-    else:
+
+    def words() -> str:
+        if len(winners) == 1:
+            return (f"{players[winners[0]]} has the best hand and scores "
+                    f"{plural(points, 'point')} in round {points}")
         rounded = " (rounded down)" if points % len(winners) else ""
-        text = (f"{names(players, winners)} tie for the best hand: they split "
+        return (f"{names(players, winners)} tie for the best hand: they split "
                 f"{plural(points, 'point')} of round {points}, {share} each{rounded}")
-    effect = Effect(kind="score", rule="SP-2.5", players=tuple([players[s] for s in winners]),
-                    transfers=transfers, text=text)
-    return tuple(scores), effect
+
+    scored = effect("score", "SP-2.5", words, tuple([players[s] for s in winners]), transfers)
+    return tuple(scores), scored
 
 
 def choose(state: SaintState, seat: int) -> Transition[SaintState]:
@@ -336,13 +349,13 @@ def choose(state: SaintState, seat: int) -> Transition[SaintState]:
     admissible = candidates(state.order, ranking, state.ages)
     group = next(g for g in ranking if seat in g)
     first = "next" if set(group) & set(state.order) else "first"
-    effect = Effect(
-        kind="choice", rule="SP-2.6", players=(players[seat],),
-        text=f"the table chooses {players[seat]} to pick {first} among "
-        f"{names(players, admissible)} (equal hands, {state.hands[seat]})",
-    )
+    name = players[seat]
+    value = state.hands[seat]
+    chosen = effect("choice", "SP-2.6",
+                    lambda: f"the table chooses {name} to pick {first} among "
+                    f"{names(players, admissible)} (equal hands, {value})", (name,))
     order = fix_forced((*state.order, seat), ranking, state.ages)
-    return evolve(state, order=order), (effect,)
+    return evolve(state, order=order), (chosen,)
 
 
 def take_cards(state: SaintState, event: Take, moves: Moves[Card]) -> None:
@@ -357,11 +370,10 @@ def take(state: SaintState, event: Take, found: None = None) -> Transition[Saint
     picks = state.picks + 1
     if picks < 2 * len(players):
         return evolve(state, picks=picks), ()
-    left = state.account.zone(POOL).known_cards()
-    discard = Effect(
-        kind="discard", rule="SP-2.6",
-        text=f"the {plural(len(left), 'card')} left in the pool are discarded: {_cards(left)}",
-    )
+    left = tuple(state.account.zone(POOL).known_cards())
+    discard = effect("discard", "SP-2.6",
+                     lambda: f"the {plural(len(left), 'card')} left in the pool are discarded: "
+                     f"{_cards(left)}")
     draft = state.account.draft()
     draft.move_all(POOL, DISCARD)
     new = evolve(state, phase=Phase.RIVER, account=draft.account(), hands=(), order=(), picks=0)
