@@ -224,7 +224,7 @@ class Draft(Generic[C]):
     card event builds one working object, not two.
     """
 
-    __slots__ = ("_copied_totals", "deck", "known_totals", "zones")
+    __slots__ = ("_copied_totals", "_frozen", "deck", "known_totals", "zones")
 
     def __init__(self, base: CardAccount[C]) -> None:
         self.deck = base.deck
@@ -233,6 +233,10 @@ class Draft(Generic[C]):
         self.known_totals: Mapping[C, int] = base.known_totals
         """The base's totals until a move makes a card known (then a copy)."""
         self._copied_totals = False
+        self._frozen: CardAccount[C] | None = None
+        """The account :meth:`account` last gave, while nothing changed since (a
+        working state's draft is frozen at every state a caller asks for, and
+        many events move no card)."""
 
     def zone(self, name: str) -> Zone:
         return self.zones.get(name) or _NOWHERE
@@ -256,16 +260,19 @@ class Draft(Generic[C]):
         self.known_totals = moves.known_totals
         self._copied_totals = moves._copied_totals
         self.deck = moves.deck
+        self._frozen = None
 
     def account(self) -> CardAccount[C]:
         """The account as the moves so far left it: a frozen copy of the zone
         table, and the totals themselves (a further change copies them first).
         Built without :class:`CardAccount`'s converters, which would copy
         every zone: each zone a draft makes is frozen already."""
-        self._copied_totals = False
-        account: CardAccount[C] = _new(CardAccount)
-        _set(account, "__dict__", {"deck": self.deck, "zones": FrozenMap(self.zones),
-                                   "known_totals": self.known_totals})
+        account = self._frozen
+        if account is None:
+            self._copied_totals = False
+            account = self._frozen = _new(CardAccount)
+            _set(account, "__dict__", {"deck": self.deck, "zones": FrozenMap(self.zones),
+                                       "known_totals": self.known_totals})
         return account
 
     def _writable_totals(self) -> FrozenMap[C, int]:
@@ -278,6 +285,7 @@ class Draft(Generic[C]):
 
     def deal(self, source: str, target: str, count: int) -> None:
         """Move ``count`` unseen cards (face down) from ``source`` to ``target``."""
+        self._frozen = None
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         if src.unknown < count:
@@ -289,6 +297,7 @@ class Draft(Generic[C]):
 
     def move_all(self, source: str, target: str) -> None:
         """Move every card of ``source`` (known or not) onto ``target``."""
+        self._frozen = None
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         dst = zones.get(target) or _NOWHERE
@@ -310,6 +319,7 @@ class Draft(Generic[C]):
         C-2 when the zone cannot hold the named card, C-1 when every copy of it
         is already known elsewhere.
         """
+        self._frozen = None
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         src_known, unknown = src
@@ -383,6 +393,7 @@ class Draft(Generic[C]):
         by one and locate the problem. A whole known hand is dealt this way."""
         if source == target or not cards:
             return False
+        self._frozen = None
         zones = self.zones
         src = zones.get(source) or _NOWHERE
         src_known, src_unknown = src
