@@ -37,7 +37,13 @@ from cardcore.table import likely, names, needless_ruling
 from cardcore.working import WORKING, freeze, thaw
 from cardcore.zones import Draft
 
-__all__ = ["REPORT_ORDER", "DispatchedRules", "apply", "refuse_foreign_state", "step"]
+__all__ = ["REPORT_ORDER", "DispatchedRules", "Route", "apply", "refuse_foreign_state", "step"]
+
+Route = tuple[str, "str | None", tuple[str, ...], Callable[[Any, Any, Any], Any],
+              "Callable[[Any, Any, Moves[Any]], None] | None"]
+"""An event class's ``TYPE``, ``ACTOR`` and ``NAMED`` and its handler's ``play`` and
+``cards``, in one tuple per class (``GameRules.routes``): the hot path reads one
+mapping and unpacks, instead of five attribute lookups through the event's class."""
 
 REPORT_ORDER: Final = {rule: rank for rank, rule in enumerate(
     ("C-6", "C-8", "C-4", "C-7", "C-5", "C-1", "C-2", "C-3"))}
@@ -59,6 +65,8 @@ class DispatchedRules(Protocol[S]):
     def event_types(self) -> Mapping[str, type[Event]]: ...
     @property
     def handlers(self) -> Mapping[type[Event], Handler[S]]: ...
+    @property
+    def routes(self) -> Mapping[type[Event], Route]: ...
     @property
     def state_type(self) -> type[Any] | None: ...
     @property
@@ -217,27 +225,25 @@ def step(rules: DispatchedRules[S], state: S, event: Event) -> Transition[S]:
     for every game. The handler is found by the event's class, as the game
     lists them: anything else is a ``check``, a ``ruling`` or not the game's.
     """
-    handler = rules.handlers.get(type(event))
-    if handler is None:
+    route = rules.routes.get(type(event))
+    if route is None:
         return _unhandled(rules, state, event)
+    kind, field, named, play, cards = route
     turn = rules.turn(state)
-    kind = event.TYPE
     if kind not in turn.kinds or turn.choice:
-        return _checked(rules, state, event, turn, handler)
+        return _checked(rules, state, event, turn, rules.handlers[type(event)])
     players = state.players
     actors = turn.actors
-    field = event.ACTOR
     if field is not None:
         name = getattr(event, field)
         if name not in players or players.index(name) not in actors:
-            return _checked(rules, state, event, turn, handler)
-    for key in event.NAMED:
+            return _checked(rules, state, event, turn, rules.handlers[type(event)])
+    for key in named:
         for name in getattr(event, key) or ():
             if name not in players or players.index(name) not in actors:
-                return _checked(rules, state, event, turn, handler)
-    cards = handler.cards
+                return _checked(rules, state, event, turn, rules.handlers[type(event)])
     if cards is None:
-        after, effects = handler.play(state, event, None)
+        after, effects = play(state, event, None)
     else:
         account: Draft[Any] = state.account  # type: ignore[assignment]  # a working state's
         moves: Moves[Any] = Moves(account, players)
@@ -247,7 +253,7 @@ def step(rules: DispatchedRules[S], state: S, event: Event) -> Transition[S]:
         if moves.deferred:
             raise moves.deferred[0]
         account.adopt(moves)
-        after, effects = handler.play(state, event, moves.found)
+        after, effects = play(state, event, moves.found)
     if type(after) in WORKING and type(after.account) is _DRAFT:
         return after, effects
     return _working(after), effects

@@ -172,6 +172,9 @@ class GameRules(Generic[S]):
     event_types: Mapping[str, type[Event]] = attrs.field(init=False)
     """Every event kind a transcript of this game may hold (its own, check, ruling)."""
     _verbs: Mapping[str, str] = attrs.field(init=False, repr=False, eq=False)
+    routes: Mapping[type[Event], dispatch.Route] = attrs.field(init=False, repr=False, eq=False)
+    """Per event class, what the dispatch's hot path reads of it and its handler,
+    read once here (:data:`cardcore.dispatch.Route`)."""
     state_type: type[Any] | None = attrs.field(init=False, repr=False, eq=False)
     """The class of the game's states (``begin``'s return annotation): a state of
     another class is refused before any rule reads it (None: not annotated)."""
@@ -190,6 +193,9 @@ class GameRules(Generic[S]):
         object.__setattr__(self, "event_types",
                            {cls.TYPE: cls for cls in (*own, *EVERYONES)})
         object.__setattr__(self, "_verbs", {cls.TYPE: verb for cls, verb in self.verbs.items()})
+        object.__setattr__(self, "routes", {
+            cls: (cls.TYPE, cls.ACTOR, cls.NAMED, handler.play, handler.cards)
+            for cls, handler in self.handlers.items()})
         object.__setattr__(self, "state_type", _returned(self.begin))
 
     def __reduce__(self) -> tuple[Any, ...]:
