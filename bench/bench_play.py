@@ -7,7 +7,7 @@ seat through :func:`cardcore.play.play` (the dealer, the legal events, the
 policies and the log: everything a program pays for), then times:
 
 * ``play``: the same games played again, from the same seeds;
-* ``fold``: ``rules.start`` and ``rules.apply`` over the very events of those
+* ``fold``: ``rules.start`` and a ``Reduction`` over the very events of those
   games (bench_fold.py's fold, on this corpus);
 * ``bot``: the same number of games of a bot that reads its view after every
   event it is asked about (one fold per event for the view) against random
@@ -34,6 +34,7 @@ from typing import Any
 from cardcore.play import RandomPolicy, View, play
 from cardcore.play.listing import Listing
 from cardcore.play.policies import Offer
+from cardcore.reduction import Reduction
 from cardcore.registry import GAMES
 
 TABLES: dict[str, tuple[int, Any]] = {
@@ -92,11 +93,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def replay(game: str) -> None:
         rules = GAMES[game]
-        apply = rules.apply
-        for setup, events in corpora[game]:
-            state = rules.start(setup)
+        for setup, events in corpora[game]:  # the fold validate makes: one working state
+            apply = Reduction(rules, rules.start(setup)).apply
             for event in events:
-                state, _ = apply(state, event)
+                apply(event)
 
     def played(game: str, with_bot: bool) -> None:
         players, options = TABLES[game]
