@@ -48,7 +48,7 @@ class Moves(Draft[C]):
 
     def __init__(self, account: CardAccount[C] | Draft[C], players: Sequence[str],
                  seated: Sequence[bool] | None = None) -> None:
-        Draft.__init__(self, account)  # type: ignore[arg-type]  # a draft reads alike
+        Draft.__init__(self, account)
         self.players = players
         self.seated = seated
         self.problems: list[RuleViolation] = []

@@ -133,8 +133,34 @@ def _frozen_totals(totals: Mapping[C, int]) -> FrozenMap[C, int]:
     return totals if type(totals) is FrozenMap else FrozenMap(totals)
 
 
+class _Reading(Generic[C]):
+    """What an account and a draft of one both answer: where the cards are (a
+    game's functions read a public state's account and a working state's draft
+    alike, :mod:`cardcore.working`)."""
+
+    __slots__ = ()
+    deck: Deck[C]
+    zones: Mapping[str, Zone]
+    known_totals: Mapping[C, int]
+
+    def zone(self, name: str) -> Zone:
+        return self.zones.get(name) or _NOWHERE
+
+    def size(self, name: str) -> int:
+        return _size(self.zones, name)
+
+    def where(self, card: C, *, besides: str | None = None) -> str:
+        """Words for where the known copies of ``card`` are."""
+        return _where(self.zones, card, besides)
+
+    def draft(self) -> Draft[C]:
+        """A working copy to make several moves on (see :class:`Draft`), apart
+        from this account or draft."""
+        return Draft(self)
+
+
 @attrs.frozen(slots=False)
-class CardAccount(Generic[C]):
+class CardAccount(_Reading[C]):
     """All zones of one shuffle (a Goblin game, an Orc round, a Saint game...).
 
     Zones are named in words ("Aki's hand", "the stock") so that every message
@@ -160,20 +186,6 @@ class CardAccount(Generic[C]):
         """Every card of ``deck`` face down in ``stock``: a full shuffle (one
         account per deck and stock, shared: it is immutable)."""
         return _shuffled(deck, stock)
-
-    def zone(self, name: str) -> Zone:
-        return self.zones.get(name) or _NOWHERE
-
-    def size(self, name: str) -> int:
-        return _size(self.zones, name)
-
-    def where(self, card: C, *, besides: str | None = None) -> str:
-        """Words for where the known copies of ``card`` are."""
-        return _where(self.zones, card, besides)
-
-    def draft(self) -> Draft[C]:
-        """A working copy to make several moves on (see :class:`Draft`)."""
-        return Draft(self)
 
     def deal(self, source: str, target: str, count: int) -> CardAccount[C]:
         """Move ``count`` unseen cards (face down) from ``source`` to ``target``."""
@@ -214,7 +226,7 @@ def _where(zones: Mapping[str, Zone], card: Hashable, besides: str | None = None
     return ", ".join(places) if places else "nowhere known"
 
 
-class Draft(Generic[C]):
+class Draft(_Reading[C]):
     """An account being changed by several moves: the replay's innermost loop.
 
     The zone table and the known totals are copied once, on the first change,
@@ -226,7 +238,7 @@ class Draft(Generic[C]):
 
     __slots__ = ("_copied_totals", "_frozen", "deck", "known_totals", "zones")
 
-    def __init__(self, base: CardAccount[C]) -> None:
+    def __init__(self, base: _Reading[C]) -> None:
         self.deck = base.deck
         self.zones: dict[str, Zone] = dict(base.zones)
         """The zone table, copied at once: nearly every draft moves a card."""
@@ -237,20 +249,6 @@ class Draft(Generic[C]):
         """The account :meth:`account` last gave, while nothing changed since (a
         working state's draft is frozen at every state a caller asks for, and
         many events move no card)."""
-
-    def zone(self, name: str) -> Zone:
-        return self.zones.get(name) or _NOWHERE
-
-    def size(self, name: str) -> int:
-        return _size(self.zones, name)
-
-    def where(self, card: C, *, besides: str | None = None) -> str:
-        """Words for where the known copies of ``card`` are."""
-        return _where(self.zones, card, besides)
-
-    def draft(self) -> Draft[C]:
-        """A working copy of this draft's account, to change apart from it."""
-        return Draft(self)  # type: ignore[arg-type]
 
     def adopt(self, moves: Draft[C]) -> None:
         """Take the account another draft of this one left (the card moves of an
