@@ -254,7 +254,7 @@ def step(rules: DispatchedRules[S], state: S, event: Event) -> Transition[S]:
             raise moves.deferred[0]
         account.adopt(moves)
         after, effects = play(state, event, moves.found)
-    if type(after) in WORKING and type(after.account) is _DRAFT:
+    if after is state and type(state.account) is _DRAFT:  # the rule changed it in place
         return after, effects
     return _working(after), effects
 

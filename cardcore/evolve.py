@@ -38,11 +38,16 @@ def evolve(instance: T, **changes: Any) -> T:
     changed in place and returned itself: inside a fold, nobody else sees it.
     """
     if type(instance) in WORKING:
-        try:
-            for name, value in changes.items():
-                _set(instance, name, value)
-        except AttributeError:
-            raise TypeError(f"{type(instance).__name__} has no field {name!r}") from None
+        fields = instance._cardcore_fields  # type: ignore[attr-defined]  # FIELDS
+        count = len(fields)
+        fields.update(changes)
+        if len(fields) != count:  # a name that is no field grew the dict
+            unknown = [name for name in changes if not hasattr(instance, name)]
+            for name in unknown:
+                del fields[name]
+            raise TypeError(f"{type(instance).__name__} has no field {unknown[0]!r}")
+        for name, value in changes.items():
+            _set(instance, name, value)
         return instance
     fields = instance.__dict__.copy()
     count = len(fields)
@@ -74,6 +79,7 @@ def with_value(instance: T, field: str, value: Any) -> T:
     """
     if type(instance) in WORKING:
         _set(instance, field, value)
+        instance._cardcore_fields[field] = value  # type: ignore[attr-defined]  # FIELDS
         return instance
     fields = instance.__dict__.copy()
     fields[field] = value

@@ -22,7 +22,9 @@ returns it; on a public state it makes a new one, as ever.
 
 The rule for a game author: never keep a reference to the working state (in
 an effect, a cache, a value returned for later): the next event changes it.
-Keep the values read from it instead; they are immutable.
+Keep the values read from it instead; they are immutable. And change it only
+through ``evolve`` (or ``with_value``), which keep its fields' dict
+(:data:`FIELDS`) in step with its slots.
 """
 
 from __future__ import annotations
@@ -33,12 +35,18 @@ import attrs
 
 from cardcore.zones import Draft
 
-__all__ = ["WORKING", "freeze", "public_class", "thaw", "working_class"]
+__all__ = ["FIELDS", "WORKING", "freeze", "public_class", "thaw", "working_class"]
 
 T = TypeVar("T")
 
 WORKING: Final[set[type[Any]]] = set()
 """Every working class made so far (:func:`cardcore.evolve.evolve` asks)."""
+
+FIELDS: Final = "_cardcore_fields"
+"""The slot of a working state holding its fields as a dict too, the public
+state's ``__dict__`` to be: kept up to date by :func:`cardcore.evolve.evolve`
+and ``with_value`` (a working state is changed only through them), so that
+freezing copies one dict instead of reading every slot into a new one."""
 
 _TWINS: dict[type[Any], type[Any]] = {}
 _THAW: dict[type[Any], Any] = {}
@@ -55,9 +63,9 @@ def working_class(public: type[T]) -> type[T]:
     ...     y: int = 0
     ...     def norm(self) -> int:
     ...         return abs(self.x) + abs(self.y)
+    >>> from cardcore.evolve import evolve
     >>> working = thaw(Point(3, -4))
-    >>> working.y = 4
-    >>> working.norm(), freeze(working)
+    >>> evolve(working, y=4).norm(), freeze(working)
     (7, Point(x=3, y=4))
     """
     twin = _TWINS.get(public)
@@ -85,14 +93,16 @@ def _twin(public: type[Any]) -> type[Any]:
             if key.startswith("__") or key in names or key.startswith("_attrs"):
                 continue
             namespace[key] = value
+    namespace["__slots__"] = (*names, FIELDS)
     twin = type(f"{public.__name__}Working", (), namespace)
-    fields = ", ".join(f"{name!r}: w.{name}.account()" if name == "account" else
-                       f"{name!r}: w.{name}" for name in names)
     reads = "".join(f"    w.{name} = Draft(d[{name!r}])\n" if name == "account" else
                     f"    w.{name} = d[{name!r}]\n" for name in names)
-    source = (f"def thaw(p):\n    d = p.__dict__\n    w = new(W)\n{reads}    return w\n"
-              f"def freeze(w):\n    p = new(P)\n    put(p, '__dict__', {{{fields}}})\n"
-              "    return p\n")
+    account = "    d['account'] = w.account.account()\n" if "account" in names else ""
+    own = "    f['account'] = w.account\n" if "account" in names else ""
+    source = (f"def thaw(p):\n    d = p.__dict__\n    w = new(W)\n{reads}"
+              f"    f = w.{FIELDS} = d.copy()\n{own}    return w\n"
+              f"def freeze(w):\n    d = w.{FIELDS}.copy()\n{account}"
+              "    p = new(P)\n    put(p, '__dict__', d)\n    return p\n")
     scope: dict[str, Any] = {"new": object.__new__, "put": object.__setattr__, "W": twin,
                              "P": public, "Draft": Draft}
     exec(source, scope)  # one straight-line copy per class: no loop over the fields

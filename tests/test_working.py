@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 from cardcore.evolve import evolve, with_value
 from cardcore.game import GameRules
 from cardcore.registry import GAMES
-from cardcore.working import WORKING, freeze, public_class, thaw, working_class
+from cardcore.working import FIELDS, WORKING, freeze, public_class, thaw, working_class
 from cardcore.zones import CardAccount, Draft
 
 GAME = pytest.mark.parametrize("rules", list(GAMES.values()), ids=list(GAMES))
@@ -76,3 +77,29 @@ def test_a_working_state_shows_what_it_holds() -> None:
     state = GAMES["goblin-poker"].start(["Aki", "Ben"])
     shown = repr(thaw(state))
     assert shown.startswith("GoblinState.Working(GoblinState(") and "'Aki', 'Ben'" in shown
+
+
+@GAME
+def test_the_fields_dict_keeps_in_step_with_the_slots(rules: GameRules[Any]) -> None:
+    """Freezing copies the working state's dict of fields: after every event of a
+    simulated game it holds what the slots hold (every change goes through
+    evolve or with_value), so the state frozen is the state the rules reached."""
+    from cardcore.play import simulate
+    from cardcore.reduction import Reduction
+
+    state = _start(rules)
+    reduction = Reduction(rules, state)
+    for event in simulate(rules, state.players, None, 11):
+        reduction.apply(event)
+        working = reduction._working
+        fields = getattr(working, FIELDS)
+        slots = {name: getattr(working, name) for name in fields}
+        assert fields == slots and set(fields) == {f.name for f in attrs.fields(type(state))}
+
+
+def test_an_unknown_field_leaves_the_fields_dict_as_it_was() -> None:
+    """A refused evolve adds no stray name to the dict that freezing copies."""
+    working = thaw(GAMES["goblin-poker"].start(["Aki", "Ben"]))
+    with pytest.raises(TypeError):
+        evolve(working, round=2, rounds=3)
+    assert "rounds" not in getattr(working, FIELDS) and freeze(working).round == 2
