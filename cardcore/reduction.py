@@ -76,7 +76,7 @@ class Reduction(Generic[S]):
         for event in self._since:
             working, _ = step(rules, working, event)
         self._working = working
-        self._frozen = None
+        self._frozen = None if self._since else self._base  # nothing since: that very state
 
     @property
     def state(self) -> S:
