@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import IO, Any
 
 import click
@@ -32,7 +31,7 @@ from cardcore.replay.batch import chunk_size, judge_all
 from cardcore.replay.cluster import ClusterError, require_dask
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import FORMAT, Problem
-from cardcore.replay.runner import Report, expect_lines
+from cardcore.replay.runner import Report, expect_lines, path_label
 
 __all__ = ["MANY", "progress_wanted", "validate"]
 
@@ -60,7 +59,7 @@ def _names(paths: tuple[str, ...], follow_links: bool) -> list[str | Skipped]:
     names: list[str | Skipped] = []
     for name in paths:
         if name != STDIN and not os.path.exists(name):  # labelled as replay_file labels it
-            names.append(Skipped(str(Path(name)) if name else "''", NO_SUCH_PATH))
+            names.append(Skipped(path_label(name) if name else "''", NO_SUCH_PATH))
         else:
             names += files((name,), follow_links=follow_links)
     return names
