@@ -28,7 +28,7 @@ from cardcore.cli.render import (
 from cardcore.cli.walk import Skipped
 from cardcore.quoting import visible
 from cardcore.replay.batch import chunk_size, judge_all
-from cardcore.replay.cluster import ClusterError, require_dask
+from cardcore.replay.errors import ClusterError
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import FORMAT, Problem
 from cardcore.replay.runner import Report, expect_lines, path_label
@@ -150,6 +150,8 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int,
     if not names:
         raise click.UsageError("no *.json files found in the given folders")
     if scheduler is not None:
+        from cardcore.replay.cluster import require_dask  # only --scheduler pays for it
+
         try:
             require_dask()
         except ClusterError as error:
