@@ -183,6 +183,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise SystemExit(f"bench_cli: no {cardcore}: install the project into this venv")
     env = child_env()
     corpus = build(args.corpus, count=args.count, games=args.games)
+    # The children run in the corpus folder: `python -c` puts the working directory
+    # first on sys.path, and in the checkout its cardcore/ folder would be imported
+    # instead of the installed package (without cardcore.cli, so SIZES found no class).
+    os.chdir(corpus.root)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs; {cardcore}")
     print(f"corpus: {corpus.root}; PYTHONDONTWRITEBYTECODE unset, one untimed run first\n")
 
@@ -222,7 +226,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for game in args.games:
         folder = linked_folder(corpus, game, files)
         events = corpus.total(game, files)
-        base = [str(cardcore), "validate", "--quiet"]
+        # the folder's entries are links into the corpus, outside it
+        base = [str(cardcore), "validate", "--quiet",
+                *(["--follow-links"] if "--follow-links" in helped else [])]
         if has_jobs:
             one_job, two_jobs = alternate([[*base, "--jobs", "1", str(folder)],
                                            [*base, "--jobs", "2", str(folder)]],
