@@ -237,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"replay or command-line code): {summary(floor)}, {ratio(floor, theirs)}")
     print(f"   the fixed choices' floor: click, attrs and {len(sizes)} frozen attrs classes "
           f"({sum(sizes)} fields, the sizes of those this command builds), nothing else: "
-          f"{summary(least)}, {ratio(least, theirs)}")
+          f"{summary(least)}, {ratio(least, theirs)}; validate / floor: {ratio(ours, least)}")
     if args.importtime:
         print("   where its imports spend their time (python -X importtime; the modules' "
               "own time, by package):")
