@@ -1,6 +1,7 @@
 """Whole-process timings of the `cardcore` command, with the standard library only.
 
     python bench/bench_cli.py [--runs 10] [--dir-runs 3] [--files 250] [--corpus DIR] [--quick]
+                              [--no-importtime] [--no-instructions]
 
 Runs the venv's own ``cardcore`` executable (beside ``sys.executable``) as a
 user would, with bytecode compiled: ``PYTHONDONTWRITEBYTECODE`` is removed
@@ -18,7 +19,13 @@ machine, and the ratio A/B is given for the minimum and the median. Prints:
    set (:data:`FLOOR`: click, attrs and as many frozen attrs classes, of the
    same sizes, as that command builds, and nothing else); then where that
    command's imports spend their time, by package (``python -X importtime``;
-   ``--no-importtime``: not);
+   ``--no-importtime``: not); and, when ``valgrind`` is installed, the
+   instructions (callgrind) of ``validate ONE_FILE``, of the floor and of
+   ``import click``, each run once with ``PYTHONHASHSEED=0`` after the timed
+   runs (bytecode compiled), with the ratio of ``validate`` to the floor
+   (target: at most 1.15x). Counted instructions do not move with the load of
+   a shared machine, where wall clock moves by 10-20 % (``--no-instructions``:
+   not; the three runs take some 15 seconds);
 2. ``cardcore validate --quiet FOLDER`` for each game's corpus (the first
    ``--files`` transcripts, linked into a folder of their own), over
    ``--dir-runs`` runs: seconds and events/s of the whole process; with
@@ -33,6 +40,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -45,6 +54,10 @@ from corpus import Corpus, build, corpus_arguments
 from cardcore.registry import PACKAGES
 
 TARGET_STARTUP = 1.5
+"""``validate ONE_FILE`` against ``import click``, in wall clock."""
+
+TARGET_FLOOR = 1.15
+"""``validate ONE_FILE`` against the fixed choices' floor (:data:`FLOOR`), in instructions."""
 
 SIZES = """
 import atexit, json, sys
@@ -147,6 +160,20 @@ def slowest_imports(command: Sequence[str], env: dict[str, str], top: int = 10
     return sorted(spent.items(), key=lambda item: -item[1])[:top]
 
 
+def instructions(command: Sequence[str], env: dict[str, str]) -> int:
+    """The instructions one run of ``command`` executes, counted by callgrind (with
+    ``PYTHONHASHSEED=0``: the same run every time, to within a few in a million;
+    run it once before, so that the bytecode is compiled). It must exit 0."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           *command], env={**env, "PYTHONHASHSEED": "0"},
+                          capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise SystemExit(f"bench_cli: callgrind of {' '.join(command)} exited "
+                         f"{done.returncode}:\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
 def linked_folder(corpus: Corpus, game: str, files: int) -> Path:
     """A folder of the first ``files`` transcripts of ``game`` (symbolic links)."""
     folder = corpus.root / "cli" / f"{game}-{files}"
@@ -172,6 +199,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="smoke run: 5 runs, 1, 50 files")
     parser.add_argument("--no-importtime", dest="importtime", action="store_false",
                         help="do not show where the start-up's imports spend their time")
+    parser.add_argument("--no-instructions", dest="instructions", action="store_false",
+                        help="do not count the start-up's instructions with callgrind "
+                             "(counted when valgrind is installed)")
     args = parser.parse_args(argv)
     if args.quick:
         args.runs, args.dir_runs, args.files = min(args.runs, 5), 1, min(args.files, 50)
@@ -183,6 +213,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise SystemExit(f"bench_cli: no {cardcore}: install the project into this venv")
     env = child_env()
     corpus = build(args.corpus, count=args.count, games=args.games)
+    # The children run in the corpus folder: `python -c` puts the working directory
+    # first on sys.path, and in the checkout its cardcore/ folder would be imported
+    # instead of the installed package (without cardcore.cli, so SIZES found no class).
+    os.chdir(corpus.root)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs; {cardcore}")
     print(f"corpus: {corpus.root}; PYTHONDONTWRITEBYTECODE unset, one untimed run first\n")
 
@@ -203,13 +237,25 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"replay or command-line code): {summary(floor)}, {ratio(floor, theirs)}")
     print(f"   the fixed choices' floor: click, attrs and {len(sizes)} frozen attrs classes "
           f"({sum(sizes)} fields, the sizes of those this command builds), nothing else: "
-          f"{summary(least)}, {ratio(least, theirs)}")
+          f"{summary(least)}, {ratio(least, theirs)}; validate / floor: {ratio(ours, least)}")
     if args.importtime:
         print("   where its imports spend their time (python -X importtime; the modules' "
               "own time, by package):")
         for module, micros in slowest_imports([sys.executable, "-X", "importtime", str(cardcore),
                                                "validate", str(one)], env):
             print(f"     {micros / 1e3:7.1f} ms  {module}")
+    if args.instructions and shutil.which("valgrind") is None:
+        print("   instructions: not counted (valgrind is not installed)")
+    elif args.instructions:
+        counted = [instructions(command, env) for command in (validate, fixed, click)]
+        ours_n, floor_n, click_n = counted
+        print("   instructions (valgrind --tool=callgrind, PYTHONHASHSEED=0, one run each):")
+        print(f"     cardcore validate {one.name:<12} {ours_n / 1e6:8.1f} M")
+        print(f"     the fixed choices' floor        {floor_n / 1e6:8.1f} M")
+        print(f"     python -c 'import click'        {click_n / 1e6:8.1f} M")
+        print(f"     validate / floor: {ours_n / floor_n:.3f}x (target <= {TARGET_FLOOR}x); "
+              f"validate / import click: {ours_n / click_n:.2f}x; "
+              f"floor / import click: {floor_n / click_n:.2f}x")
     print()
 
     helped = subprocess.run([str(cardcore), "validate", "--help"], env=env, check=True,
@@ -222,7 +268,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for game in args.games:
         folder = linked_folder(corpus, game, files)
         events = corpus.total(game, files)
-        base = [str(cardcore), "validate", "--quiet"]
+        # the folder's entries are links into the corpus, outside it
+        base = [str(cardcore), "validate", "--quiet",
+                *(["--follow-links"] if "--follow-links" in helped else [])]
         if has_jobs:
             one_job, two_jobs = alternate([[*base, "--jobs", "1", str(folder)],
                                            [*base, "--jobs", "2", str(folder)]],

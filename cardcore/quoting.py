@@ -26,15 +26,19 @@ SHOWN_DIGITS = 20
 one is shown by its first and last digits and its length."""
 
 
-_INVISIBLE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-    "\ud800-\udfff]")
+_INVISIBLE = ("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+              "\ud800-\udfff]")
 """What a terminal takes as a command or a line break, not as text: the C0 and C1
 control characters (ESC, BEL, CSI, CR, LF...), DEL, the Unicode line and paragraph
 separators, the marks that turn text right to left, and lone surrogates (which no
 UTF-8 output can write)."""
 
-_INVISIBLE_WITHIN_LINES = re.compile(_INVISIBLE.pattern.replace("\x00-\x1f", "\x00-\x09\x0b-\x1f"))
+_INVISIBLE_WITHIN_LINES = _INVISIBLE.replace("\x00-\x1f", "\x00-\x09\x0b-\x1f")
+
+_PATTERNS: dict[bool, re.Pattern[str]] = {}
+"""The two patterns, compiled when first needed (by ``lines``): compiling a class
+of characters beyond Latin-1 costs some 4 million instructions each, as much as
+a frozen attrs class, and most runs print nothing but printable ASCII."""
 
 _SHORT = {"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
@@ -53,16 +57,22 @@ def visible(text: str, *, lines: bool = False) -> str:
     would set the reader's clipboard, one holding a line break would print a line
     that reads as another file's verdict. Every value of an input that a command
     prints as text passes through here; a text without such characters (nearly
-    all) is returned as it is after one search in C. ``lines=True`` keeps line
-    breaks (``\\n``): for a text of several lines that is already safe within
-    them, as JSON that :mod:`json` wrote (which escapes the rest of C0 itself).
+    all) is returned as it is after one pass in C: printable ASCII is checked
+    without a pattern (in ASCII, what is not printable is exactly C0 and DEL),
+    anything else by one search. ``lines=True`` keeps line breaks (``\\n``): for
+    a text of several lines that is already safe within them, as JSON that
+    :mod:`json` wrote (which escapes the rest of C0 itself).
 
     >>> visible("Aki\\x1b]52;c;aGk=\\x07"), visible("a\\nok   forged.json"), visible("Ben")
     ('Aki\\\\u001b]52;c;aGk=\\\\u0007', 'a\\\\nok   forged.json', 'Ben')
     >>> visible("\\ud800"), visible("x\\ny\\u009b", lines=True)
     ('\\\\ud800', 'x\\ny\\\\u009b')
     """
-    pattern = _INVISIBLE_WITHIN_LINES if lines else _INVISIBLE
+    if text.isascii() and (text.replace("\n", " ") if lines else text).isprintable():
+        return text
+    pattern = _PATTERNS.get(lines)
+    if pattern is None:
+        pattern = _PATTERNS[lines] = re.compile(_INVISIBLE_WITHIN_LINES if lines else _INVISIBLE)
     if pattern.search(text) is None:
         return text
     return pattern.sub(_escape, text)

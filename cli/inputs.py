@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import click
@@ -18,7 +17,7 @@ import click
 from cardcore.cli.walk import Skipped, walk
 from cardcore.quoting import visible
 from cardcore.replay.jsonwrite import json_text
-from cardcore.replay.runner import Report, replay_file
+from cardcore.replay.runner import Report, path_label, replay_file
 
 __all__ = ["FORMATS", "STDIN", "emit_json", "files", "game_argument", "replay_named"]
 
@@ -60,4 +59,5 @@ def replay_named(name: str, *, steps: bool = False, stop_after: int | None = Non
         stream = sys.stdin.buffer
         return replay_file(stream, name="<stdin>", steps=steps, stop_after=stop_after,
                            keep_going=keep_going)
-    return replay_file(Path(name), steps=steps, stop_after=stop_after, keep_going=keep_going)
+    return replay_file(path_label(name), steps=steps, stop_after=stop_after,
+                       keep_going=keep_going)

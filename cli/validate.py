@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import IO, Any
 
 import click
@@ -29,10 +28,10 @@ from cardcore.cli.render import (
 from cardcore.cli.walk import Skipped
 from cardcore.quoting import visible
 from cardcore.replay.batch import chunk_size, judge_all
-from cardcore.replay.cluster import ClusterError, require_dask
+from cardcore.replay.errors import ClusterError
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import FORMAT, Problem
-from cardcore.replay.runner import Report, expect_lines
+from cardcore.replay.runner import Report, expect_lines, path_label
 
 __all__ = ["MANY", "progress_wanted", "validate"]
 
@@ -60,7 +59,7 @@ def _names(paths: tuple[str, ...], follow_links: bool) -> list[str | Skipped]:
     names: list[str | Skipped] = []
     for name in paths:
         if name != STDIN and not os.path.exists(name):  # labelled as replay_file labels it
-            names.append(Skipped(str(Path(name)) if name else "''", NO_SUCH_PATH))
+            names.append(Skipped(path_label(name) if name else "''", NO_SUCH_PATH))
         else:
             names += files((name,), follow_links=follow_links)
     return names
@@ -151,6 +150,8 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int,
     if not names:
         raise click.UsageError("no *.json files found in the given folders")
     if scheduler is not None:
+        from cardcore.replay.cluster import require_dask  # only --scheduler pays for it
+
         try:
             require_dask()
         except ClusterError as error:

@@ -21,9 +21,12 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterator
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["Skipped", "walk"]
 
@@ -46,7 +49,10 @@ def _is_json(name: str) -> bool:
 
 def walk(folder: str, *, follow_links: bool = False) -> Iterator[str | Skipped]:
     """The ``*.json`` files under ``folder`` in the order of their paths (as
-    ``sorted`` orders :class:`~pathlib.Path` objects), and the entries it skips."""
+    ``sorted`` orders :class:`~pathlib.Path` objects), and the entries it skips.
+    (:mod:`pathlib` is imported here: validating one file does not pay for it.)"""
+    from pathlib import Path
+
     root = os.path.realpath(folder)
     found: list[tuple[Path, str | Skipped]] = []
     seen: set[tuple[int, int]] = set()
@@ -79,6 +85,8 @@ def walk(folder: str, *, follow_links: bool = False) -> Iterator[str | Skipped]:
 def _entry(entry: os.DirEntry[str], root: str, follow_links: bool,
            pending: list[str]) -> list[tuple[Path, str | Skipped]]:
     """What one entry of a folder adds: a file to read, a skip, or a folder to walk."""
+    from pathlib import Path  # loaded by walk already
+
     path = entry.path
     if entry.is_symlink():
         target = os.path.realpath(path)

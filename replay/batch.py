@@ -16,10 +16,8 @@ import functools
 import io
 import itertools
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 
-from cardcore.replay.cluster import executor
-from cardcore.replay.runner import Report, replay_file
+from cardcore.replay.runner import Report, path_label, replay_file
 
 __all__ = ["Source", "chunk_size", "judge", "judge_all", "judge_chunk"]
 
@@ -33,7 +31,7 @@ def judge(source: Source, keep_going: bool = False) -> Report:
         name, content = source
         report = replay_file(io.BytesIO(content), name=name, keep_going=keep_going)
     else:
-        report = replay_file(Path(source), keep_going=keep_going)
+        report = replay_file(path_label(source), keep_going=keep_going)
     return report.slim()
 
 
@@ -66,6 +64,8 @@ def judge_all(sources: Iterable[Source], *, jobs: int = 1, chunk: int = 16,
     if jobs <= 1 and scheduler is None:
         yield from (judge(source, keep_going) for source in sources)
         return
+    from cardcore.replay.cluster import executor  # only --jobs and --scheduler pay for it
+
     with executor(jobs=jobs, scheduler=scheduler) as run:
         for reports in run.map(functools.partial(judge_chunk, keep_going=keep_going),
                                _chunks(sources, chunk)):

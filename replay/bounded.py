@@ -19,7 +19,6 @@ here, so that no input can make cardcore wait forever or fill its memory:
 from __future__ import annotations
 
 import os
-import select
 import stat
 import time
 from typing import BinaryIO
@@ -60,7 +59,10 @@ def _whole_file(fd: int, size: int, max_bytes: int) -> bytes:
 def _streamed(fd: int, max_bytes: int, seconds: float) -> bytes:
     """A FIFO, a device or a pipe: read in chunks as they come, to one byte past
     ``max_bytes``, until its end or for ``seconds`` at most. The descriptor is
-    left blocking or not as it was (standard input's may be shared)."""
+    left blocking or not as it was (standard input's may be shared). :mod:`select`
+    is imported here: a regular file, the usual transcript, does without it."""
+    import select
+
     if not hasattr(select, "poll"):  # pragma: no cover - a system without poll(): no clock
         with os.fdopen(fd, "rb", closefd=False) as handle:
             return handle.read(max_bytes + 1)
@@ -73,6 +75,8 @@ def _streamed(fd: int, max_bytes: int, seconds: float) -> bytes:
 
 
 def _polled(fd: int, max_bytes: int, seconds: float) -> bytes:
+    import select  # loaded by _streamed already
+
     deadline = time.monotonic() + seconds
     poller = select.poll()
     poller.register(fd, select.POLLIN)

@@ -93,11 +93,14 @@ def _float(literal: str) -> float:
     return value
 
 
-_ESCAPE = re.compile(r"\\.", re.DOTALL)
-"""A backslash and the character it escapes (a quote, for one)."""
+_ESCAPE = r"(?s)\\."
+"""A backslash and the character it escapes (a quote, for one). This and the
+other patterns of the module are compiled where first used, through
+:mod:`re`'s own cache: only a refused file, or one with a colon in a string,
+pays for compiling them."""
 
 _DIGITS = "0123456789"
-_DIGIT_RUN = re.compile("[0-9]*")
+_DIGIT_RUN = "[0-9]*"
 _NUMBER_PART = frozenset("0123456789.eE+-")
 """What a number is written with: a digit run after one of them is in the middle
 of a number (its fraction or exponent), not one of its own."""
@@ -112,7 +115,7 @@ def _outside_strings(text: str, spans: Iterator[tuple[int, int]]) -> tuple[int, 
     or two of its text for the place, and no other file pays anything."""
     quotes, counted = 0, 0
     for span in spans:
-        quotes += _ESCAPE.sub("", text[counted:span[0]]).count('"')
+        quotes += re.sub(_ESCAPE, "", text[counted:span[0]]).count('"')
         counted = span[0]
         if quotes % 2 == 0:
             return span
@@ -144,7 +147,7 @@ def _long_integers(text: str, digits: int) -> Iterator[tuple[int, int]]:
             continue
         before = text[at - digits + 1:at + 1]
         start = at - digits + 1 + len(before.rstrip(_DIGITS))
-        run = _DIGIT_RUN.match(text, at)
+        run = re.compile(_DIGIT_RUN).match(text, at)
         assert run is not None  # it matches anywhere, if only nothing
         end = run.end()
         if end - start < digits or text[end:end + 1] in (".", "e", "E"):
@@ -188,7 +191,7 @@ def _too_long(text: str) -> JsonError | None:
     return _placed(text, start, f"a number of {digits} digits: {NUMBERS_ARE}")
 
 
-_LONE_COLON = re.compile(r':(?<!":)')
+_LONE_COLON = r':(?<!":)'
 """A colon not written right after a quote: inside a string, or after a key
 with white space before the colon."""
 
@@ -212,7 +215,7 @@ def _no_repeats(text: str, pairs: int) -> bool:
     colons = text.count(":")
     if colons == pairs:  # no colon anywhere but the keys' own
         return True
-    for found in _LONE_COLON.finditer(text):
+    for found in re.finditer(_LONE_COLON, text):
         at = found.start() - 1
         while at >= 0 and text[at] in _JSON_SPACE:
             at -= 1

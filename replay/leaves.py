@@ -87,8 +87,10 @@ def _standard_card(value: object, _: type) -> Card | None:
     return parse_card(value)
 
 
-_FRACTION = re.compile(r"(-?)([0-9]+)/([0-9]+)")
-"""A fraction of points as written, ``"23/3"``: ASCII digits, as the schema says."""
+_FRACTION = r"(-?)([0-9]+)/([0-9]+)"
+"""A fraction of points as written, ``"23/3"``: ASCII digits, as the schema says
+(compiled where first used, through :mod:`re`'s cache: a score written as a
+whole number, the usual one, does without it)."""
 
 
 def _whole(digits: str) -> int | None:
@@ -106,7 +108,7 @@ def _score(value: object, _: type) -> int | Fraction:
     (its top and bottom each within the range of a transcript's numbers)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return _integer(value, int)
-    found = _FRACTION.fullmatch(value) if isinstance(value, str) else None
+    found = re.fullmatch(_FRACTION, value) if isinstance(value, str) else None
     if found is not None:
         sign, top, bottom = found[1], _whole(found[2]), _whole(found[3])
         if top is None or bottom is None:

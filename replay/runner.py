@@ -46,7 +46,7 @@ if TYPE_CHECKING:  # imported when a fold keeps its steps, and by fixtures with 
     from cardcore.replay.expected_problems import ExpectedProblem
     from cardcore.replay.steps import Step
 
-__all__ = ["Report", "expect_lines", "replay_file", "replay_transcript"]
+__all__ = ["Report", "expect_lines", "path_label", "replay_file", "replay_transcript"]
 
 
 @attrs.frozen(kw_only=True)
@@ -411,6 +411,31 @@ def _located(text: str, problems: Sequence[Problem]) -> list[Problem]:
     from cardcore.replay.positions import located
 
     return located(text, problems)
+
+
+def path_label(name: str) -> str:
+    """A path named on the command line, spelled as ``str(pathlib.Path(name))`` spells
+    it (``./a//b.json`` as ``a/b.json``, ``""`` as ``.``): the name every report of a
+    command gives a file, and the path it is read by (``file.json/.`` reads
+    ``file.json``, as a ``Path`` does).
+
+    Written out for POSIX paths rather than asked of :mod:`pathlib`, whose import
+    (with :mod:`urllib.parse` and :mod:`ipaddress`) costs more than reading and
+    judging a small transcript; elsewhere :mod:`pathlib` spells it.
+    tests/test_runner.py holds the two to the same result.
+
+    >>> path_label("./fixtures//goblin-poker/./a.json"), path_label("//srv/x/"), path_label("")
+    ('fixtures/goblin-poker/a.json', '//srv/x', '.')
+    """
+    if os.name != "posix":  # pragma: no cover - drives and both slashes: pathlib's rules
+        from pathlib import Path
+
+        return str(Path(name))
+    relative = name.lstrip("/")
+    slashes = len(name) - len(relative)
+    root = "//" if slashes == 2 else "/" if slashes else ""  # POSIX keeps exactly two
+    parts = [part for part in relative.split("/") if part and part != "."]
+    return root + "/".join(parts) if root or parts else "."
 
 
 def replay_file(source: str | PathLike[str] | BinaryIO, *, name: str | None = None,

@@ -533,10 +533,13 @@ def test_validating_a_good_file_does_not_import_cattrs() -> None:
 
 
 LAZY = ("random", "difflib", "cardcore.expected", "cardcore.replay.steps",
-        "cardcore.replay.expected_problems", "encodings.utf_8_sig")
+        "cardcore.replay.expected_problems", "encodings.utf_8_sig", "pathlib", "select",
+        "cardcore.replay.cluster", "concurrent.futures")
 """Modules that only other paths need: simulating, wording a mistyped name, what
-may come next in words, telling a game step by step, a fixture's ``expect``; and
-a codec the loader does without (it skips a byte order mark itself)."""
+may come next in words, telling a game step by step, a fixture's ``expect``; a
+codec the loader does without (it skips a byte order mark itself); pathlib (a
+folder's walk; a file's name is spelled without it), select (a FIFO or a pipe
+is polled, a regular file is not) and the executors of --jobs and --scheduler."""
 
 
 @pytest.mark.parametrize("good", [
@@ -549,12 +552,46 @@ def test_validating_a_good_file_imports_none_of_the_lazy_modules(good: str) -> N
     """Start-up is the whole cost of checking one file, so a valid record loads none of
     LAZY: random (only simulating draws numbers), difflib (only a message suggests a
     name), nor the modules of Expected, Step and a fixture's expect classes, each
-    imported where it is used, nor the utf-8-sig codec."""
+    imported where it is used, nor the utf-8-sig codec, pathlib, select or the
+    executors. (An editable install's path hook loads pathlib when the interpreter
+    starts: those are forgotten first, so that only what validate imports counts.)"""
     path = ROOT / "fixtures" / good
     loaded = imported_by("import sys\n"
+                         f"for name in {LAZY!r}:\n"
+                         "    sys.modules.pop(name, None)\n"
                          f"sys.argv = ['cardcore', 'validate', {str(path)!r}]\n"
                          "from cardcore.cli.main import main\n"
                          "main()")
     assert "cardcore.dispatch" in loaded  # the game was built and its events applied
     assert [m for m in loaded if m.startswith("cardcore.play")] == []
     assert [m for m in LAZY if m in loaded] == []
+
+
+VALIDATE_CLI = {"cardcore.cli", "cardcore.cli.inputs", "cardcore.cli.lazy", "cardcore.cli.main",
+                "cardcore.cli.render", "cardcore.cli.validate", "cardcore.cli.walk"}
+"""The command-line modules ``validate`` runs on: the group, its inputs, its output."""
+
+
+@pytest.mark.parametrize("game,good", [
+    ("goblin", "goblin-poker/ante-shortfall-and-session-ended-by-chips.json"),
+    ("saint", "saint-poker/board-plays-for-everyone.json"),
+    ("orc", "orc-poker/bankruptcy-ends-game.json"),
+    ("auction", "auction/declare-between-auctions-declarer-best.json"),
+])
+def test_validating_a_good_file_builds_only_its_game_and_the_validate_command(
+        game: str, good: str) -> None:
+    """A valid file of one game imports that game's package and no other, the
+    command-line modules of validate and no other command's (reports, pages,
+    charts, studies, recording, the rulebook's text), nothing of the play layer
+    or of PettingZoo, and not cattrs (the full loader, for explaining mistakes)."""
+    path = ROOT / "fixtures" / good
+    loaded = imported_by("import sys\n"
+                         f"sys.argv = ['cardcore', 'validate', {str(path)!r}]\n"
+                         "from cardcore.cli.main import main\n"
+                         "main()")
+    games = {m.split(".")[2] for m in loaded if m.startswith("cardcore.games.")}
+    assert games == {game}
+    assert {m for m in loaded if m.startswith("cardcore.cli")} == VALIDATE_CLI
+    elsewhere = ("cardcore.play", "cardcore.pettingzoo", "cardcore.rulebook", "cardcore.docs",
+                 "cardcore.markdown_render", "cardcore.replay.convert", "cattrs")
+    assert [m for m in loaded if m.startswith(elsewhere)] == []

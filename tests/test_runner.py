@@ -5,8 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from cardcore.play import simulate
-from cardcore.replay.runner import replay_file, replay_transcript
+from cardcore.replay.runner import path_label, replay_file, replay_transcript
 from cardcore.replay.transcript import load_transcript
 
 EXAMPLE: list[dict[str, Any]] = [
@@ -213,3 +216,12 @@ def test_a_file_without_a_rule_problem_is_the_same_with_keep_going() -> None:
     """Nothing to pass over: the report is the plain one."""
     plain = replay_transcript(transcript(EXAMPLE))
     assert replay_transcript(transcript(EXAMPLE), keep_going=True) == plain
+
+
+@given(st.lists(st.sampled_from(["/", ".", "..", "a", "b.json", " ", "\\"]), max_size=12))
+def test_a_path_is_labelled_as_pathlib_spells_it(pieces: list[str]) -> None:
+    """A file named on the command line is labelled (and read) as str(Path(name)): no
+    "./", doubled or trailing slash; a leading "//" kept, "" as "." (written out,
+    not asked of pathlib, whose import costs more than judging a small file)."""
+    name = "".join(pieces)
+    assert path_label(name) == str(Path(name))

@@ -1,0 +1,44 @@
+"""How messages and outputs quote the input: control characters made visible."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardcore.quoting import visible
+
+INVISIBLE = {*range(0x00, 0x20), *range(0x7F, 0xA0), 0x061C, 0x200E, 0x200F, 0x2028, 0x2029,
+             *range(0x202A, 0x202F), *range(0x2066, 0x206A), *range(0xD800, 0xE000)}
+"""What the module says a terminal takes as a command, not as text: C0, DEL, C1, the
+line and paragraph separators, the direction marks and lone surrogates."""
+
+SHORT = {"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
+def escaped(text: str, lines: bool) -> str:
+    """What visible should give, character by character."""
+    return "".join(char if ord(char) not in INVISIBLE or (lines and char == "\n")
+                   else SHORT.get(char, f"\\u{ord(char):04x}") for char in text)
+
+
+TEXTS = st.text(st.one_of(
+    st.characters(max_codepoint=0x7F),  # printable ASCII and C0: the fast path and its edge
+    st.sampled_from([*[chr(code) for code in sorted(INVISIBLE)][::7], "\x7f", "\n", "\x9f"]),
+    st.characters(blacklist_categories=()),  # anything else, lone surrogates included
+))
+
+
+@given(TEXTS, st.booleans())
+def test_visible_escapes_exactly_the_invisible_characters(text: str, lines: bool) -> None:
+    """Printable ASCII is returned without a pattern and everything else searched: either
+    way each invisible character is escaped (a line break kept with lines=True), and
+    only those."""
+    assert visible(text, lines=lines) == escaped(text, lines)
+
+
+def test_plain_text_is_returned_as_it_is() -> None:
+    """Printable ASCII, a name with an accent, and (with lines=True) JSON over several
+    lines need no escape: the very string comes back."""
+    for text, lines in [("ok   a.json: chips: Aki 10", False), ("Zoë", False),
+                        ('{\n  "a": 1\n}', True), ("", False)]:
+        assert visible(text, lines=lines) is text
