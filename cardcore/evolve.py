@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from cardcore.working import WORKING
+from cardcore.working import WORKING, public_class
 
 __all__ = ["evolve", "with_value"]
 
@@ -38,16 +38,14 @@ def evolve(instance: T, **changes: Any) -> T:
     changed in place and returned itself: inside a fold, nobody else sees it.
     """
     if type(instance) in WORKING:
-        fields = instance._cardcore_fields  # type: ignore[attr-defined]  # FIELDS
+        fields = instance.__dict__
         count = len(fields)
         fields.update(changes)
         if len(fields) != count:  # a name that is no field grew the dict
-            unknown = [name for name in changes if not hasattr(instance, name)]
+            unknown = [name for name in changes if name not in _public_fields(instance)]
             for name in unknown:
                 del fields[name]
             raise TypeError(f"{type(instance).__name__} has no field {unknown[0]!r}")
-        for name, value in changes.items():
-            _set(instance, name, value)
         return instance
     fields = instance.__dict__.copy()
     count = len(fields)
@@ -78,11 +76,17 @@ def with_value(instance: T, field: str, value: Any) -> T:
     Point(x=1, y=5)
     """
     if type(instance) in WORKING:
-        _set(instance, field, value)
-        instance._cardcore_fields[field] = value  # type: ignore[attr-defined]  # FIELDS
+        instance.__dict__[field] = value
         return instance
     fields = instance.__dict__.copy()
     fields[field] = value
     new = _new(type(instance))
     _set(new, "__dict__", fields)
     return new
+
+
+def _public_fields(working: Any) -> set[str]:
+    """The field names of a working state's public class (for a refusal's words)."""
+    import attrs
+
+    return {field.name for field in attrs.fields(public_class(type(working)))}

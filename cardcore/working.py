@@ -10,10 +10,15 @@ each state ``GameRules.apply`` returns, each state
 are the pattern.
 
 A game declares nothing for it: the twin of a state class is made here, once,
-from the class itself: the same field names as slots (so a field is read and
-written at the speed of a slot, not of an instance dict) and the same methods
-and properties, so every function of a game (its ``turn``, its words, its
-handlers) reads a working state as it reads a public one. Its card account
+from the class itself: a plain class with the same methods and properties,
+whose instance dict holds the same fields, so every function of a game (its
+``turn``, its words, its handlers) reads a working state as it reads a public
+one. Its instance dict is the public state's ``__dict__`` to be: ``evolve``
+changes a working state with one ``dict.update`` (no attribute is set one by
+one, no frozen class is worked around), and freezing copies that one dict
+(measured on CPython 3.11: a field of either reads about as fast as a slot,
+as the interpreter specialises both reads, and an update and a copy cost a
+fraction of setting or reading every slot). Its card account
 (every state's ``account``) is a :class:`cardcore.zones.Draft` there, whose
 zone table the event's card moves replace (:meth:`~cardcore.zones.Draft.adopt`)
 instead of a new frozen account per event.
@@ -22,9 +27,7 @@ returns it; on a public state it makes a new one, as ever.
 
 The rule for a game author: never keep a reference to the working state (in
 an effect, a cache, a value returned for later): the next event changes it.
-Keep the values read from it instead; they are immutable. And change it only
-through ``evolve`` (or ``with_value``), which keep its fields' dict
-(:data:`FIELDS`) in step with its slots.
+Keep the values read from it instead; they are immutable.
 """
 
 from __future__ import annotations
@@ -35,18 +38,12 @@ import attrs
 
 from cardcore.zones import Draft
 
-__all__ = ["FIELDS", "WORKING", "freeze", "public_class", "thaw", "working_class"]
+__all__ = ["WORKING", "freeze", "public_class", "thaw", "working_class"]
 
 T = TypeVar("T")
 
 WORKING: Final[set[type[Any]]] = set()
 """Every working class made so far (:func:`cardcore.evolve.evolve` asks)."""
-
-FIELDS: Final = "_cardcore_fields"
-"""The slot of a working state holding its fields as a dict too, the public
-state's ``__dict__`` to be: kept up to date by :func:`cardcore.evolve.evolve`
-and ``with_value`` (a working state is changed only through them), so that
-freezing copies one dict instead of reading every slot into a new one."""
 
 _TWINS: dict[type[Any], type[Any]] = {}
 _THAW: dict[type[Any], Any] = {}
@@ -83,7 +80,7 @@ def public_class(working: type[Any]) -> type[Any]:
 def _twin(public: type[Any]) -> type[Any]:
     names = tuple(field.name for field in attrs.fields(public))
     namespace: dict[str, Any] = {
-        "__slots__": names, "__public__": public, "__module__": public.__module__,
+        "__public__": public, "__module__": public.__module__,
         "__qualname__": f"{public.__qualname__}.Working",
         "__doc__": f"The working twin of :class:`{public.__qualname__}` (cardcore.working).",
         "__repr__": _working_repr,
@@ -93,19 +90,16 @@ def _twin(public: type[Any]) -> type[Any]:
             if key.startswith("__") or key in names or key.startswith("_attrs"):
                 continue
             namespace[key] = value
-    namespace["__slots__"] = (*names, FIELDS)
     twin = type(f"{public.__name__}Working", (), namespace)
-    reads = "".join(f"    w.{name} = Draft(d[{name!r}])\n" if name == "account" else
-                    f"    w.{name} = d[{name!r}]\n" for name in names)
-    account = "    d['account'] = w.account.account()\n" if "account" in names else ""
-    own = "    f['account'] = w.account\n" if "account" in names else ""
-    source = (f"def thaw(p):\n    d = p.__dict__\n    w = new(W)\n{reads}"
-              f"    f = w.{FIELDS} = d.copy()\n{own}    return w\n"
-              f"def freeze(w):\n    d = w.{FIELDS}.copy()\n{account}"
+    to_draft = "    f['account'] = Draft(f['account'])\n" if "account" in names else ""
+    to_account = "    d['account'] = d['account'].account()\n" if "account" in names else ""
+    source = (f"def thaw(p):\n    w = new(W)\n    f = w.__dict__\n    f.update(p.__dict__)\n"
+              f"{to_draft}    return w\n"
+              f"def freeze(w):\n    d = w.__dict__.copy()\n{to_account}"
               "    p = new(P)\n    put(p, '__dict__', d)\n    return p\n")
     scope: dict[str, Any] = {"new": object.__new__, "put": object.__setattr__, "W": twin,
                              "P": public, "Draft": Draft}
-    exec(source, scope)  # one straight-line copy per class: no loop over the fields
+    exec(source, scope)  # the class's own thaw and freeze, with its account's conversion
     _THAW[public] = scope["thaw"]
     _FREEZE[twin] = scope["freeze"]
     WORKING.add(twin)
