@@ -4,6 +4,8 @@ The names most programs need are here; they are imported on first use, so
 ``import cardcore`` stays cheap and loads neither the games nor the replay layer.
 
 * :class:`GameLog`: play a game event by event (``cardcore.games.<game>.RULES``);
+* :class:`Reduction`: fold many events through one private working state, a
+  public state frozen only when asked for (what ``validate`` runs);
 * :data:`GAMES` and :func:`get_game`: the games by their transcript name;
 * :func:`read_transcript` (a file) and :func:`load_transcript` (parsed JSON):
   a :class:`Transcript`, or :class:`TranscriptError` with located problems;
@@ -40,6 +42,7 @@ _HOMES = {
     "EventValueError": "cardcore.errors",
     "CheckMismatch": "cardcore.errors",
     "GameLog": "cardcore.gamelog",
+    "Reduction": "cardcore.reduction",
     "GAMES": "cardcore.registry",
     "UnknownGameError": "cardcore.registry",
     "get_game": "cardcore.registry",
@@ -65,6 +68,7 @@ if TYPE_CHECKING:
         SetupError,
     )
     from cardcore.gamelog import GameLog
+    from cardcore.reduction import Reduction
     from cardcore.registry import GAMES, UnknownGameError, get_game
     from cardcore.replay.runner import Report, replay_file, replay_transcript
     from cardcore.replay.store import load_log, save_log
@@ -83,6 +87,7 @@ __all__ = [
     "GameLog",
     "NotAStateError",
     "NotAnEventError",
+    "Reduction",
     "Report",
     "RuleViolation",
     "SetupError",
