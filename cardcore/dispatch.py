@@ -319,6 +319,4 @@ def _checked(rules: DispatchedRules[S], state: S, event: Event, turn: Turn,
         assert actor is not None
         state, effects = rules.choose(state, actor)
     after, caused = handler.play(state, event, found)
-    if type(after) not in WORKING or type(after.account) is not _DRAFT:
-        after = _working(after)
-    return after, effects + caused if effects else caused
+    return _working(after), effects + caused if effects else caused
