@@ -17,6 +17,13 @@ Every figure is the best of ``--repeat`` passes, the passes going round the
 games and stages in turn, so that they see the same machine. Prints events/s
 of play and fold, their ratio (target: play >= half the fold), and the bot's
 games/s.
+
+``--instructions`` counts instead of timing (the stable figure on a shared
+machine): the script runs itself under callgrind three times a game, once
+only playing the corpus's games (``base``), once playing them and playing
+them again (``play``), once playing them and folding their events (``fold``);
+each stage's instructions less ``base``'s, over the events, are its
+instructions per event, and their ratio stands for the events/s ratio.
 """
 
 from __future__ import annotations
@@ -24,12 +31,15 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+import callgrind
 
 from cardcore.play import RandomPolicy, View, play
 from cardcore.play.listing import Listing
@@ -74,43 +84,93 @@ def _timed(work: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
+def _corpora(games: Sequence[str], count: int
+             ) -> dict[str, list[tuple[Any, tuple[Any, ...]]]]:
+    """Per game, ``count`` games of random players: each one's setup and events."""
+    corpora = {}
+    for game in games:
+        players, options = TABLES[game]
+        logs = [play(game, _policies(seed, players, False), seed=seed, options=options)
+                for seed in range(count)]
+        corpora[game] = [(log.rules.setup(log.players, log.options), log.events)
+                         for log in logs]
+    gc.collect()
+    gc.freeze()
+    return corpora
+
+
+def _fold(game: str, corpus: list[tuple[Any, tuple[Any, ...]]]) -> None:
+    """The fold validate makes (one working state a game) over the corpus's events."""
+    rules = GAMES[game]
+    for setup, events in corpus:
+        apply = Reduction(rules, rules.start(setup)).apply
+        for event in events:
+            apply(event)
+
+
+def _play(game: str, count: int, with_bot: bool) -> None:
+    players, options = TABLES[game]
+    for seed in range(count):
+        play(game, _policies(seed, players, with_bot), seed=seed, options=options)
+
+
+def _instructions(args: argparse.Namespace) -> int:
+    """``--instructions``: as the parent, count each stage under callgrind and print
+    the table; as the child (``--stage``), do the stage's work once."""
+    if args.stage:
+        corpora = _corpora(args.only, args.games)
+        (game,) = args.only
+        if args.stage == "play":
+            _play(game, args.games, False)
+        elif args.stage == "fold":
+            _fold(game, corpora[game])
+        print(json.dumps({"events": sum(len(events) for _, events in corpora[game])}))
+        return 0
+    callgrind.require_valgrind("bench_play")
+    print(f"{'game':14} {'events':>8} {'play instr/ev':>14} {'fold instr/ev':>14} "
+          f"{'fold/play':>9}  met")
+    rows = {}
+    for game in args.only:
+        counts = {}
+        for stage in ("base", "play", "fold"):
+            argv = [sys.executable, __file__, "--instructions", "--stage", stage,
+                    "--only", game, "--games", str(args.games)]
+            counts[stage], out = callgrind.counted(argv, os.environ)
+        events = json.loads(out)["events"]
+        play_cost = (counts["play"] - counts["base"]) / events
+        fold_cost = (counts["fold"] - counts["base"]) / events
+        ratio = fold_cost / play_cost
+        rows[game] = {"events": events, "play_instructions_per_event": play_cost,
+                      "fold_instructions_per_event": fold_cost, "ratio": ratio}
+        print(f"{game:14} {events:8,} {play_cost:14,.0f} {fold_cost:14,.0f} {ratio:9.2f}  "
+              f"{'yes' if ratio >= TARGET else 'NO'}", flush=True)
+    if args.json:
+        args.json.write_text(json.dumps({"python": sys.version.split()[0], "games": args.games,
+                                         "instructions": rows}, indent=2) + "\n")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per game (200)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", nargs="+", choices=list(TABLES), default=list(TABLES))
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count callgrind instructions per event instead of timing")
+    parser.add_argument("--stage", choices=("base", "play", "fold"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    corpora: dict[str, list[tuple[Any, tuple[Any, ...]]]] = {}
-    for game in args.only:
-        players, options = TABLES[game]
-        logs = [play(game, _policies(seed, players, False), seed=seed, options=options)
-                for seed in range(args.games)]
-        corpora[game] = [(log.rules.setup(log.players, log.options), log.events)
-                         for log in logs]
-    gc.collect()
-    gc.freeze()
-
-    def replay(game: str) -> None:
-        rules = GAMES[game]
-        for setup, events in corpora[game]:  # the fold validate makes: one working state
-            apply = Reduction(rules, rules.start(setup)).apply
-            for event in events:
-                apply(event)
-
-    def played(game: str, with_bot: bool) -> None:
-        players, options = TABLES[game]
-        for seed in range(args.games):
-            play(game, _policies(seed, players, with_bot), seed=seed, options=options)
-
+    if args.instructions:
+        return _instructions(args)
+    corpora = _corpora(args.only, args.games)
     best: dict[str, dict[str, float]] = {game: {"play": float("inf"), "fold": float("inf"),
                                                 "bot": float("inf")} for game in args.only}
     for _ in range(args.repeat):
         for game in args.only:
-            best[game]["fold"] = min(best[game]["fold"], _timed(lambda: replay(game)))  # noqa: B023
+            best[game]["fold"] = min(best[game]["fold"], _timed(lambda: _fold(game, corpora[game])))  # noqa: B023
             best[game]["play"] = min(best[game]["play"],
-                                     _timed(lambda: played(game, False)))  # noqa: B023
-            best[game]["bot"] = min(best[game]["bot"], _timed(lambda: played(game, True)))  # noqa: B023
+                                     _timed(lambda: _play(game, args.games, False)))  # noqa: B023
+            best[game]["bot"] = min(best[game]["bot"], _timed(lambda: _play(game, args.games, True)))  # noqa: B023
     rows = {}
     print(f"{'game':14} {'events':>8} {'play ev/s':>11} {'fold ev/s':>11} {'ratio':>6}  "
           f"{'met':5} {'bot+random games/s':>19}")

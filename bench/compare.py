@@ -49,6 +49,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import callgrind
 from corpus import build, corpus_arguments
 
 BENCH = Path(__file__).resolve().parent
@@ -115,15 +116,9 @@ def timed(python: Path, spec: Path, repeat: int) -> dict[str, Any]:
 
 def counted(python: Path, spec: Path, label: str, mode: str) -> tuple[int, int]:
     """Instructions of one run of bench/instructions.py under callgrind, and its events."""
-    env = {**child_env(), "PYTHONHASHSEED": "0"}
-    with tempfile.TemporaryDirectory() as scratch:
-        out = Path(scratch) / "callgrind.out"
-        run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                              str(python), str(INSTRUCTIONS), str(spec), label, mode],
-                             check=True, capture_output=True, text=True,
-                             cwd=tempfile.gettempdir(), env=env)
-    collected = [line for line in run.stderr.splitlines() if "Collected :" in line]
-    return int(collected[-1].split(":")[-1].strip()), json.loads(run.stdout)["events"]
+    instructions, out = callgrind.counted([str(python), str(INSTRUCTIONS), str(spec), label, mode],
+                                          child_env())
+    return instructions, json.loads(out)["events"]
 
 
 def fitting(python: Path, spec: Path, label: str) -> list[str]:
@@ -147,8 +142,7 @@ def per_event(python: Path, spec: Path, label: str) -> tuple[float, float, int]:
 def instructions(args: argparse.Namespace, commit: str, other: Path, theirs: list[str],
                  groups: dict[str, list[str]], sizes: dict[str, int]) -> int:
     """The ``--instructions`` mode: callgrind counts per fold event, side by side."""
-    if shutil.which("valgrind") is None:
-        raise SystemExit("compare: --instructions needs valgrind (apt-get install valgrind)")
+    callgrind.require_valgrind("compare")
     print(f"fold instructions per event (callgrind), this tree against {args.rev} = "
           f"{commit[:12]}; the first corpus files of each game holding {args.events} events, "
           "less the files REV refuses\n")

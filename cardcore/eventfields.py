@@ -13,16 +13,21 @@ was built.
 
 The transcript loader's fast path (:mod:`cardcore.replay.direct`) builds
 events from values it has checked and frozen itself, without calling
-``__init__``, so a replay does not pay for this twice.
+``__init__``, so a replay does not pay for this twice. The play layer does
+the same with :func:`unchecked`: the events it offers and deals are made by
+the rules' own code from values read off a state (names, cards, tuples,
+:class:`~cardcore.frozen.FrozenMap`), which are right and frozen already, and
+checking them again was a fifth to a quarter of a random player's game.
 """
 
 from __future__ import annotations
 
 import abc
+import linecache
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -31,7 +36,7 @@ from cardcore.errors import EventValueError, PathPart
 from cardcore.frozen import FrozenMap, freeze
 from cardcore.quoting import quoted
 
-__all__ = ["checked"]
+__all__ = ["checked", "unchecked"]
 
 
 class _Wrong(Exception):
@@ -72,6 +77,9 @@ def _whole(value: object) -> bool:
 
 def _pairs_card(value: object) -> bool:
     return _whole(value) and PAIRS_LOW <= value <= PAIRS_HIGH  # type: ignore[operator]
+
+
+E = TypeVar("E")
 
 
 _STRING = _Scalar(lambda value: isinstance(value, str), "a string")
@@ -215,3 +223,55 @@ def checked(event: object) -> None:
                                   allowed) from None
         if frozen is not value:
             store(event, name, frozen)
+
+
+_UNCHECKED: dict[type, Callable[..., Any]] = {}
+
+_MAKER = """\
+def make(*, {parameters}):
+    made = new(cls)
+{stores}    return made
+"""
+"""The source of :func:`unchecked`'s constructor: the class's keywords, each
+stored in its slot (the slot's own setter: a frozen class refuses
+``setattr``)."""
+
+
+def unchecked(cls: type[E]) -> Callable[..., E]:
+    """The constructor of the event class ``cls`` that skips the field checks: the
+    same keywords and defaults as ``cls(...)``, the values stored as given.
+
+    Only for values that are right and frozen already (a tuple, not a list; a
+    :class:`~cardcore.frozen.FrozenMap`, not a dict): the rules' own code that
+    builds events from what it read off a state (the play layer's offers and
+    the dealer's events; their tests hold every one of them equal to, and of
+    the same types as, the event the checking constructor makes). A program's
+    events go through ``cls(...)``.
+
+    >>> from cardcore.games.goblin import Pitch
+    >>> pitch = unchecked(Pitch)
+    >>> pitch(player="Aki", card=4) == Pitch(player="Aki", card=4)
+    True
+    >>> pitch(player="Aki", card=4).note is None
+    True
+    """
+    found = _UNCHECKED.get(cls)
+    if found is not None:
+        return found
+    names: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    parameters, stores = [], []
+    for i, field in enumerate(attrs.fields(cls)):  # type: ignore[arg-type]  # an attrs event
+        names[f"store_{i}"] = getattr(cls, field.name).__set__
+        if field.default is attrs.NOTHING:
+            parameters.append(field.name)
+        else:
+            names[f"default_{i}"] = field.default
+            parameters.append(f"{field.name}=default_{i}")
+        stores.append(f"    store_{i}(made, {field.name})\n")
+    source = _MAKER.format(parameters=", ".join(parameters), stores="".join(stores))
+    filename = f"<cardcore.eventfields unchecked {cls.__module__}.{cls.__qualname__}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    exec(compile(source, filename, "exec"), names)
+    made: Callable[..., E] = names["make"]
+    _UNCHECKED[cls] = made
+    return made

@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 from cardcore.cards import Card, PairsCard
 from cardcore.errors import CardcoreError, EventValueError
+from cardcore.eventfields import unchecked
 from cardcore.frozen import FrozenMap
 from cardcore.gamelog import GameLog
 from cardcore.games.auction import BidEvent, Win
 from cardcore.games.goblin import RULES as GOBLIN
 from cardcore.games.goblin import Deal, Pitch, Reveal
+from cardcore.games.orc import Reveal as OrcReveal
 from cardcore.protocol import Check
 
 
@@ -93,3 +96,21 @@ def test_an_event_error_is_also_a_type_error() -> None:
     """Code that catches Python's TypeError for a wrong argument type still does."""
     with pytest.raises(TypeError):
         Pitch(player="Aki", card=4.0)  # type: ignore[arg-type]
+
+
+def test_unchecked_makes_the_same_event_without_the_checks() -> None:
+    """``unchecked(cls)`` takes ``cls``'s keywords and defaults and makes an equal,
+    hashable, immutable event; it stores what it is given (checking is what it
+    leaves out, so a wrong value is not refused: its callers' tests hold them
+    to the checked constructor)."""
+    make = unchecked(OrcReveal)
+    assert make is unchecked(OrcReveal)  # written once per class
+    made = make(cards=FrozenMap({"Aki": 4}))
+    assert made == OrcReveal(cards={"Aki": 4})
+    assert hash(made) == hash(OrcReveal(cards={"Aki": 4}))
+    assert made.draws is None and made.note is None
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.cards = FrozenMap()  # type: ignore[misc]
+    with pytest.raises(TypeError, match="cards"):
+        make()  # a required field is still required
+    assert make(cards=FrozenMap({"Aki": 4.0})).cards["Aki"] == 4.0  # stored as given

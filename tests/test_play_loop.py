@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from cardcore.games.auction import BidEvent, Win
@@ -116,3 +117,47 @@ def test_a_policy_that_passes_where_it_may_not_is_told() -> None:
         match.step([lambda view, offers: PASS] * 2)
     with pytest.raises(PolicyError, match="not an event"):
         match.step([lambda view, offers: "fold"] * 2)
+
+
+def _same_kinds(given: Any, rebuilt: Any) -> bool:
+    """Whether two equal values are of the same types all the way down (a dict
+    where the checked event holds a FrozenMap, a list for a tuple: not)."""
+    if type(given) is not type(rebuilt):
+        return False
+    if isinstance(given, dict):
+        return all(_same_kinds(given[key], rebuilt[key]) for key in given)
+    if isinstance(given, tuple):
+        return all(_same_kinds(a, b) for a, b in zip(given, rebuilt, strict=True))
+    return True
+
+
+def _as_checked(event: Any) -> bool:
+    """Whether ``event`` is what the checking constructor makes of its fields."""
+    fields = {field.name: getattr(event, field.name) for field in attrs.fields(type(event))}
+    rebuilt = type(event)(**fields)
+    return rebuilt == event and all(
+        _same_kinds(value, getattr(rebuilt, name)) for name, value in fields.items())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_events_the_play_layer_makes_are_as_checked(game: str) -> None:
+    """The offers, the dealer's events, the completed and the merged events are
+    made without the field checks (cardcore.eventfields.unchecked): each is equal
+    to, and of the same types as, what the checking constructor makes of it, so
+    none holds a wrong or unfrozen value."""
+    low, high = PLAYERS[game]
+    for seed in range(4):
+        count = low + seed % (high - low + 1)
+        match: Match[Any] = Match(game, [f"P{seat}" for seat in range(count)], OPTIONS[game],
+                                  seed=seed)
+        policies = [RandomPolicy(seed * 10 + seat) for seat in range(count)]
+        offered = 0
+        while True:
+            for seat in match.whose().seats:
+                legal = match.legal(seat)
+                for index in range(0, len(legal), max(1, len(legal) // 40)):
+                    assert _as_checked(legal[index]), legal[index]
+                    offered += 1
+            if not match.step(policies):
+                break
+        assert offered and all(_as_checked(event) for event in match.log.events)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from cardcore.decks import Deck
+from cardcore.frozen import FrozenMap
 from cardcore.play.errors import DealerError
 from cardcore.protocol import Event
 from cardcore.zones import STOCK
@@ -91,8 +92,8 @@ class Dealer:
         else:
             cards = list(deck)
             self.rigged(cards, self.rng)
-        hands: dict[str, tuple[C | None, ...]] = {
-            name: tuple(cards[i * size:(i + 1) * size]) for i, name in enumerate(names)}
+        hands: FrozenMap[str, tuple[C | None, ...]] = FrozenMap({
+            name: tuple(cards[i * size:(i + 1) * size]) for i, name in enumerate(names)})
         self.stock = cards[len(names) * size:]
         return hands
 

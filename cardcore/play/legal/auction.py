@@ -28,6 +28,8 @@ from itertools import combinations, product
 from typing import Any, Final
 
 from cardcore.cards import JOKER_RANK, SUITS, Card, rank_name
+from cardcore.eventfields import unchecked
+from cardcore.frozen import FrozenMap
 from cardcore.games.auction.bids import GROUPS, SIZE, Bid, kind_name, straight_tops
 from cardcore.games.auction.events import BidEvent, Deal, Declare, Flip, Show, Win
 from cardcore.games.auction.forms import made_bid
@@ -53,6 +55,11 @@ _ACE: Final = 14
 _RANKS: Final = tuple(range(2, _ACE + 1))
 _JOKER: Final = Card(JOKER_RANK, "")
 _ORDER: Final = operator.attrgetter("_order")
+
+_bid, _deal, _declare = unchecked(BidEvent), unchecked(Deal), unchecked(Declare)
+_flip, _show, _win = unchecked(Flip), unchecked(Show), unchecked(Win)
+"""The events this module makes, made without the field checks (its values are
+read off a state, right and frozen: cardcore.eventfields.unchecked)."""
 
 
 def _every_bid() -> tuple[Bid, ...]:
@@ -90,10 +97,10 @@ def bid_event(name: str, bid: Bid) -> BidEvent:
     BidEvent(note=None, player='Aki', kind='full_house', rank=None, ranks=('K', '5'), suit=None)
     """
     if bid.kind in GROUPS:
-        return BidEvent(player=name, kind=kind_name(bid.kind), rank=rank_name(bid.ranks[0]),
-                        suit=bid.suit)
+        return _bid(player=name, kind=kind_name(bid.kind), rank=rank_name(bid.ranks[0]),
+                    suit=bid.suit)
     ranks = tuple(rank_name(rank) for rank in bid.ranks) or None
-    return BidEvent(player=name, kind=kind_name(bid.kind), ranks=ranks)
+    return _bid(player=name, kind=kind_name(bid.kind), ranks=ranks)
 
 
 # -- what a hand can form -------------------------------------------------------------
@@ -349,7 +356,7 @@ def _wins(state: AuctionState, name: str, cards: tuple[Card, ...]) -> Segment:
 
         def build(index: int) -> Win:
             which = bisect.bisect_right(starts, index) - 1
-            return Win(player=name, cards=nth_permutation(sets[which], index - starts[which]))
+            return _win(player=name, cards=nth_permutation(sets[which], index - starts[which]))
 
         return starts[-1], build
 
@@ -401,7 +408,7 @@ def legal(state: AuctionState, seat: int) -> Sequence[Event]:
     cards = _hand(state, seat)
     if phase is Phase.SHOW:
         shown = [cards] if len(cards) <= 5 else [cards, *dict.fromkeys(combinations(cards, 5))]
-        return Listing([listed("show", shown, lambda five: Show(cards={name: five}))])
+        return Listing([listed("show", shown, lambda five: _show(cards=FrozenMap({name: five})))])
     if phase is not Phase.AUCTION:
         return ()
     def bids() -> tuple[int, Callable[[int], Event]]:
@@ -412,15 +419,15 @@ def legal(state: AuctionState, seat: int) -> Sequence[Event]:
     if state.standing is None or state.bidder == seat:
         segments.append(_wins(state, name, cards))
     if len(state.pile) >= DECLARE_PILE:
-        segments.append(("declare", 1, lambda _: Declare(player=name)))
+        segments.append(("declare", 1, lambda _: _declare(player=name)))
     return Listing(segments)
 
 
 def chance(state: AuctionState, dealer: TrueDeck) -> Event:
     if state.phase is Phase.DEAL:
         hands = dealer.deal(deck_for(len(state.players)), state.players, HAND_SIZE)
-        return Deal(hands=hands, starter=dealer.top(1)[0])
-    return Flip(card=dealer.draw(state, 1)[0])
+        return _deal(hands=hands, starter=dealer.top(1)[0])
+    return _flip(card=dealer.draw(state, 1)[0])
 
 
 def complete(state: AuctionState, event: Event, dealer: TrueDeck) -> Event:
@@ -428,8 +435,8 @@ def complete(state: AuctionState, event: Event, dealer: TrueDeck) -> Event:
     if isinstance(event, Win) and event.from_stock is None and state.phase is Phase.AUCTION:
         drawn = drawn_from_stock(state, len(event.cards))
         if drawn and not state.last:
-            return Win(player=event.player, cards=event.cards,
-                       from_stock=dealer.draw(state, drawn), note=event.note)
+            return _win(player=event.player, cards=event.cards,
+                        from_stock=dealer.draw(state, drawn), note=event.note)
     return event
 
 
@@ -438,7 +445,7 @@ def merge(parts: Sequence[Event]) -> Event:
     for part in parts:
         assert isinstance(part, Show)
         cards.update(part.cards)
-    return Show(cards=cards)
+    return _show(cards=FrozenMap(cards))
 
 
 def _bid_key(bid: Bid) -> tuple[Any, ...]:

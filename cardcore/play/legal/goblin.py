@@ -18,6 +18,8 @@ from typing import Final
 
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
+from cardcore.eventfields import unchecked
+from cardcore.frozen import FrozenMap
 from cardcore.games.goblin.events import Deal, Fold, Pitch, Reveal, Stack
 from cardcore.games.goblin.preparation import HAND_SIZE
 from cardcore.games.goblin.state import MAX_PLAYERS, PITCHED, Choice, GoblinState, Phase, hand
@@ -32,6 +34,12 @@ __all__ = ["DEFAULT_GAMES", "PLAY"]
 DEFAULT_GAMES: Final = 3
 """Games a played session has when the ``games`` option leaves it open (GP-6.3:
 the transcript decides, so a program must)."""
+
+
+_deal, _fold, _pitch = unchecked(Deal), unchecked(Fold), unchecked(Pitch)
+_reveal, _stack, _ruling = unchecked(Reveal), unchecked(Stack), unchecked(Ruling)
+"""The events this module makes, made without the field checks (its values are
+read off a state, right and frozen: cardcore.eventfields.unchecked)."""
 
 
 def _cards(state: GoblinState, seat: int) -> list[int]:
@@ -58,15 +66,15 @@ def legal(state: GoblinState, seat: int) -> Sequence[Event]:
         choice = state.choice
         if seat not in (choice or state.turns[:1]):
             return ()
-        segments = [given("fold", (Fold(player=name),)),
-                    listed("pitch", _cards(state, seat), lambda c: Pitch(player=name, card=c))]
+        segments = [given("fold", (_fold(player=name),)),
+                    listed("pitch", _cards(state, seat), lambda c: _pitch(player=name, card=c))]
         if choice:
             segments.append(listed("ruling", [state.players[s] for s in choice],
-                                   lambda chosen: Ruling(player=chosen)))
+                                   lambda chosen: _ruling(player=chosen)))
         return Listing(segments)
     if phase is Phase.REVEAL and state.in_game[seat]:
         return Listing([listed("reveal", _cards(state, seat),
-                               lambda c: Reveal(cards={name: c}))])
+                               lambda c: _reveal(cards=FrozenMap({name: c})))])
     return ()
 
 
@@ -75,14 +83,14 @@ def chance(state: GoblinState, dealer: TrueDeck) -> Event:
     phase = state.phase
     if phase is Phase.DEAL:
         names = [players[seat] for seat, live in enumerate(dealt(state)) if live]
-        return Deal(hands=dealer.deal(PAIRS_DECK, names, HAND_SIZE))
+        return _deal(hands=dealer.deal(PAIRS_DECK, names, HAND_SIZE))
     if phase is Phase.TIEBREAK:
         seat = state.waiting[dealer.rng.randrange(len(state.waiting))]
-        return Stack(player=players[seat], card=dealer.draw(state, 1)[0])
+        return _stack(player=players[seat], card=dealer.draw(state, 1)[0])
     if state.choice and state.choice_for is Choice.DEAL:
-        return Ruling(player=players[dealer.rng.choice(state.choice)])
+        return _ruling(player=players[dealer.rng.choice(state.choice)])
     pitched = sorted(state.account.zone(PITCHED).known_cards())
-    return Stack(player=players[state.receivers[0]], card=dealer.rng.choice(pitched))
+    return _stack(player=players[state.receivers[0]], card=dealer.rng.choice(pitched))
 
 
 def merge(parts: Sequence[Event]) -> Event:
@@ -90,7 +98,7 @@ def merge(parts: Sequence[Event]) -> Event:
     for part in parts:
         assert isinstance(part, Reveal)
         cards.update(part.cards)
-    return Reveal(cards=cards)
+    return _reveal(cards=FrozenMap(cards))
 
 
 def actions(players: int) -> tuple[Hashable, ...]:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-import attrs
-
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
+from cardcore.eventfields import unchecked
+from cardcore.frozen import FrozenMap
 from cardcore.games.orc.events import Deal, Draw, GiveUp, Pitch, Reveal
 from cardcore.games.orc.state import HAND_SIZE, MAX_PLAYERS, STOCK, OrcState, Phase, hand
 from cardcore.play.listing import Listing, given, listed
@@ -44,17 +44,23 @@ def whose(state: OrcState) -> Whose:
     return OVER if phase is Phase.OVER else CHANCE
 
 
+_deal, _draw, _give_up = unchecked(Deal), unchecked(Draw), unchecked(GiveUp)
+_pitch, _reveal, _ruling = unchecked(Pitch), unchecked(Reveal), unchecked(Ruling)
+"""The events this module makes, made without the field checks (its values are
+read off a state, right and frozen: cardcore.eventfields.unchecked)."""
+
+
 def legal(state: OrcState, seat: int) -> Sequence[Event]:
     phase = state.phase
     name = state.players[seat]
     if phase is Phase.TURNS:
         if state.turns[:1] != (seat,):
             return ()
-        return Listing([given("draw", (Draw(player=name, card=None),)),
-                        given("give_up", (GiveUp(player=name),))])
+        return Listing([given("draw", (_draw(player=name, card=None),)),
+                        given("give_up", (_give_up(player=name),))])
     if phase is Phase.PITCH and state.in_round[seat]:
         return Listing([listed("pitch", _cards(state, seat),
-                               lambda c: Pitch(cards={name: c}))])
+                               lambda c: _pitch(cards=FrozenMap({name: c})))])
     if phase is Phase.REVEAL and state.in_round[seat]:
         cards = _cards(state, seat)
     elif phase is Phase.TIEBREAK and seat in state.tied:
@@ -62,7 +68,7 @@ def legal(state: OrcState, seat: int) -> Sequence[Event]:
         cards = [card for card in held if card not in state.rows[seat]] or held
     else:
         return ()
-    return Listing([listed("reveal", cards, lambda c: Reveal(cards={name: c}))])
+    return Listing([listed("reveal", cards, lambda c: _reveal(cards=FrozenMap({name: c})))])
 
 
 MOOT_RULING_CHANCE = 0.5
@@ -73,18 +79,18 @@ def chance(state: OrcState, dealer: TrueDeck) -> Event:
     """The deal; before it, now and then, the ruling of a table choice that OP-3.1
     made moot (OP-2.5: it changes nothing, and a record may hold it or not)."""
     if state.moot_choice and dealer.rng.random() < MOOT_RULING_CHANCE:
-        return Ruling(player=state.players[dealer.rng.choice(state.moot_choice)])
-    return Deal(hands=dealer.deal(PAIRS_DECK, state.players, HAND_SIZE))
+        return _ruling(player=state.players[dealer.rng.choice(state.moot_choice)])
+    return _deal(hands=dealer.deal(PAIRS_DECK, state.players, HAND_SIZE))
 
 
 def complete(state: OrcState, event: Event, dealer: TrueDeck) -> Event:
     """The dealer's part of a player's event: the tie-break draws, the action
     deck's order, the card a draw turns up."""
     if isinstance(event, Draw) and event.card is None and state.deck:
-        return Draw(player=event.player, card=state.deck[0], note=event.note)
+        return _draw(player=event.player, card=state.deck[0], note=event.note)
     if isinstance(event, Pitch) and event.order is None and event.cards is not None:
-        return Pitch(cards=event.cards, order=tuple(dealer.shuffled(event.cards.values())),
-                     note=event.note)
+        return _pitch(cards=event.cards, order=tuple(dealer.shuffled(event.cards.values())),
+                      note=event.note)
     if isinstance(event, Reveal) and state.phase is Phase.TIEBREAK and event.draws is None:
         players = state.players
         drawers = list(state.tied)
@@ -92,8 +98,8 @@ def complete(state: OrcState, event: Event, dealer: TrueDeck) -> Event:
         if stock < len(drawers):
             drawers = sorted(dealer.rng.sample(drawers, stock))
         cards = dealer.draw(state, len(drawers))
-        return attrs.evolve(event, draws={players[s]: c for s, c in zip(drawers, cards,
-                                                                        strict=True)})
+        return _reveal(cards=event.cards, note=event.note, draws=FrozenMap(
+            {players[s]: c for s, c in zip(drawers, cards, strict=True)}))
     return event
 
 
@@ -102,7 +108,8 @@ def merge(parts: Sequence[Event]) -> Event:
     for part in parts:
         assert isinstance(part, (Reveal, Pitch)) and part.cards is not None
         cards.update(part.cards)
-    return Pitch(cards=cards) if isinstance(parts[0], Pitch) else Reveal(cards=cards)
+    frozen = FrozenMap(cards)
+    return _pitch(cards=frozen) if isinstance(parts[0], Pitch) else _reveal(cards=frozen)
 
 
 def actions(players: int) -> tuple[Hashable, ...]:

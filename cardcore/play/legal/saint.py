@@ -16,10 +16,10 @@ import operator
 from collections.abc import Hashable, Sequence
 from typing import Final
 
-import attrs
-
 from cardcore.cards import Card
 from cardcore.decks import STANDARD_DECK
+from cardcore.eventfields import unchecked
+from cardcore.frozen import FrozenMap
 from cardcore.games.saint.events import Deal, River, Show, Take
 from cardcore.games.saint.refill import next_pickers
 from cardcore.games.saint.state import HAND_SIZE, POOL, Phase, SaintState, hand
@@ -35,6 +35,11 @@ _DECK = tuple(sorted(STANDARD_DECK.counts))
 
 _ORDER: Final = operator.attrgetter("_order")
 
+_deal, _river, _show = unchecked(Deal), unchecked(River), unchecked(Show)
+_take, _ruling = unchecked(Take), unchecked(Ruling)
+"""The events this module makes, made without the field checks (its values are
+read off a state, right and frozen: cardcore.eventfields.unchecked)."""
+
 
 def _cards(state: SaintState, zone: str) -> list[Card]:
     """The known cards of a zone, low first (one deck: no copies)."""
@@ -47,7 +52,7 @@ def _pairs(name: str, cards: list[Card]) -> Segment:
 
     def build(index: int) -> Show:
         first, second = divmod(index, others)
-        return Show(cards={name: (cards[first], cards[second + (second >= first)])})
+        return _show(cards=FrozenMap({name: (cards[first], cards[second + (second >= first)])}))
 
     return "show", len(cards) * others, build
 
@@ -67,7 +72,7 @@ def legal(state: SaintState, seat: int) -> Sequence[Event]:
     name = players[seat]
     if phase is Phase.RIVER:
         return Listing([listed("river", _cards(state, hand(name)),
-                               lambda c: River(cards={name: c}))])
+                               lambda c: _river(cards=FrozenMap({name: c})))])
     if phase is Phase.SHOW:
         return Listing([_pairs(name, _cards(state, hand(name)))])
     if phase is not Phase.REFILL:
@@ -75,16 +80,16 @@ def legal(state: SaintState, seat: int) -> Sequence[Event]:
     seats, choice = next_pickers(state)
     if seat not in seats:
         return ()
-    segments = [listed("take", _cards(state, POOL), lambda c: Take(player=name, card=c))]
+    segments = [listed("take", _cards(state, POOL), lambda c: _take(player=name, card=c))]
     if choice:
         segments.append(listed("ruling", [players[s] for s in seats],
-                               lambda chosen: Ruling(player=chosen)))
+                               lambda chosen: _ruling(player=chosen)))
     return Listing(segments)
 
 
 def chance(state: SaintState, dealer: TrueDeck) -> Event:
     hands = dealer.deal(STANDARD_DECK, state.players, HAND_SIZE)
-    return Deal(hands=hands, future=dealer.top(state.future_size))
+    return _deal(hands=hands, future=dealer.top(state.future_size))
 
 
 def complete(state: SaintState, event: Event, dealer: TrueDeck) -> Event:
@@ -92,7 +97,7 @@ def complete(state: SaintState, event: Event, dealer: TrueDeck) -> Event:
     if isinstance(event, River) and event.future is None:
         size = state.future_size
         if size and state.round + 1 < state.options.rounds:
-            return attrs.evolve(event, future=dealer.draw(state, size))
+            return _river(cards=event.cards, future=dealer.draw(state, size), note=event.note)
     return event
 
 
@@ -102,12 +107,12 @@ def merge(parts: Sequence[Event]) -> Event:
         for part in parts:
             assert isinstance(part, River)
             river.update(part.cards)
-        return River(cards=river)
+        return _river(cards=FrozenMap(river))
     shown: dict[str, Sequence[Card | None]] = {}
     for part in parts:
         assert isinstance(part, Show)
         shown.update(part.cards)
-    return Show(cards=shown)
+    return _show(cards=FrozenMap(shown))
 
 
 def actions(players: int) -> tuple[Hashable, ...]:
