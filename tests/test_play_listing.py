@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations, permutations
+from math import comb
 
 from cardcore.games.goblin import Fold
-from cardcore.play.listing import Listing, given, nth_permutation, worked_out
+from cardcore.play.listing import Listing, given, nth_combination, nth_permutation, worked_out
 
 
 def test_the_nth_permutation_is_the_nth_of_itertools() -> None:
@@ -28,3 +29,11 @@ def test_a_run_is_worked_out_only_when_needed() -> None:
     assert len(listing) == 4 and worked == ["fold"]
     assert listing[-1] == Fold(player="C") and listing == ["p", *(Fold(player=n) for n in "ABC")]
     assert listing.kinds == {"pass": [(0, 1)], "fold": [(1, 3)]}
+
+
+def test_the_nth_combination_is_the_nth_of_itertools() -> None:
+    """Every size of choice of six items, in itertools' order."""
+    items = "abcdef"
+    for size in range(7):
+        assert [nth_combination(items, size, i) for i in range(comb(6, size))] == list(
+            combinations(items, size))

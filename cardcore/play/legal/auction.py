@@ -42,7 +42,15 @@ from cardcore.games.auction.state import (
     deck_for,
     hand,
 )
-from cardcore.play.listing import Listing, Segment, given, listed, nth_permutation, worked_out
+from cardcore.play.listing import (
+    Listing,
+    Segment,
+    given,
+    listed,
+    nth_combination,
+    nth_permutation,
+    worked_out,
+)
 from cardcore.play.policies import PASS, Offer
 from cardcore.play.seam import GamePlay, TrueDeck
 from cardcore.play.steps import CHANCE, OVER, Whose
@@ -305,12 +313,12 @@ def _biddable(cards: tuple[Card, ...], wheel: bool
     return found, suited
 
 
-def _bids(state: AuctionState, seat: int, cards: tuple[Card, ...]) -> list[int]:
-    """The bids ``seat`` may make now, as places in :data:`ALL_BIDS`: those it can
-    form that beat the standing bid, and the standing bid itself from the seat
-    with priority (AU-2.9)."""
-    bids, suited = _biddable(cards, state.options.wheel)
-    standing = state.standing
+def _bids(standing: Bid | None, holder: int | None, wheel: bool, seat: int,
+          cards: tuple[Card, ...]) -> list[int]:
+    """The bids ``seat`` may make over ``standing``, as places in :data:`ALL_BIDS`:
+    those it can form that beat it, and the standing bid itself from the seat
+    with priority for it (``holder``, AU-2.9)."""
+    bids, suited = _biddable(cards, wheel)
     if standing is None:
         return bids
     place = _INDEX[int(standing.kind), standing.ranks, standing.suit]
@@ -321,7 +329,7 @@ def _bids(state: AuctionState, seat: int, cards: tuple[Card, ...]) -> list[int]:
         same = suited.get(standing.ranks[0], ())
         held = held or place in same
         above = [number for number in same if number > place] + above
-    if held and state.priority(standing) == seat:
+    if held and holder == seat:
         above.insert(0, place)
     return above
 
@@ -383,6 +391,22 @@ def _hand(state: AuctionState, seat: int) -> tuple[Card, ...]:
     return cards
 
 
+def _shows(name: str, cards: tuple[Card, ...]) -> Segment:
+    """Every way to show: the whole hand, then each five of it (AU-5.1), in the
+    order of :func:`itertools.combinations`, each set once. A hand without
+    identical cards (nearly every hand) has ``comb(n, 5)`` different fives, and
+    the i-th is worked out when read; a hand with copies lists its sets."""
+    def show(shown: tuple[Card, ...]) -> Show:
+        return _show(cards=FrozenMap({name: shown}))
+
+    if len(cards) <= 5:
+        return "show", 1, lambda _: show(cards)
+    if len(set(cards)) == len(cards):
+        return "show", 1 + math.comb(len(cards), 5), lambda index: show(
+            nth_combination(cards, 5, index - 1) if index else cards)
+    return listed("show", [cards, *dict.fromkeys(combinations(cards, 5))], show)
+
+
 def whose(state: AuctionState) -> Whose:
     phase = state.phase
     if phase is Phase.AUCTION:
@@ -407,16 +431,18 @@ def legal(state: AuctionState, seat: int) -> Sequence[Event]:
     name = state.players[seat]
     cards = _hand(state, seat)
     if phase is Phase.SHOW:
-        shown = [cards] if len(cards) <= 5 else [cards, *dict.fromkeys(combinations(cards, 5))]
-        return Listing([listed("show", shown, lambda five: _show(cards=FrozenMap({name: five})))])
+        return Listing([_shows(name, cards)])
     if phase is not Phase.AUCTION:
         return ()
-    def bids() -> tuple[int, Callable[[int], Event]]:
-        numbers = _bids(state, seat, cards)
+    standing, wheel = state.standing, state.options.wheel
+    holder = None if standing is None else state.priority(standing)
+
+    def bids() -> tuple[int, Callable[[int], Event]]:  # reads no state: see legal's docstring
+        numbers = _bids(standing, holder, wheel, seat, cards)
         return len(numbers), lambda index: bid_event(name, ALL_BIDS[numbers[index]])
 
     segments = [worked_out("bid", bids)]  # worked out only if a policy looks at bids
-    if state.standing is None or state.bidder == seat:
+    if standing is None or state.bidder == seat:
         segments.append(_wins(state, name, cards))
     if len(state.pile) >= DECLARE_PILE:
         segments.append(("declare", 1, lambda _: _declare(player=name)))
