@@ -44,6 +44,12 @@ class GameLog(Generic[S]):
     against the state the one before it left). A log pickles and deep-copies
     with its history; a copy (``copy.copy`` too) appends on its own.
 
+    The log folds its events into a private working state
+    (:class:`~cardcore.reduction.Reduction`) and freezes a public state only
+    when one is read: :attr:`state` freezes the state after the last event
+    (then kept), and :attr:`states` the others, folded again from the last
+    state kept before them. Appending costs the fold of the event and no more.
+
     >>> from cardcore.games.goblin import RULES, Deal, Reveal
     >>> log = GameLog(RULES, ["Aki", "Ben"])
     >>> print(log.append(Deal())[0])
@@ -117,8 +123,10 @@ class GameLog(Generic[S]):
                                 f"values), not {quoted(meta)}")
         self.meta: Mapping[str, Any] | None = None if meta is None else freeze(meta)
         """Kept frozen, as the history is: what ``save_log`` writes is what was given."""
-        self._states: list[S] = [rules.start(setup)]
-        self._reduction = Reduction(rules, self._states[0])
+        start = rules.start(setup)
+        self._states: list[S | None] = [start]
+        """The state after each number of events, where frozen so far (None: not yet)."""
+        self._reduction = Reduction(rules, start)
         self._events: list[Event] = []
         self._effects: list[tuple[Effect, ...]] = []
         self._lock = threading.Lock()
@@ -130,20 +138,35 @@ class GameLog(Generic[S]):
         were frozen copies then), so the log keeps the event itself: a dict the
         program built it from and changes afterwards rewrites nothing."""
         with self._lock:
-            state = self._states[-1]
             if type(event) is Check:
-                wrong = disagreements(event, self.rules.outcome(state), self.rules.title)
+                wrong = disagreements(event, self.rules.outcome(self._last()), self.rules.title)
                 if wrong:
                     raise CheckMismatch(tuple(wrong))
-            reduction = self._reduction
-            effects = reduction.apply(event)
-            self._states.append(reduction.state)
+            effects = self._reduction.apply(event)
+            self._states.append(None)
             self._events.append(event)
             self._effects.append(effects)
         return effects
 
+    def lend(self) -> S:
+        """The state after the last event as the log's working state, not frozen:
+        only for a caller that reads it now and keeps nothing that reads it
+        later (the game loop's step decides on it, :mod:`cardcore.play.loop`),
+        since the next event changes it. Everyone else reads :attr:`state`."""
+        return self._reduction.lend()
+
+    def _last(self) -> S:
+        """The state after the last event, frozen (and kept) if it was not."""
+        states = self._states
+        state = states[-1]
+        if state is None:
+            state = states[-1] = self._reduction.state
+        return state
+
     def __getstate__(self) -> dict[str, Any]:
-        """Everything but the lock (a lock does not pickle; a copy gets its own)."""
+        """Everything but the lock (a lock does not pickle; a copy gets its own),
+        with every state frozen."""
+        self._every_state()
         state = self.__dict__.copy()
         del state["_lock"]
         del state["_reduction"]  # private and mutable: a copy makes its own
@@ -153,13 +176,31 @@ class GameLog(Generic[S]):
         self.__dict__.update(state)
         for name in ("_states", "_events", "_effects"):  # its own history to append to
             setattr(self, name, list(state[name]))
-        self._reduction = Reduction(self.rules, self._states[-1])
+        self._reduction = Reduction(self.rules, self._last())
         self._lock = threading.Lock()
 
     @property
     def state(self) -> S:
         """The state after the last event (the start state before any)."""
-        return self._states[-1]
+        with self._lock:
+            return self._last()
+
+    def _every_state(self) -> list[S]:
+        """Every state: those not frozen yet are folded again from the last one
+        kept before them (the working state is past them)."""
+        with self._lock:
+            self._last()
+            states, events = self._states, self._events
+            again: Reduction[S] | None = None
+            for index, state in enumerate(states):
+                if state is not None:
+                    again = None
+                    continue
+                if again is None:
+                    again = Reduction(self.rules, states[index - 1])  # type: ignore[arg-type]
+                again.apply(events[index - 1])
+                states[index] = again.state
+            return states  # type: ignore[return-value]  # no None is left
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -169,7 +210,7 @@ class GameLog(Generic[S]):
     @property
     def states(self) -> tuple[S, ...]:
         """The start state and the state after every event."""
-        return tuple(self._states)
+        return tuple(self._every_state())
 
     @property
     def effects(self) -> tuple[tuple[Effect, ...], ...]:

@@ -31,8 +31,9 @@ class Reduction(Generic[S]):
     ``apply(event)`` returns the event's effects or raises its
     :class:`~cardcore.errors.RuleViolation`; either way :attr:`state` is then
     the public state after every event applied so far (a refused event leaves
-    it as it was). The working state is never handed out: :attr:`state` is a
-    frozen copy, made when asked and kept until the next event.
+    it as it was). :attr:`state` is a frozen copy of the working state, made
+    when asked and kept until the next event; the working state itself is
+    handed out only by :meth:`lend`, to a caller that keeps nothing of it.
 
     >>> from cardcore.games.goblin import RULES, Deal
     >>> reduction = Reduction(RULES, RULES.start(["Aki", "Ben"]))
@@ -70,13 +71,24 @@ class Reduction(Generic[S]):
     def _recover(self) -> None:
         """The working state as it was before a refused event: the refused event's
         rules may have changed it part way, so it is made again from the last
-        frozen state and the events since (each applied once more, at a refusal only)."""
+        frozen state and the events since (each applied once more, at a refusal
+        only). That state is then frozen, so that a second refusal starts from
+        it (a program that tries events until one is allowed pays the events
+        since its last refusal, not the whole game, again)."""
         working = thaw(self._base)
         rules = self._rules
         for event in self._since:
             working, _ = step(rules, working, event)
         self._working = working
         self._frozen = None if self._since else self._base  # nothing since: that very state
+        self.state  # noqa: B018 - frozen now: the base of the next refusal
+
+    def lend(self) -> S:
+        """The working state itself, not frozen: for a caller that only reads it,
+        right now, and keeps nothing that reads it later (the game loop's step,
+        :mod:`cardcore.play.loop`): the next event changes it. Anyone else reads
+        :attr:`state`."""
+        return self._working
 
     @property
     def state(self) -> S:

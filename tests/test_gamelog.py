@@ -206,3 +206,43 @@ def test_appends_from_several_threads_keep_a_log_that_replays() -> None:
             assert len(log.states) == len(log.events) + 1 == len(log.effects) + 1
     finally:
         sys.setswitchinterval(interval)
+
+
+def test_states_read_part_way_are_the_folds_states() -> None:
+    """A log freezes a state only when one is read: states read now and then
+    while appending (some kept, some folded again later) are, at the end, every
+    state of the fold, and the last one is the one ``state`` gave."""
+    players = ["Aki", "Ben", "Chie"]
+    events = list(simulate(RULES, players, {"games": 2}, 7))
+    log: GameLog[Any] = GameLog(RULES, players, {"games": 2})
+    read = {}
+    for index, event in enumerate(events, 1):
+        log.append(event)
+        if index % 7 == 0:
+            read[index] = log.state
+        if index == len(events) // 2:
+            assert len(log.states) == index + 1  # every state so far, once in the middle
+    expected = [log.states[0], *(state for state, _ in transitions(RULES, log.states[0],
+                                                                      events))]
+    assert list(log.states) == expected
+    assert all(log.states[index] is state for index, state in read.items())
+    assert log.state is log.states[-1]
+
+
+def test_a_refusal_leaves_the_log_as_it_was_however_many_events_came_before() -> None:
+    """An event refused after many unread appends (the log then rebuilds its
+    working state from the start) and another right after it leave the log's
+    state and its later appends as a fold of the events kept."""
+    players = ["Aki", "Ben", "Chie"]
+    events = list(simulate(RULES, players, {"games": 2}, 8))
+    log: GameLog[Any] = GameLog(RULES, players, {"games": 2})
+    half = len(events) // 2
+    for event in events[:half]:
+        log.append(event)
+    for _ in range(2):
+        with pytest.raises(RuleViolation):
+            log.append(Deal())  # no deal is due in the middle of a game
+    for event in events[half:]:
+        log.append(event)
+    final = list(transitions(RULES, log.states[0], events))[-1][0]
+    assert log.state == final and log.events == tuple(events)

@@ -12,6 +12,7 @@ import pytest
 
 from cardcore.games.auction import BidEvent, Win
 from cardcore.play import PASS, Match, Pass, RandomPolicy, View, play
+from cardcore.play.listing import Listing
 from cardcore.play.loop import PolicyError
 from cardcore.play.policies import Offer
 from cardcore.replay.runner import replay_file
@@ -161,3 +162,30 @@ def test_the_events_the_play_layer_makes_are_as_checked(game: str) -> None:
             if not match.step(policies):
                 break
         assert offered and all(_as_checked(event) for event in match.log.events)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_offers_kept_past_their_step_still_list_that_steps_events(game: str) -> None:
+    """The loop decides on the log's working state (GameLog.lend), which later
+    events change; a policy that keeps its offers and reads them after the game
+    goes on reads the events of the step they were offered at (a listing's
+    events are built of values read when it was made)."""
+    kept: list[tuple[Listing, list[Offer]]] = []
+    low, _ = PLAYERS[game]
+
+    def keeper(seed: int) -> Any:
+        chooser = RandomPolicy(seed)
+
+        def policy(view: View[Any], offers: Sequence[Offer]) -> Offer:
+            assert isinstance(offers, Listing)
+            # read now, through a copy, so that the kept listing is still unread
+            kept.append((offers, list(Listing(offers.segments()))))
+            return chooser(view, offers)
+        return policy
+
+    for seed in range(2):
+        play(game, [keeper(seed * 10 + seat) for seat in range(low + 1)], seed=seed,
+             options=OPTIONS[game])
+    assert len(kept) > 20
+    for offers, then in kept:
+        assert list(offers) == then

@@ -99,7 +99,9 @@ class Match(Generic[S]):
 
     def step(self, policies: Sequence[Policy]) -> bool:
         """Play one step with ``policies`` (one per seat); False once the game is over."""
-        event = next_event(self.part, self.log.state, self.dealer, self.asking, policies,
+        # decided on the log's working state: nothing of it is kept past the step
+        # (cardcore.play.seam.GamePlay), and the log freezes a state only when read
+        event = next_event(self.part, self.log.lend(), self.dealer, self.asking, policies,
                            self.views)
         if event is None:
             return False

@@ -74,6 +74,12 @@ class GamePlay(Generic[S]):
     ``action(state, event)`` the catalogue key of an event. ``asking`` makes
     the loop's convention for asking the seats (default: the first seat of
     ``whose``; Auction asks in turn and lets seats pass).
+
+    The game loop gives these functions and the asking convention the log's
+    *working* state (:meth:`cardcore.gamelog.GameLog.lend`), which the next
+    event changes: as a game's rules do, they keep no reference to it, and the
+    events of a listing, built when read, are made of values read when the
+    listing was (a policy may keep its offers after the step).
     """
 
     whose: Callable[[S], Whose]
