@@ -14,7 +14,7 @@ each kind.
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Sequence
 from typing import Final
 
 import attrs
@@ -159,22 +159,35 @@ def _words(kind: Category, ranks: tuple[int, ...], suit: str | None) -> str:
     return str(HandRank(kind, ranks))
 
 
-def straight_tops(ranks: Collection[int], wheel: bool) -> Iterator[tuple[int, list[int]]]:
+def _straights_by_top(wheel: bool) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """Per straight there is (with the wheel or not): its top, its ranks as bits
+    of a mask, and its ranks top first."""
+    low = _WHEEL_TOP if wheel else _WHEEL_TOP + 1
+    found = []
+    for top in range(low, _ACE + 1):
+        ranks = tuple(_ACE if rank == 1 else rank for rank in range(top, top - 5, -1))
+        found.append((top, sum(1 << rank for rank in ranks), ranks))
+    return tuple(found)
+
+
+_STRAIGHTS: Final = {wheel: _straights_by_top(wheel) for wheel in (False, True)}
+
+
+def straight_tops(ranks: Collection[int], wheel: bool) -> list[tuple[int, tuple[int, ...]]]:
     """Every straight among ``ranks``: its top card (its rank signature, AU-2.7)
     and its ranks, top first; the wheel A-2-3-4-5 has 5 on top (AU-7.3).
+    (The ranks held as bits of one number, each straight is one test: a hand's
+    bids and a win's sets ask this for every hand.)
 
     >>> [top for top, _ in straight_tops({14, 2, 3, 4, 5, 6}, True)]
     [5, 6]
     >>> [top for top, _ in straight_tops({14, 2, 3, 4, 5, 6}, False)]
     [6]
     """
-    low = _WHEEL_TOP if wheel else _WHEEL_TOP + 1
-    for top in range(low, _ACE + 1):
-        if (_ACE if top == _WHEEL_TOP else top - 4) not in ranks:
-            continue  # the lowest card is missing: most tops stop here
-        wanted = [_ACE if rank == 1 else rank for rank in range(top, top - 5, -1)]
-        if all(rank in ranks for rank in wanted):
-            yield top, wanted
+    held = 0
+    for rank in ranks:
+        held |= 1 << rank
+    return [(top, wanted) for top, bits, wanted in _STRAIGHTS[wheel] if held & bits == bits]
 
 
 def _rule(rule: str, message: str, *path: PathPart) -> RuleViolation:
