@@ -11,19 +11,39 @@ one or two of each, and attrs fills a dict instance faster than slots.
 An effect is *worded when read*: the replay's fold makes every effect, but
 ``validate`` reads none of their sentences unless a reading disagrees. So the
 rules make their effects with :func:`effect`, which keeps the facts (who, what,
-how much, the rule) and a function that words them, called the first time
-``text`` is read (and then kept). Such an effect is the same value as one given
-its text: equal, hashed, printed, pickled and copied alike. :func:`transfer`
-is the same idea for a :class:`Transfer`: the value without attrs'
-``__init__``, for the fold's inner loop.
+how much, the rule) and the sentence as data: a function that words it and the
+values it words, ``words(*args)`` being called the first time ``text`` is read
+(and then kept). Such an effect is the same value as one given its text:
+equal, hashed, printed, pickled and copied alike. :func:`transfer` is the same
+idea for a :class:`Transfer`: the value without attrs' ``__init__``, for the
+fold's inner loop.
+
+Why data and not a closure: ``GameLog.append`` keeps every effect, and
+CPython's cyclic collector walks every object it keeps that can hold others.
+A closure per effect is a function object, a tuple of cells and a cell per
+value it reads, all tracked and walked at each collection for as long as the
+log lives. ``words`` is a module-level function, one object shared by every
+effect it words, and ``args`` a tuple of immutable values (names, numbers,
+cards, events): one object per effect, which the collector stops tracking
+once it has seen that it holds only atoms (names, numbers and tuples of
+them); the cards, payments and events it may hold are kept by the deck, the
+effect and the log anyway. The type of :func:`effect` ties the two together:
+mypy checks ``args`` against ``words``' parameters. A lambda, a nested
+function or a bound method would bring the closure back, and
+tests/test_effects.py refuses every one a game makes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
+
+if TYPE_CHECKING:  # typing_extensions for Python 3.10; the type checker's only
+    from typing_extensions import TypeVarTuple, Unpack
+
+    Values = TypeVarTuple("Values")
 
 __all__ = ["BANK", "POT", "Effect", "Transfer", "effect", "transfer"]
 
@@ -82,12 +102,12 @@ class Effect:
         effect made by :func:`effect`, worded now and kept."""
         fields = self.__dict__
         if name == "text" and "_words" in fields:
-            text = fields["text"] = fields.pop("_words")()
+            text = fields["text"] = fields.pop("_words")(*fields.pop("_args"))
             return text
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled and copied with its text (a function that words it may not pickle)."""
+        """Pickled and copied as the effect given its text: the text, never its words."""
         return {"kind": self.kind, "rule": self.rule, "text": self.text,
                 "players": self.players, "transfers": self.transfers}
 
@@ -99,15 +119,20 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def effect(kind: str, rule: str, words: Callable[[], str], players: tuple[str, ...] = (),
+def effect(kind: str, rule: str, words: Callable[[Unpack[Values]], str],
+           args: tuple[Unpack[Values]], players: tuple[str, ...] = (),
            transfers: tuple[Transfer, ...] = ()) -> Effect:
-    """An :class:`Effect` whose text ``words()`` makes when it is first read.
+    """An :class:`Effect` whose text ``words(*args)`` makes when it is first read.
 
-    ``words`` must read only values that do not change (an event, names,
-    numbers, cards): never the working state of a fold, which the next event
-    changes (cardcore.working).
+    ``words`` is a function defined at the top of a module, never a lambda or
+    a function defined inside another (the module's docstring says why), and
+    ``args`` holds only values that do not change (an event, names, numbers,
+    cards, tuples of them): never the working state of a fold, which the next
+    event changes (cardcore.working), nor a list.
 
-    >>> folded = effect("fold", "GP-4.2", lambda: "Aki folds and pays 3", ("Aki",))
+    >>> def folds(name: str, amount: int) -> str:
+    ...     return f"{name} folds and pays {amount}"
+    >>> folded = effect("fold", "GP-4.2", folds, ("Aki", 3), ("Aki",))
     >>> folded == Effect(kind="fold", rule="GP-4.2", text="Aki folds and pays 3",
     ...                  players=("Aki",))
     True
@@ -116,7 +141,7 @@ def effect(kind: str, rule: str, words: Callable[[], str], players: tuple[str, .
     """
     made: Effect = _new(Effect)
     _set(made, "__dict__", {"kind": kind, "rule": rule, "players": players,
-                            "transfers": transfers, "_words": words})
+                            "transfers": transfers, "_words": words, "_args": args})
     return made
 
 

@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Literal, overload
+from typing import TYPE_CHECKING, Literal, overload
 
 from cardcore.effects import BANK, Effect, Transfer, effect, transfer
 from cardcore.ledger import Ledger
 from cardcore.table import names
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from cardcore.effects import Values
 
 __all__ = ["ante_paid", "antes", "pay", "shortfall", "split_points", "split_pot", "take_pot"]
 
@@ -30,13 +35,18 @@ def shortfall(paid: Transfer) -> str:
 
 
 def pay(ledger: Ledger, seat: int, owed: int, rule: str, kind: str,
-        text: str | Callable[[], str]) -> tuple[Ledger, Effect]:
-    """``seat`` pays ``owed`` to the pot (shortfall rule); ``text`` says why (or
-    words it when read: :func:`cardcore.effects.effect`)."""
+        words: Callable[[Unpack[Values]], str], args: tuple[Unpack[Values]]
+        ) -> tuple[Ledger, Effect]:
+    """``seat`` pays ``owed`` to the pot (shortfall rule); ``words(*args)`` says
+    why, worded when read (:func:`cardcore.effects.effect`), with what the
+    shortfall rule forgave after it."""
     ledger, paid = ledger.pay(seat, owed, rule)
     name = ledger.players[seat]
-    return ledger, effect(kind, rule, lambda: (text if isinstance(text, str) else text())
-                          + shortfall(paid), (name,), (paid,))
+    return ledger, effect(kind, rule, _paid_text, (words, args, paid), (name,), (paid,))
+
+
+def _paid_text(words: Callable[..., str], args: tuple[object, ...], paid: Transfer) -> str:
+    return words(*args) + shortfall(paid)
 
 
 def antes(ledger: Ledger, seats: Sequence[int], amount: int, rule: str
@@ -48,34 +58,40 @@ def antes(ledger: Ledger, seats: Sequence[int], amount: int, rule: str
 
 def ante_paid(paid: Transfer, amount: int) -> Effect:
     """The effect of one ante ``paid`` (of ``amount`` asked, shortfall rule), for
-    a game that charges antes one by one. A function of its own also binds each
-    payment to its words, which a lambda in the caller's loop would not."""
-    return effect("ante", paid.rule,
-                  lambda: f"{paid.payer} pays the ante of {amount}" + shortfall(paid),
-                  (paid.payer,), (paid,))
+    a game that charges antes one by one."""
+    return effect("ante", paid.rule, _ante_text, (paid, amount), (paid.payer,), (paid,))
+
+
+def _ante_text(paid: Transfer, amount: int) -> str:
+    return f"{paid.payer} pays the ante of {amount}" + shortfall(paid)
 
 
 def take_pot(ledger: Ledger, seat: int, rule: str, why: str) -> tuple[Ledger, Effect]:
     """``seat`` takes the whole pot; ``why`` (e.g. "is the only player left")."""
     ledger, won = ledger.take_pot(seat, rule)
     name = ledger.players[seat]
-    return ledger, effect("win", rule, lambda: f"{name} {why} and takes the pot of {won.amount}",
-                          (name,), (won,))
+    return ledger, effect("win", rule, _win_text, (name, why, won.amount), (name,), (won,))
+
+
+def _win_text(name: str, why: str, amount: int) -> str:
+    return f"{name} {why} and takes the pot of {amount}"
 
 
 def split_pot(ledger: Ledger, seats: Sequence[int], rule: str, when: str, kept_for: str
               ) -> tuple[Ledger, Effect]:
     """``seats`` share the pot equally; the remainder stays for the next ``kept_for``."""
     ledger, shares = ledger.split_pot(seats, rule)
-    left = ledger.pot
     players = ledger.players
     seats = tuple(seats)
+    return ledger, effect("split", rule, _split_text,
+                          (when, players, seats, shares[0].amount, ledger.pot, kept_for),
+                          tuple([players[s] for s in seats]), shares)
 
-    def words() -> str:
-        return (f"{when}{names(players, seats)} split the pot ({shares[0].amount} each)"
-                + (f"; {left} stays in the pot for the next {kept_for}" if left else ""))
 
-    return ledger, effect("split", rule, words, tuple([players[s] for s in seats]), shares)
+def _split_text(when: str, players: tuple[str, ...], seats: tuple[int, ...], each: int,
+                left: int, kept_for: str) -> str:
+    return (f"{when}{names(players, seats)} split the pot ({each} each)"
+            + (f"; {left} stays in the pot for the next {kept_for}" if left else ""))
 
 
 @overload

@@ -76,11 +76,13 @@ def winners_effect(players: Sequence[str], totals: Sequence[Number], rule: str, 
     best = max(totals)
     top = tuple([seat for seat, total in enumerate(totals) if total == best])
     seated = tuple(players)
+    return effect("winners", rule, _winners_text, (seated, top, best, unit, tail),
+                  tuple([seated[s] for s in top]))
 
-    def words() -> str:
-        amount = plural(best, unit)
-        text = (f"{seated[top[0]]} wins with {amount}" if len(top) == 1
-                else f"{names(seated, top)} share the win with {amount} each")
-        return text + tail
 
-    return effect("winners", rule, words, tuple([seated[s] for s in top]))
+def _winners_text(players: tuple[str, ...], top: tuple[int, ...], best: Number, unit: str,
+                  tail: str) -> str:
+    amount = plural(best, unit)
+    text = (f"{players[top[0]]} wins with {amount}" if len(top) == 1
+            else f"{names(players, top)} share the win with {amount} each")
+    return text + tail

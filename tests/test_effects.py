@@ -1,26 +1,44 @@
 """Effects (cardcore.effects): kept as facts in the fold, worded only when read.
 
-Every game makes its effects with ``effect(...)`` and a function that words them
-(issue 21). What must hold: a fold words none of them; a word read is the one an
-effect given its text would have; and the words read late are the ones read at
-once, however many events changed the fold's working state in between.
+Every game makes its effects with ``effect(...)``, a module-level function that
+words them and the values it words (issue 21). What must hold: a fold words
+none of them; a word read is the one an effect given its text would have; the
+words read late are the ones read at once, however many events changed the
+fold's working state in between; and an effect keeps data, not a closure (no
+lambda, no nested function, no mutable value, no working state).
 """
 
 from __future__ import annotations
 
+import ast
 import copy
 import pickle
-from collections.abc import Mapping, Sequence
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from types import FunctionType
 from typing import Any
 
+import attrs
 import pytest
 
+import cardcore
 from cardcore.effects import BANK, POT, Effect, Transfer, effect, transfer
+from cardcore.errors import RuleViolation
+from cardcore.frozen import FrozenMap
 from cardcore.gamelog import GameLog
 from cardcore.play import simulate
 from cardcore.protocol import Event
 from cardcore.reduction import Reduction
 from cardcore.registry import GAMES
+from cardcore.replay.errors import TranscriptError
+from cardcore.replay.transcript import read_transcript
+from cardcore.working import WORKING, thaw
+from cardcore.zones import Draft
+
+PACKAGE = Path(cardcore.__file__).parent
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 NAMES = ("Aki", "Ben", "Chie", "Dov", "Eve")
 """No name is part of another, so a text names a player only if it means to."""
@@ -54,19 +72,29 @@ def _fold(game: str, players: Sequence[str], options: Mapping[str, Any],
     return [made for event in events for made in reduction.apply(event)]
 
 
+CALLS: list[tuple[str, int]] = []
+"""What :func:`_counted_folds` was called with."""
+
+
+def _counted_folds(name: str, amount: int) -> str:
+    CALLS.append((name, amount))
+    return _folds(name, amount)
+
+
+def _folds(name: str, amount: int) -> str:
+    return f"{name} folds and pays {amount}"
+
+
 def test_an_effect_is_worded_once_when_its_text_is_first_read() -> None:
-    """The words function runs at the first read of ``text`` only, and the text is kept."""
-    calls = []
-
-    def words() -> str:
-        calls.append(1)
-        return "Aki folds and pays 3"
-
-    folded = effect("fold", "GP-4.2", words, ("Aki",))
-    assert "text" not in vars(folded) and calls == []
-    assert folded.kind == "fold" and folded.players == ("Aki",) and calls == []
+    """``words(*args)`` runs at the first read of ``text`` only, and the text is kept
+    in place of the words and their values."""
+    CALLS.clear()
+    folded = effect("fold", "GP-4.2", _counted_folds, ("Aki", 3), ("Aki",))
+    assert "text" not in vars(folded) and CALLS == []
+    assert folded.kind == "fold" and folded.players == ("Aki",) and CALLS == []
     assert folded.text == "Aki folds and pays 3" and folded.text == "Aki folds and pays 3"
-    assert calls == [1] and vars(folded)["text"] == "Aki folds and pays 3"
+    assert CALLS == [("Aki", 3)] and vars(folded)["text"] == "Aki folds and pays 3"
+    assert "_words" not in vars(folded) and "_args" not in vars(folded)
 
 
 def test_an_effect_worded_later_is_the_value_of_one_given_its_text() -> None:
@@ -76,7 +104,7 @@ def test_an_effect_worded_later_is_the_value_of_one_given_its_text() -> None:
                    transfers=(Transfer(payer="Aki", receiver=POT, amount=3, rule="GP-4.2",
                                        owed=5),))
     for read in ("==", "hash", "str", "repr", "pickle", "copy", "deepcopy"):
-        lazy = effect("fold", "GP-4.2", lambda: "Aki folds and pays 3", ("Aki",), (paid,))
+        lazy = effect("fold", "GP-4.2", _folds, ("Aki", 3), ("Aki",), (paid,))
         if read == "==":
             assert lazy == eager
         elif read == "hash":
@@ -144,3 +172,135 @@ def test_an_effect_of_one_player_names_that_player(game: str) -> None:
         for found in _fold(game, players, options, events):
             if len(found.players) == 1:
                 assert found.players[0] in found.text, str(found)
+
+
+def _played_and_recorded() -> Iterator[tuple[str, list[Effect]]]:
+    """Every game's simulated games and every fixture, as the unread effects of
+    their fold (a fixture up to an event the rules refuse; those that are not
+    transcripts to fold, such as records with forgotten cards, left out)."""
+    for game in GAMES:
+        for players, options, events in _games(game):
+            yield f"{game} {players} {options}", _fold(game, players, options, events)
+    for path in sorted(FIXTURES.rglob("*.json")):
+        try:
+            transcript = read_transcript(path)
+        except TranscriptError:
+            continue
+        rules = transcript.rules
+        reduction = Reduction(rules, rules.start(transcript.players, transcript.options,
+                                                 ages=transcript.ages))
+        made: list[Effect] = []
+        try:
+            for event in transcript.events:
+                made += reduction.apply(event)
+        except RuleViolation:
+            pass
+        yield str(path.relative_to(FIXTURES)), made
+
+
+def _shared_function(words: object) -> str | None:
+    """Why ``words`` is not a module's own function (None when it is one): a lambda,
+    a function defined in another, anything with a closure or a bound ``self``."""
+    if not isinstance(words, FunctionType):
+        return f"{words!r} is a {type(words).__name__}, not a function"
+    if words.__closure__ is not None or "<" in words.__qualname__:
+        return f"{words.__qualname__} is a lambda or a nested function: one closure per effect"
+    if getattr(sys.modules[words.__module__], words.__qualname__, None) is not words:
+        return f"{words.__qualname__} is not a top-level name of {words.__module__}"
+    return None
+
+
+def _not_data(value: object) -> str | None:
+    """Why ``value`` may not be kept to word an effect later (None when it may):
+    it must be immutable all the way down and never the fold's working state."""
+    if value is None or isinstance(value, (str, int, Fraction)):
+        return None
+    if isinstance(value, FunctionType):
+        return _shared_function(value)
+    if type(value) in WORKING or isinstance(value, Draft):
+        return f"the fold's working state ({type(value).__name__}), which the next event changes"
+    if isinstance(value, tuple):
+        return next(filter(None, map(_not_data, value)), None)
+    if isinstance(value, FrozenMap):
+        return next(filter(None, map(_not_data, [*value, *value.values()])), None)
+    kind = type(value)
+    if kind.__module__ == "builtins":  # a list, a dict, a set: changed in place
+        return f"a {kind.__name__}, which can be changed"
+    names = ([field.name for field in attrs.fields(kind)] if attrs.has(kind)
+             else list(getattr(kind, "__slots__", ())) or ["probe"])
+    try:
+        setattr(value, names[0], getattr(value, names[0], None))
+    except (AttributeError, TypeError):
+        pass  # frozen: attrs' FrozenInstanceError is an AttributeError
+    else:
+        return f"a {kind.__name__}, which can be changed"
+    if attrs.has(kind):
+        return next(filter(None, [_not_data(getattr(value, name)) for name in names]), None)
+    return None
+
+
+def test_every_effect_keeps_a_shared_function_and_immutable_values() -> None:
+    """Every effect the games make, in simulated games and in every fixture, keeps
+    a module-level function and a tuple of immutable values to word it: no
+    closure (which the collector would walk for as long as a log keeps the
+    effect), no list, no working state (which later events change)."""
+    wrong: dict[str, str] = {}
+    for where, made in _played_and_recorded():
+        for found in made:
+            fields = vars(found)
+            assert "text" not in fields, f"worded in the fold: {found.kind} in {where}"
+            args = fields["_args"]
+            why = (_shared_function(fields["_words"])
+                   or (None if type(args) is tuple else f"args is a {type(args).__name__}")
+                   or _not_data(args))
+            if why:
+                wrong.setdefault(f"{found.kind} ({found.rule})", f"{why}, in {where}")
+    assert wrong == {}
+
+
+def test_the_checks_of_kept_words_find_what_they_look_for() -> None:
+    """The checks above refuse a lambda, a nested function, a list and a working
+    state, and pass a module's function, names, cards and events."""
+    def nested() -> str:
+        return "Aki"
+
+    assert _shared_function(lambda: "Aki") is not None
+    assert _shared_function(nested) is not None
+    assert _shared_function(_folds) is None
+    assert _not_data(["Aki"]) is not None
+    rules = GAMES["goblin-poker"]
+    working = thaw(rules.start(rules.setup(NAMES[:2], {})))
+    assert type(working) in WORKING
+    assert _not_data(("Aki", working)) is not None
+    event = next(iter(simulate("saint-poker", NAMES[:3], {}, 1)))
+    assert _not_data(("Aki", 3, Fraction(1, 2), event, (_folds, ()))) is None
+
+
+_KEPT_WORDS = {"effect": 2, "pay": 5}
+"""The functions that keep a words function, and its position among their arguments."""
+
+
+def test_no_call_in_the_package_gives_a_lambda_or_a_nested_function_as_words() -> None:
+    """Every call of ``effect`` and ``pay`` in the package's source passes as its
+    words a name the module defines or imports at its top level: also the calls
+    no simulated game or fixture reaches."""
+    wrong = []
+    calls = 0
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top = {node.name for node in tree.body
+               if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        top |= {alias.asname or alias.name for node in tree.body
+                if isinstance(node, ast.ImportFrom) for alias in node.names}
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in _KEPT_WORDS):
+                continue
+            position = _KEPT_WORDS[node.func.id]
+            given = [keyword.value for keyword in node.keywords if keyword.arg == "words"]
+            words = node.args[position] if len(node.args) > position else given[0]
+            calls += 1
+            if not (isinstance(words, ast.Name) and words.id in top):
+                wrong.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {ast.unparse(words)}")
+    assert wrong == []
+    assert calls >= 60, f"only {calls} calls found: the search no longer sees them"

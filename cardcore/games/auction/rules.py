@@ -67,18 +67,9 @@ def deal(state: AuctionState, event: Deal, found: None = None) -> Transition[Auc
     number = state.hand + 1
     starter = event.starter
     assert starter is not None, "the cards stage refuses an unnamed face-up card"
-
-    def started() -> str:
-        text = f"{starter} starts the starter pile"
-        if starter.is_joker:
-            text += ": a joker turned here does not end the hand"
-        return text
-
     effects = (
-        effect("deal", "AU-1.1",
-               lambda: f"hand {number}: {HAND_SIZE} cards each to "
-               f"{names(players, range(len(players)))}", players),
-        effect("starter", "AU-1.2", started),
+        effect("deal", "AU-1.1", _deal_text, (number, players), players),
+        effect("starter", "AU-1.2", _starter_text, (starter,)),
     )
     new = evolve(state, phase=Phase.AUCTION, hand=number, auction=1, pile=(starter,),
                  standing=None, bidder=-1, first=(), last=False, declarer=None, ended_by="")
@@ -113,15 +104,12 @@ def bid(state: AuctionState, event: BidEvent, found: None = None) -> Transition[
                            "to bid it in this auction")
                 raise RuleViolation("AU-2.9", message)
             _held(state, name, offered)
-            equal = effect("bid", "AU-2.9",
-                           lambda: f"{name} bids {offered}: equal to the standing bid, which "
-                           f"{name} beats by priority", (name,))
+            equal = effect("bid", "AU-2.9", _equal_bid_text, (name, offered), (name,))
             return evolve(state, standing=offered, bidder=seat), (equal,)
     _held(state, name, offered)
     if holder is None:
         first = (*first, (offered.priority, seat))
-    beats = effect("bid", _order_rule(offered, standing),
-                   lambda: f"{name} bids {offered}: the standing bid", (name,))
+    beats = effect("bid", _order_rule(offered, standing), _bid_text, (name, offered), (name,))
     return evolve(state, standing=offered, bidder=seat, first=first), (beats,)
 
 
@@ -290,27 +278,15 @@ def win(state: AuctionState, event: Win, settled: Settled) -> Transition[Auction
     count = len(laid)
     taken = _taken(state, count)
     short = count - len(taken) - drawn
-    auction = state.auction
-
-    def took() -> str:
-        text = f"{name} takes {_cards(taken)} from the top of the starter pile"
-        if drawn:
-            text += f" and {plural(drawn, 'card')} from the stock, unseen"
-        return text
-
-    effects = [effect("win", "AU-3", lambda: f"{name} wins auction {auction} with {won}",
-                      (name,)),
-               effect("take", "AU-3.1", took, (name,))]
+    effects = [effect("win", "AU-3", _win_text, (name, state.auction, won), (name,)),
+               effect("take", "AU-3.1", _take_text, (name, taken, drawn), (name,))]
     if short:
         rule = "AU-4.2" if state.last else "AU-7.6"
-        effects.append(effect("short", rule,
-                              lambda: f"the stock is empty: {plural(short, 'card')} of the pile "
-                              "cannot be made up", (name,)))
+        effects.append(effect("short", rule, _short_text, (short,), (name,)))
     old = state.pile
     pile = (*old[: len(old) - len(taken)], *laid)
-    effects.append(effect("lay", "AU-3.2",
-                          lambda: f"{name} lays {_cards(laid)} on the pile: "
-                          f"{plural(len(pile), 'card')}, {pile[-1]} on top", (name,)))
+    effects.append(effect("lay", "AU-3.2", _lay_text, (name, laid, len(pile), pile[-1]),
+                          (name,)))
     if state.stock:
         return evolve(state, pile=pile, standing=None, bidder=-1, first=(),
                       phase=Phase.FLIP), tuple(effects)
@@ -325,8 +301,7 @@ def _end(state: AuctionState, rule: str, why: str, effects: list[Effect],
          **changes: object) -> Transition[AuctionState]:
     """The hand ends (AU-4): the show is next. ``changes``: the event's own changes
     to the state, made in the same copy."""
-    number = state.hand
-    effects.append(effect("hand_end", rule, lambda: f"hand {number} ends: {why}"))
+    effects.append(effect("hand_end", rule, _hand_end_text, (state.hand, why)))
     return (evolve(state, phase=Phase.SHOW, ended_by=why, **changes),
             tuple(effects))
 
@@ -346,14 +321,11 @@ def flip(state: AuctionState, event: Flip, found: None = None) -> Transition[Auc
     assert card is not None, "the cards stage refuses an unnamed face-up card"
     pile = (*state.pile, card)
     size = len(pile)
-    effects = [effect("flip", "AU-3.3",
-                      lambda: f"{card} is turned onto the pile: {plural(size, 'card')}")]
+    effects = [effect("flip", "AU-3.3", _flip_text, (card, size))]
     if card.is_joker:
         return _end(state, "AU-4.1", "the turned card is a joker", effects, pile=pile)
     if state.stock == 0:
-        effects.append(effect("last_auction", "AU-4.2",
-                              lambda: "that was the last stock card: one more auction is played, "
-                              "then the hand ends"))
+        effects.append(effect("last_auction", "AU-4.2", _last_auction_text, ()))
         return evolve(state, pile=pile, phase=Phase.AUCTION, auction=state.auction + 1,
                       last=True), tuple(effects)
     return evolve(state, pile=pile, phase=Phase.AUCTION,
@@ -374,16 +346,74 @@ def declare(state: AuctionState, event: Declare, found: None = None) -> Transiti
         raise RuleViolation("AU-4.3", message)
     effects: list[Effect] = []
     if state.last:  # AU-7.7: also in the last auction of AU-4.2
-        effects.append(effect("last_auction_unplayed", "AU-7.7",
-                              lambda: "the declaration comes in the last auction, after the "
-                              "last stock card: that auction is not played out"))
+        effects.append(effect("last_auction_unplayed", "AU-7.7", _last_auction_unplayed_text, ()))
     standing = state.standing
     if standing is not None:  # AU-2.10: in the middle of the bidding
         bidder = state.players[state.bidder]
-        auction = state.auction
-        effects.append(effect("bid_dropped", "AU-2.10",
-                              lambda: f"the declaration comes during the bidding: {bidder}'s "
-                              f"standing bid, {standing}, is dropped and auction {auction} is "
-                              "not won", (bidder,)))
+        effects.append(effect("bid_dropped", "AU-2.10", _bid_dropped_text,
+                              (bidder, standing, state.auction), (bidder,)))
     return _end(state, "AU-4.3", f"{event.player} declares the end", effects,
                 declarer=state.players.index(event.player))
+
+
+# -- the words of the effects (cardcore.effects.effect: worded when read) --------------
+
+
+def _deal_text(number: int, players: tuple[str, ...]) -> str:
+    return f"hand {number}: {HAND_SIZE} cards each to {names(players, range(len(players)))}"
+
+
+def _starter_text(starter: Card) -> str:
+    text = f"{starter} starts the starter pile"
+    if starter.is_joker:
+        text += ": a joker turned here does not end the hand"
+    return text
+
+
+def _equal_bid_text(name: str, offered: Bid) -> str:
+    return f"{name} bids {offered}: equal to the standing bid, which {name} beats by priority"
+
+
+def _bid_text(name: str, offered: Bid) -> str:
+    return f"{name} bids {offered}: the standing bid"
+
+
+def _win_text(name: str, auction: int, won: Bid) -> str:
+    return f"{name} wins auction {auction} with {won}"
+
+
+def _take_text(name: str, taken: tuple[Card, ...], drawn: int) -> str:
+    text = f"{name} takes {_cards(taken)} from the top of the starter pile"
+    if drawn:
+        text += f" and {plural(drawn, 'card')} from the stock, unseen"
+    return text
+
+
+def _short_text(short: int) -> str:
+    return f"the stock is empty: {plural(short, 'card')} of the pile cannot be made up"
+
+
+def _lay_text(name: str, laid: tuple[Card, ...], size: int, top: Card) -> str:
+    return f"{name} lays {_cards(laid)} on the pile: {plural(size, 'card')}, {top} on top"
+
+
+def _hand_end_text(number: int, why: str) -> str:
+    return f"hand {number} ends: {why}"
+
+
+def _flip_text(card: Card, size: int) -> str:
+    return f"{card} is turned onto the pile: {plural(size, 'card')}"
+
+
+def _last_auction_text() -> str:
+    return "that was the last stock card: one more auction is played, then the hand ends"
+
+
+def _last_auction_unplayed_text() -> str:
+    return ("the declaration comes in the last auction, after the last stock card: that "
+            "auction is not played out")
+
+
+def _bid_dropped_text(bidder: str, standing: Bid, auction: int) -> str:
+    return (f"the declaration comes during the bidding: {bidder}'s standing bid, {standing}, "
+            f"is dropped and auction {auction} is not won")

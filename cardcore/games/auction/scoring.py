@@ -104,31 +104,21 @@ def show(state: AuctionState, event: Show, found: None = None) -> Transition[Auc
     players = state.players
     options = state.options
     values = [_value(event.cards[name], options.wheel) for name in players]
-    effects = [_hand_value(name, _value_rule(state, name), value)
+    effects = [effect("hand_value", _value_rule(state, name), _hand_value_text, (name, value),
+                      (name,))
                for name, value in zip(players, values, strict=True)]
     keys = [value.key if value is not None else () for value in values]
     top = max(keys)
     best = tuple([seat for seat, key in enumerate(keys) if key == top])
     points = pile_value(state.pile)
     size = len(state.pile)
-    effects.append(effect("pile_value", "AU-5.3",
-                          lambda: f"the starter pile is worth {plural(points, 'point')} "
-                          f"({plural(size, 'card')})"))
+    effects.append(effect("pile_value", "AU-5.3", _pile_value_text, (points, size)))
     share = split_points(points, len(best), options.exact)
     scores: list[Number] = list(state.scores)
     for seat in best:
         scores[seat] += share
-
-    def scored() -> str:
-        if len(best) == 1:
-            return f"{players[best[0]]} has the best hand and scores {plural(share, 'point')}"
-        text = f"{names(players, best)} have equal best hands and score {share} each"
-        lost = points - share * len(best)
-        if lost:
-            text += f"; {lost} is lost in the rounding"
-        return text
-
-    effects.append(effect("score", "AU-5.2", scored, tuple([players[s] for s in best]),
+    effects.append(effect("score", "AU-5.2", _score_text, (players, best, share, points),
+                          tuple([players[s] for s in best]),
                           award(players, best, share, "AU-5.3")))
     if state.declarer is not None:
         effects.append(_declarer(state, state.declarer, state.declarer in best, scores))
@@ -137,17 +127,11 @@ def show(state: AuctionState, event: Show, found: None = None) -> Transition[Auc
     if max(scores) >= target:
         reached = [seat for seat, score in enumerate(scores) if score >= target]
         why = (f"{names(players, reached)} reached {target} points after hand {state.hand}")
-        effects.append(effect("game_over", "AU-6.1", lambda: f"the game is over: {why}",
+        effects.append(effect("game_over", "AU-6.1", _game_over_text, (why,),
                               tuple([players[s] for s in reached])))
         effects.append(winners_effect(players, scores, "AU-6.1", "point"))
         return evolve(new, phase=Phase.OVER, ended_by=why), tuple(effects)
     return new, tuple(effects)
-
-
-def _hand_value(name: str, rule: str, value: HandRank | None) -> Effect:
-    """AU-5.1: ``name``'s shown hand valued (a function of its own, so that each
-    effect keeps its own name and value)."""
-    return effect("hand_value", rule, lambda: f"{name}: {_words(value)}", (name,))
 
 
 def _declarer(state: AuctionState, seat: int, best: bool, scores: list[Number]) -> Effect:
@@ -160,7 +144,37 @@ def _declarer(state: AuctionState, seat: int, best: bool, scores: list[Number]) 
     else:
         scores[seat] -= bonus
         transfers = (transfer(name, BANK, bonus, "AU-5.4"),)
-    return effect("declarer", "AU-5.4",
-                  lambda: f"{name} declared the end with the best hand: +{bonus}" if best
-                  else f"{name} declared the end without the best hand: -{bonus}",
-                  (name,), transfers if bonus else ())
+    return effect("declarer", "AU-5.4", _declarer_text, (name, best, bonus), (name,),
+                  transfers if bonus else ())
+
+
+# -- the words of the effects (cardcore.effects.effect: worded when read) --------------
+
+
+def _hand_value_text(name: str, value: HandRank | None) -> str:
+    return f"{name}: {_words(value)}"
+
+
+def _pile_value_text(points: int, size: int) -> str:
+    return f"the starter pile is worth {plural(points, 'point')} ({plural(size, 'card')})"
+
+
+def _score_text(players: tuple[str, ...], best: tuple[int, ...], share: Number, points: int
+                ) -> str:
+    if len(best) == 1:
+        return f"{players[best[0]]} has the best hand and scores {plural(share, 'point')}"
+    text = f"{names(players, best)} have equal best hands and score {share} each"
+    lost = points - share * len(best)
+    if lost:
+        text += f"; {lost} is lost in the rounding"
+    return text
+
+
+def _game_over_text(why: str) -> str:
+    return f"the game is over: {why}"
+
+
+def _declarer_text(name: str, best: bool, bonus: int) -> str:
+    if best:
+        return f"{name} declared the end with the best hand: +{bonus}"
+    return f"{name} declared the end without the best hand: -{bonus}"

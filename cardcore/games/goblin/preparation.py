@@ -40,36 +40,24 @@ def deal(state: GoblinState, event: Deal, found: None = None) -> Transition[Gobl
     players = state.players
     live = dealt(state)
     effects: list[Effect] = [
-        _out(name) for seat, name in enumerate(players)
-        if state.in_session[seat] and not live[seat]
+        effect("out", "GP-1.1", _out_text, (name,), (name,))
+        for seat, name in enumerate(players) if state.in_session[seat] and not live[seat]
     ]
     seats = tuple([seat for seat, flag in enumerate(live) if flag])
     pot = state.ledger.pot
     if pot:  # GP-1.3: a split's remainder (GP-6.2) waits for this game
-        effects.append(effect("carry_over", "GP-1.3",
-                              lambda: f"the pot still holds {plural(pot, 'chip')} from the "
-                              "last game"))
+        effects.append(effect("carry_over", "GP-1.3", _carry_over_text, (pot,)))
     ledger, paid = antes(state.ledger, seats, state.options.ante, "GP-1.1")
     effects += paid
     number = state.games_started + 1
-    effects.append(effect(
-        "deal", "GP-1.2",
-        lambda: f"game {number}: {HAND_SIZE} cards each to {names(players, seats)}",
-        tuple([players[s] for s in seats]),
-    ))
+    effects.append(effect("deal", "GP-1.2", _deal_text, (number, players, seats),
+                          tuple([players[s] for s in seats])))
     new = evolve(
         state, phase=Phase.REVEAL, games_started=number, round=0, in_session=live,
         in_game=live, stacks=((),) * len(players), ledger=ledger,
         tied=(), waiting=(), level_cards=(), choice=(), held_choice=None, turns=(), receivers=(),
     )
     return new, tuple(effects)
-
-
-def _out(name: str) -> Effect:
-    """GP-1.1: ``name`` has no chips left for this deal (a function of its own, so
-    that its words keep this name, not the last one of the caller's loop)."""
-    return effect("out", "GP-1.1", lambda: f"{name} has no chips and is out of the session",
-                  (name,))
 
 
 def reveal_cards(state: GoblinState, event: Reveal, moves: Moves[PairsCard]) -> None:
@@ -95,9 +83,8 @@ def reveal(state: GoblinState, event: Reveal, found: None = None) -> Transition[
     tied = tuple([seat for seat in state.active() if shown[seat] == low])
     if len(tied) == 1:
         return start_round(state, 1, tied[0], "GP-2.2", f"the smallest card, {low}", stacks)
-    tie = effect("tie", "GP-2.3",
-                 lambda: f"{names(players, tied)} tie on {low}: each is dealt a card from the "
-                 "stock", tuple([players[s] for s in tied]))
+    tie = effect("tie", "GP-2.3", _tie_text, (players, tied, low),
+                 tuple([players[s] for s in tied]))
     new = evolve(state, stacks=stacks, phase=Phase.TIEBREAK, tied=tied, waiting=tied,
                  level_cards=())
     return _stock_check(new, (tie,))
@@ -107,9 +94,8 @@ def _stock_check(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[
     """GP-2.4: the stock ran out while tied players still wait for a card."""
     if state.waiting and state.account.size(STOCK) == 0:
         players, tied = state.players, state.tied
-        empty = effect("stock_empty", "GP-2.4",
-                       lambda: f"the stock is empty: the start player is a table choice among "
-                       f"{names(players, tied)}", tuple([players[s] for s in tied]))
+        empty = effect("stock_empty", "GP-2.4", _stock_empty_text, (players, tied),
+                       tuple([players[s] for s in tied]))
         new = evolve(
             state, phase=Phase.PLAY, round=1, choice=tied, choice_for=Choice.START,
             choice_rule="GP-2.4", waiting=(), turns=(),
@@ -134,9 +120,7 @@ def tiebreak_card(state: GoblinState, event: Stack) -> Transition[GoblinState]:
     stack = state.stacks[seat]
     if card in stack:
         name = event.player
-        discard = effect("discard", "GP-2.3",
-                         lambda: f"{card} pairs {name}'s stack: it is discarded and {name} is "
-                         "dealt again", (name,))
+        discard = effect("discard", "GP-2.3", _discard_text, (card, name), (name,))
         return _stock_check(state, (discard,))
     stacks = (*state.stacks[:seat], (*stack, card), *state.stacks[seat + 1 :])
     waiting = tuple(s for s in state.waiting if s != seat)
@@ -148,8 +132,7 @@ def tiebreak_card(state: GoblinState, event: Stack) -> Transition[GoblinState]:
     if len(still) == 1:
         return start_round(state, 1, still[0], "GP-2.3", f"the smallest tie-break card, {low}",
                            stacks)
-    tie = effect("tie", "GP-2.3",
-                 lambda: f"{names(players, still)} tie again on {low}: the tie-break goes on",
+    tie = effect("tie", "GP-2.3", _tie_again_text, (players, still, low),
                  tuple([players[s] for s in still]))
     new = evolve(state, stacks=stacks, tied=still, waiting=still, level_cards=())
     return _stock_check(new, (tie,))
@@ -162,11 +145,45 @@ def start_round(state: GoblinState, number: int, seat: int, rule: str, why: str,
     ``stacks``: the stacks after the event that settled it, when that event changed
     them, so that the event makes one copy of the state rather than two."""
     name = state.players[seat]
-    starts = effect("start_player", rule, lambda: f"{name} starts round {number}: {why}",
-                    (name,))
+    starts = effect("start_player", rule, _starts_text, (name, number, why), (name,))
     order = tuple(clockwise_from(seat, len(state.players), state.active()))
     new = evolve(
         state, phase=Phase.PLAY, round=number, turns=order, tied=(), waiting=(), level_cards=(),
         stacks=state.stacks if stacks is None else stacks,
     )
     return new, (starts,)
+
+
+# -- the words of the effects (cardcore.effects.effect: worded when read) --------------
+
+
+def _out_text(name: str) -> str:
+    return f"{name} has no chips and is out of the session"
+
+
+def _carry_over_text(pot: int) -> str:
+    return f"the pot still holds {plural(pot, 'chip')} from the last game"
+
+
+def _deal_text(number: int, players: tuple[str, ...], seats: tuple[int, ...]) -> str:
+    return f"game {number}: {HAND_SIZE} cards each to {names(players, seats)}"
+
+
+def _tie_text(players: tuple[str, ...], tied: tuple[int, ...], low: PairsCard) -> str:
+    return f"{names(players, tied)} tie on {low}: each is dealt a card from the stock"
+
+
+def _stock_empty_text(players: tuple[str, ...], tied: tuple[int, ...]) -> str:
+    return f"the stock is empty: the start player is a table choice among {names(players, tied)}"
+
+
+def _discard_text(card: PairsCard, name: str) -> str:
+    return f"{card} pairs {name}'s stack: it is discarded and {name} is dealt again"
+
+
+def _tie_again_text(players: tuple[str, ...], still: tuple[int, ...], low: PairsCard) -> str:
+    return f"{names(players, still)} tie again on {low}: the tie-break goes on"
+
+
+def _starts_text(name: str, number: int, why: str) -> str:
+    return f"{name} starts round {number}: {why}"

@@ -62,12 +62,10 @@ def choose(state: GoblinState, seat: int) -> Transition[GoblinState]:
     order = tuple(clockwise_from(seat, len(state.players), state.active()))
     if state.choice_for is Choice.START:
         number = state.round
-        chosen = effect("start_player", state.choice_rule,
-                        lambda: f"the table chooses {name} to start round {number}", (name,))
+        chosen = effect("start_player", state.choice_rule, _chosen_start_text, (name, number),
+                        (name,))
         return evolve(state, choice=(), held_choice=held, turns=order), (chosen,)
-    chosen = effect("min_stack", state.choice_rule,
-                    lambda: f"the table chooses {name}'s stack as the min stack: dealing "
-                    "starts there", (name,))
+    chosen = effect("min_stack", state.choice_rule, _chosen_stack_text, (name,), (name,))
     return evolve(state, choice=(), held_choice=held, receivers=order), (chosen,)
 
 
@@ -103,12 +101,8 @@ def fold(state: GoblinState, event: Fold, found: None = None) -> Transition[Gobl
     seat = players.index(event.player)
     low, owner = _showing(state)
     name = event.player
-
-    def words() -> str:
-        whose = "their own" if owner == seat else f"{players[owner]}'s"
-        return f"{name} folds and pays {low}, the smallest number showing ({whose} stack)"
-
-    ledger, folded = pay(state.ledger, seat, low, "GP-4.2", "fold", words)
+    ledger, folded = pay(state.ledger, seat, low, "GP-4.2", "fold", _fold_text,
+                         (name, low, players[owner]))
     in_game = without(state.in_game, seat)
     new = evolve(state, ledger=ledger, in_game=in_game, turns=state.turns[1:])
     if sum(in_game) == 1:
@@ -128,18 +122,14 @@ def _after_turn(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[G
     players = state.players
     if seat is None:
         low = tuple(smallest_stacks(state.stacks, live))
-        choice = effect("choice", "GP-3.2",
-                        lambda: f"identical smallest stacks: the table chooses among "
-                        f"{names(players, low)} where the dealing starts",
+        choice = effect("choice", "GP-3.2", _dealing_choice_text, (players, low),
                         tuple([players[s] for s in low]))
         new = evolve(state, phase=Phase.DEAL_STACKS, choice=low, choice_for=Choice.DEAL,
                            choice_rule="GP-3.2", receivers=())
         return new, (*effects, choice)
     order = tuple(clockwise_from(seat, len(players), live))
     name = players[seat]
-    found = effect("min_stack", "GP-3.1",
-                   lambda: f"everyone still in has played: the pitched cards are dealt from "
-                   f"{name}, the min stack", (name,))
+    found = effect("min_stack", "GP-3.1", _min_stack_text, (name,), (name,))
     return evolve(state, phase=Phase.DEAL_STACKS, receivers=order), (*effects, found)
 
 
@@ -165,8 +155,7 @@ def _deal_pitched(state: GoblinState, event: Stack) -> Transition[GoblinState]:
     effects: tuple[Effect, ...] = ()
     if card in state.stacks[seat]:
         name = event.player
-        ledger, bust = pay(state.ledger, seat, card, "GP-4.6", "bust",
-                           lambda: f"{card} pairs {name}'s {card}: {name} busts and pays {card}")
+        ledger, bust = pay(state.ledger, seat, card, "GP-4.6", "bust", _bust_text, (card, name))
         in_game = without(state.in_game, seat)
         new = evolve(state, ledger=ledger, in_game=in_game, receivers=receivers)
         effects = (bust,)
@@ -192,9 +181,7 @@ def _end_round(state: GoblinState, effects: tuple[Effect, ...]) -> Transition[Go
         if seat is None:
             low = tuple(smallest_stacks(state.stacks, live))
             players = state.players
-            choice = effect("choice", "GP-3.2",
-                            lambda: f"identical smallest stacks: the table chooses among "
-                            f"{names(players, low)} who starts round {number}",
+            choice = effect("choice", "GP-3.2", _start_choice_text, (players, low, number),
                             tuple([players[s] for s in low]))
             new = evolve(state, phase=Phase.PLAY, round=number, choice=low,
                                choice_for=Choice.START, choice_rule="GP-3.2", turns=())
@@ -222,7 +209,7 @@ def _end_game(state: GoblinState, ledger: Ledger, effects: tuple[Effect, ...]
     ended_by = ""
     if planned is not None and done >= planned:
         why = f"all {planned} planned games are played"
-        over = effect("session_over", "GP-6.3", lambda: f"the session is complete: {why}")
+        over = effect("session_over", "GP-6.3", _complete_text, (why,))
         effects, ended_by = (*effects, over), why + " (GP-6.3)"
     else:
         solvent = [seat for seat in range(count)
@@ -230,9 +217,51 @@ def _end_game(state: GoblinState, ledger: Ledger, effects: tuple[Effect, ...]
         if len(solvent) < 2:
             who = names(state.players, solvent)
             why = f"only {who} has chips left" if solvent else "no player has chips left"
-            over = effect("session_over", "GP-1.1", lambda: f"the session is over: {why}")
+            over = effect("session_over", "GP-1.1", _over_text, (why,))
             effects, ended_by = (*effects, over), why + " (GP-1.1)"
     new = evolve(state, ledger=ledger, phase=Phase.OVER if ended_by else Phase.DEAL,
                  games_done=done, in_game=(False,) * count, turns=(), receivers=(), choice=(),
                  held_choice=None, ended_by=ended_by)
     return new, effects
+
+
+# -- the words of the effects (cardcore.effects.effect: worded when read) --------------
+
+
+def _chosen_start_text(name: str, number: int) -> str:
+    return f"the table chooses {name} to start round {number}"
+
+
+def _chosen_stack_text(name: str) -> str:
+    return f"the table chooses {name}'s stack as the min stack: dealing starts there"
+
+
+def _fold_text(name: str, low: PairsCard, owner: str) -> str:
+    whose = "their own" if owner == name else f"{owner}'s"
+    return f"{name} folds and pays {low}, the smallest number showing ({whose} stack)"
+
+
+def _dealing_choice_text(players: tuple[str, ...], low: tuple[int, ...]) -> str:
+    return (f"identical smallest stacks: the table chooses among {names(players, low)} where "
+            "the dealing starts")
+
+
+def _start_choice_text(players: tuple[str, ...], low: tuple[int, ...], number: int) -> str:
+    return (f"identical smallest stacks: the table chooses among {names(players, low)} who "
+            f"starts round {number}")
+
+
+def _min_stack_text(name: str) -> str:
+    return f"everyone still in has played: the pitched cards are dealt from {name}, the min stack"
+
+
+def _bust_text(card: PairsCard, name: str) -> str:
+    return f"{card} pairs {name}'s {card}: {name} busts and pays {card}"
+
+
+def _complete_text(why: str) -> str:
+    return f"the session is complete: {why}"
+
+
+def _over_text(why: str) -> str:
+    return f"the session is over: {why}"

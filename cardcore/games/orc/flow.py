@@ -37,9 +37,7 @@ def charge(ledger: Ledger, bankrupt: tuple[int, ...], seat: int, owed: int, rule
     if paid.forgiven and seat not in bankrupt:
         bankrupt = (*bankrupt, seat)
         name = ledger.players[seat]
-        extra = (effect("bankrupt", "OP-1.2",
-                        lambda: f"{name} could not pay in full and is bankrupt: the game ends "
-                        "when this round is over", (name,)),)
+        extra = (effect("bankrupt", "OP-1.2", _bankrupt_text, (name,), (name,)),)
     return ledger, bankrupt, paid, extra
 
 
@@ -52,13 +50,8 @@ def no_card_left(state: OrcState, effects: tuple[Effect, ...], live: Sequence[in
     if not empty:
         return None
     players = state.players
-
-    def words() -> str:
-        verb = "has" if len(empty) == 1 else "have"
-        return (f"{names(players, empty)} {verb} no card left to put face down: no action "
-                "phase starts and the round ends")
-
-    none_left = effect("no_card", "OP-3.1", words, tuple([players[s] for s in empty]))
+    none_left = effect("no_card", "OP-3.1", _no_card_text, (players, empty),
+                       tuple([players[s] for s in empty]))
     return split(state, (*effects, none_left))
 
 
@@ -112,10 +105,24 @@ def _end_round(state: OrcState, ledger: Ledger, effects: tuple[Effect, ...]) -> 
         why = f"all {total} rounds are played"
     else:
         return evolve(state, ledger=ledger, phase=Phase.DEAL, turns=(), deck=(), tied=()), effects
-    over = effect("game_over", "OP-4.2", lambda: f"the game is over: {why}")
+    over = effect("game_over", "OP-4.2", _game_over_text, (why,))
     pot = ledger.pot
     left = f"; {pot} chip{' is' if pot == 1 else 's are'} left in the pot" if pot else ""
     won = winners_effect(state.players, ledger.chips, "OP-4.3", "chip", left)
     new = evolve(state, ledger=ledger, phase=Phase.OVER, turns=(), deck=(), tied=(),
                  ended_by=f"{why} (OP-4.2)")
     return new, (*effects, over, won)
+
+
+def _bankrupt_text(name: str) -> str:
+    return f"{name} could not pay in full and is bankrupt: the game ends when this round is over"
+
+
+def _no_card_text(players: tuple[str, ...], empty: tuple[int, ...]) -> str:
+    verb = "has" if len(empty) == 1 else "have"
+    return (f"{names(players, empty)} {verb} no card left to put face down: no action "
+            "phase starts and the round ends")
+
+
+def _game_over_text(why: str) -> str:
+    return f"the game is over: {why}"

@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
-from cardcore.effects import Effect, effect
+from cardcore.effects import Effect, Transfer, effect
 from cardcore.evolve import evolve
 from cardcore.games.orc.events import Deal, Draw, GiveUp, Pitch
 from cardcore.games.orc.flow import (
@@ -174,11 +174,7 @@ def deal(state: OrcState, event: Deal, found: None = None) -> Transition[OrcStat
         effects.append(ante_paid(paid, ante))
         effects += broke
     stock = state.account.size(STOCK)
-    effects.append(effect(
-        "deal", "OP-1.3",
-        lambda: f"round {number}: {HAND_SIZE} cards each; {stock} cards are left in the stock",
-        players,
-    ))
+    effects.append(effect("deal", "OP-1.3", _deal_text, (number, stock), players))
     new = evolve(
         state, phase=Phase.REVEAL, round=number, action_phase=0, in_round=(True,) * count,
         rows=((),) * count, stacked=((),) * count, tied=(), moot_choice=(),
@@ -209,9 +205,7 @@ def pitch(state: OrcState, event: Pitch, found: None = None) -> Transition[OrcSt
     live = state.active()
     deck = tuple(event.order) if event.order is not None else (None,) * len(live)
     number = state.action_phase
-    pitched = effect("pitch", "OP-3.1",
-                     lambda: f"action phase {number}: {names(players, live)} each put a card "
-                     "face down; shuffled, they are the action deck",
+    pitched = effect("pitch", "OP-3.1", _pitch_text, (number, players, live),
                      tuple([players[s] for s in live]))
     return evolve(state, phase=Phase.TURNS, deck=deck), (pitched,)
 
@@ -233,9 +227,7 @@ def draw(state: OrcState, event: Draw, found: None = None) -> Transition[OrcStat
         return _after_turn(state, seat, (), deck=state.deck[1:], rows=tuple(rows))
     name = event.player
     ledger, bankrupt, paid, broke = charge(state.ledger, state.bankrupt, seat, card, "OP-3.3")
-    bust = effect("bust", "OP-3.3",
-                  lambda: f"{card} pairs the {card} in {name}'s row: {name} busts, pays {card} "
-                  "and leaves the round" + shortfall(paid), (name,), (paid,))
+    bust = effect("bust", "OP-3.3", _bust_text, (card, name, paid), (name,), (paid,))
     return _after_turn(state, seat, (bust, *broke), deck=state.deck[1:], ledger=ledger,
                        bankrupt=bankrupt, in_round=without(state.in_round, seat))
 
@@ -250,17 +242,8 @@ def give_up(state: OrcState, event: GiveUp, found: None = None) -> Transition[Or
     low = min([min(rows[s]) for s in live])
     owners = tuple([s for s in live if low in rows[s]])
     ledger, bankrupt, paid, broke = charge(state.ledger, state.bankrupt, seat, low, "OP-3.4")
-
-    def words() -> str:
-        if seat in owners:
-            whose = "in their own row"
-        else:
-            whose = f"in {names(players, owners)}'s row" if len(owners) == 1 else \
-                f"in the rows of {names(players, owners)}"
-        return (f"{name} gives up and pays {low}, the smallest number face up ({whose})"
-                + shortfall(paid))
-
-    gave_up = effect("give_up", "OP-3.4", words, (name,), (paid,))
+    gave_up = effect("give_up", "OP-3.4", _give_up_text, (players, seat, low, owners, paid),
+                     (name,), (paid,))
     return _after_turn(state, seat, (gave_up, *broke), ledger=ledger, bankrupt=bankrupt,
                        in_round=without(state.in_round, seat))
 
@@ -281,9 +264,7 @@ def choose(state: OrcState, seat: int) -> Transition[OrcState]:
     """The (moot) table choice of OP-2.5, recorded by a ruling: it changes nothing."""
     name = state.players[seat]
     number = state.round
-    named = effect("start_player", "OP-2.5",
-                   lambda: f"the table names {name} start player of round {number}; no action "
-                   "phase starts (OP-3.1), so this changes nothing", (name,))
+    named = effect("start_player", "OP-2.5", _moot_choice_text, (name, number), (name,))
     return evolve(state, moot_choice=()), (named,)
 
 
@@ -296,12 +277,7 @@ def _end_phase(state: OrcState, effects: tuple[Effect, ...]) -> Transition[OrcSt
     draft.move_all(recorded(ACTION), DISCARD)
     new = evolve(state, account=draft.account(), deck=())
     if left:
-        effects = (*effects, effect(
-            "discard", "OP-3.6",
-            lambda: f"every player still in has had a turn: the {left} card"
-            f"{'s' if left != 1 else ''} left in the action deck "
-            f"{'are' if left != 1 else 'is'} discarded",
-        ))
+        effects = (*effects, effect("discard", "OP-3.6", _discard_text, (left,)))
     if state.action_phase >= PHASES:
         return split(new, effects)
     live = new.active()
@@ -325,15 +301,55 @@ def _new_start_player(state: OrcState, live: Sequence[int]) -> tuple[int, Effect
         holders, key=lambda s: clockwise_distance(previous, s, len(players)))
     number = state.action_phase + 1
     name = players[seat]
+    return seat, effect("start_player", "OP-3.7", _start_player_text,
+                        (players, seat, number, low, holders, previous), (name,))
 
-    def words() -> str:
-        if len(holders) == 1:
-            why = f"{low} is the smallest number in the rows still in play"
-        else:
-            every = "both" if len(holders) == 2 else "all"
-            why = (f"{names(players, holders)} {every} show {low}, the smallest number; {name} "
-                   f"sits farthest clockwise from {players[previous]}, the previous start "
-                   "player")
-        return f"{name} starts action phase {number}: {why}"
 
-    return seat, effect("start_player", "OP-3.7", words, (name,))
+# -- the words of the effects (cardcore.effects.effect: worded when read) --------------
+
+
+def _deal_text(number: int, stock: int) -> str:
+    return f"round {number}: {HAND_SIZE} cards each; {stock} cards are left in the stock"
+
+
+def _pitch_text(number: int, players: tuple[str, ...], live: tuple[int, ...]) -> str:
+    return (f"action phase {number}: {names(players, live)} each put a card face down; "
+            "shuffled, they are the action deck")
+
+
+def _bust_text(card: PairsCard, name: str, paid: Transfer) -> str:
+    return (f"{card} pairs the {card} in {name}'s row: {name} busts, pays {card} and leaves "
+            "the round" + shortfall(paid))
+
+
+def _give_up_text(players: tuple[str, ...], seat: int, low: PairsCard, owners: tuple[int, ...],
+                  paid: Transfer) -> str:
+    if seat in owners:
+        whose = "in their own row"
+    else:
+        whose = f"in {names(players, owners)}'s row" if len(owners) == 1 else \
+            f"in the rows of {names(players, owners)}"
+    return (f"{players[seat]} gives up and pays {low}, the smallest number face up ({whose})"
+            + shortfall(paid))
+
+
+def _moot_choice_text(name: str, number: int) -> str:
+    return (f"the table names {name} start player of round {number}; no action phase starts "
+            "(OP-3.1), so this changes nothing")
+
+
+def _discard_text(left: int) -> str:
+    return (f"every player still in has had a turn: the {left} card{'s' if left != 1 else ''} "
+            f"left in the action deck {'are' if left != 1 else 'is'} discarded")
+
+
+def _start_player_text(players: tuple[str, ...], seat: int, number: int, low: PairsCard,
+                       holders: tuple[int, ...], previous: int) -> str:
+    name = players[seat]
+    if len(holders) == 1:
+        why = f"{low} is the smallest number in the rows still in play"
+    else:
+        every = "both" if len(holders) == 2 else "all"
+        why = (f"{names(players, holders)} {every} show {low}, the smallest number; {name} "
+               f"sits farthest clockwise from {players[previous]}, the previous start player")
+    return f"{name} starts action phase {number}: {why}"

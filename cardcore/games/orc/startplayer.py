@@ -160,13 +160,10 @@ def _first_reveal(state: OrcState, event: Reveal) -> Transition[OrcState]:
     number = state.round
     if len(tied) == 1:
         name = players[tied[0]]
-        starts = effect("start_player", "OP-2.2",
-                        lambda: f"{name} starts round {number}: the smallest card, {low}",
-                        (name,))
+        starts = effect("start_player", "OP-2.2", _starts_text, (name, number, low), (name,))
         return begin_phase(evolve(state, rows=rows), tied[0], (starts,))
-    tie = effect("tie", "OP-2.3",
-                 lambda: f"{names(players, tied)} tie on {low}: each plays one more card from "
-                 "hand, then draws one from the stock", tuple([players[s] for s in tied]))
+    tie = effect("tie", "OP-2.3", _tie_text, (players, tied, low),
+                 tuple([players[s] for s in tied]))
     return evolve(state, rows=rows, phase=Phase.TIEBREAK, tied=tied), (tie,)
 
 
@@ -185,46 +182,73 @@ def _tiebreak(state: OrcState, event: Reveal, drawers: tuple[int, ...]) -> Trans
     rows_now, stacked_now = tuple(rows), tuple(stacked)
     new = evolve(state, rows=rows_now, stacked=stacked_now)
     number = state.round
-
-    def shown_rows() -> str:
-        shows = ", ".join(f"{players[s]} {row_text(rows_now[s], stacked_now[s])}" for s in tied)
-        return f"tie-break: {shows}"
-
-    def drawn() -> str:
-        if len(drawers) == len(tied):
-            return f"{names(players, tied)} each draw a card from the stock"
-        if drawers:
-            return (f"the stock runs out: {names(players, drawers)} "
-                    f"{'draws' if len(drawers) == 1 else 'draw'}, "
-                    f"{names(players, [s for s in tied if s not in drawers])} cannot")
-        return "the stock is empty: nobody draws"
-
-    effects = [effect("tiebreak", "OP-2.3", shown_rows, tuple([players[s] for s in tied])),
-               effect("draws", "OP-2.3", drawn, tuple([players[s] for s in drawers]))]
+    effects = [effect("tiebreak", "OP-2.3", _tiebreak_text, (players, tied, rows_now, stacked_now),
+                      tuple([players[s] for s in tied])),
+               effect("draws", "OP-2.3", _draws_text, (players, tied, drawers),
+                      tuple([players[s] for s in drawers]))]
     still = tuple(smallest_rows(rows_now, tied))
     if len(still) == 1:
         starter = still[0]
         name = players[starter]
-        smallest = rows_now[starter], stacked_now[starter]
-        effects.append(effect(
-            "start_player", "OP-2.5",
-            lambda: f"{name} starts round {number}: {row_text(*smallest)} is the smallest "
-            "sequence", (name,)))
+        effects.append(effect("start_player", "OP-2.5", _untied_text,
+                              (name, number, rows_now[starter], stacked_now[starter]), (name,)))
         return begin_phase(new, starter, tuple(effects))
     empty = tuple([seat for seat in still if new.hand_size(seat) == 0])
     if empty:
-        def moot() -> str:
-            who = names(players, still)
-            return (f"{who} are still tied and {names(players, empty)} "
-                    f"{'has' if len(empty) == 1 else 'have'} no card left: the start player "
-                    f"would be a table choice among {who}, but no action phase can start")
-
-        effects.append(effect("choice", "OP-2.5", moot, tuple([players[s] for s in still])))
+        effects.append(effect("choice", "OP-2.5", _moot_text, (players, still, empty),
+                              tuple([players[s] for s in still])))
         untied = evolve(new, tied=())
         ended = no_card_left(untied, tuple(effects), untied.active())
         assert ended is not None, "a still-tied player without cards is still in"
         return evolve(ended[0], moot_choice=tuple(still)), ended[1]
-    effects.append(effect("tie", "OP-2.5",
-                          lambda: f"{names(players, still)} are still tied: each plays one more "
-                          "card", tuple([players[s] for s in still])))
+    effects.append(effect("tie", "OP-2.5", _still_tied_text, (players, still),
+                          tuple([players[s] for s in still])))
     return evolve(new, tied=still), tuple(effects)
+
+
+# -- the words of the effects (cardcore.effects.effect: worded when read) --------------
+
+Rows = tuple[tuple[PairsCard, ...], ...]
+Stacked = tuple[tuple[tuple[int, PairsCard], ...], ...]
+
+
+def _starts_text(name: str, number: int, low: PairsCard) -> str:
+    return f"{name} starts round {number}: the smallest card, {low}"
+
+
+def _tie_text(players: tuple[str, ...], tied: tuple[int, ...], low: PairsCard) -> str:
+    return (f"{names(players, tied)} tie on {low}: each plays one more card from hand, then "
+            "draws one from the stock")
+
+
+def _tiebreak_text(players: tuple[str, ...], tied: tuple[int, ...], rows: Rows,
+                   stacked: Stacked) -> str:
+    shows = ", ".join(f"{players[s]} {row_text(rows[s], stacked[s])}" for s in tied)
+    return f"tie-break: {shows}"
+
+
+def _draws_text(players: tuple[str, ...], tied: tuple[int, ...], drawers: tuple[int, ...]
+                ) -> str:
+    if len(drawers) == len(tied):
+        return f"{names(players, tied)} each draw a card from the stock"
+    if drawers:
+        return (f"the stock runs out: {names(players, drawers)} "
+                f"{'draws' if len(drawers) == 1 else 'draw'}, "
+                f"{names(players, [s for s in tied if s not in drawers])} cannot")
+    return "the stock is empty: nobody draws"
+
+
+def _untied_text(name: str, number: int, row: tuple[PairsCard, ...],
+                 stacked: tuple[tuple[int, PairsCard], ...]) -> str:
+    return f"{name} starts round {number}: {row_text(row, stacked)} is the smallest sequence"
+
+
+def _moot_text(players: tuple[str, ...], still: tuple[int, ...], empty: tuple[int, ...]) -> str:
+    who = names(players, still)
+    return (f"{who} are still tied and {names(players, empty)} "
+            f"{'has' if len(empty) == 1 else 'have'} no card left: the start player "
+            f"would be a table choice among {who}, but no action phase can start")
+
+
+def _still_tied_text(players: tuple[str, ...], still: tuple[int, ...]) -> str:
+    return f"{names(players, still)} are still tied: each plays one more card"

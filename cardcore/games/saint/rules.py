@@ -199,12 +199,8 @@ def deal(state: SaintState, event: Deal, found: None = None) -> Transition[Saint
     players = state.players
     future = event.future
     effects = (
-        effect("deal", "SP-1.1",
-               lambda: f"{HAND_SIZE} cards each to {names(players, range(len(players)))}",
-               players),
-        effect("future", "SP-1.2",
-               lambda: f"the future river, face up: {_cards(future)}" if future
-               else f"no future river with {len(players)} players"),
+        effect("deal", "SP-1.1", _deal_text, (players,), players),
+        effect("future", "SP-1.2", _future_text, (future, len(players))),
     )
     return evolve(state, phase=Phase.RIVER), effects
 
@@ -241,23 +237,10 @@ def river(state: SaintState, event: River, moved: Sequence[Card] = ()) -> Transi
     centre = tuple(moved)
     river = (*centre, *[event.cards[name] for name in players])
     has_future = bool(state.future_size)
-    future = event.future
-
-    def words() -> str:
-        if not has_future:
-            return f"round {number}: there is no future river with {len(players)} players"
-        text = f"round {number}: the future river {_cards(centre)} moves to the centre"
-        if future is None:
-            text += "; the new future river is not recorded (the last round never uses it)"
-        elif last:
-            text += f"; the new future river {_cards(future)} is never used (last round)"
-        else:
-            text += f"; the new future river is {_cards(future)}"
-        return text
-
     effects = (
-        effect("river", "SP-2.1", words),
-        effect("river_cards", "SP-2.2", lambda: f"the river: {_cards(river)}", players),
+        effect("river", "SP-2.1", _river_text,
+               (number, len(players), has_future, centre, event.future, last)),
+        effect("river_cards", "SP-2.2", _river_cards_text, (river,), players),
     )
     return evolve(state, phase=Phase.SHOW, round=number), effects
 
@@ -285,15 +268,15 @@ def show(state: SaintState, event: Show, found: None = None) -> Transition[Saint
     cards = event.cards
     hands = tuple([best_hand([*river_cards_, *cards[name]], wheel=wheel)  # type: ignore[list-item]
                    for name in players])
-    effects = [_hand(name, value) for name, value in zip(players, hands, strict=True)]
+    effects = [effect("hand", "SP-2.4", _hand_text, (name, value), (name,))
+               for name, value in zip(players, hands, strict=True)]
     ranking = groups(hands)
     scores, scored = _score(state, ranking)
     effects.append(scored)
     if state.last_round:
         number = state.round
         effects += [
-            effect("last_round", "SP-2.7",
-                   lambda: f"round {number} was the last: no refill, the game is over"),
+            effect("last_round", "SP-2.7", _last_round_text, (number,)),
             winners_effect(players, scores, "SP-3.1", "point"),
         ]
         return evolve(state, phase=Phase.OVER, hands=hands, scores=scores), tuple(effects)
@@ -305,15 +288,9 @@ def show(state: SaintState, event: Show, found: None = None) -> Transition[Saint
     new = evolve(state, phase=Phase.REFILL, account=draft.account(), hands=hands,
                  scores=scores, picks=0, order=fix_forced((), ranking, state.ages))
     ages = state.ages
-    effects.append(effect("refill_order", "SP-2.6", lambda: order_text(players, ages, ranking),
+    effects.append(effect("refill_order", "SP-2.6", order_text, (players, ages, ranking),
                           players))
     return new, tuple(effects)
-
-
-def _hand(name: str, value: HandRank) -> Effect:
-    """SP-2.4: ``name``'s hand valued (a function of its own, so that each effect
-    keeps its own name and value; printing a value costs more than ranking it)."""
-    return effect("hand", "SP-2.4", lambda: f"{name}: {value}", (name,))
 
 
 def _score(state: SaintState, ranking: Groups) -> tuple[tuple[int, ...], Effect]:
@@ -329,16 +306,8 @@ def _score(state: SaintState, ranking: Groups) -> tuple[tuple[int, ...], Effect]
     for seat in winners:
         scores[seat] += share
     transfers = award(players, winners, share, "SP-2.5")
-
-    def words() -> str:
-        if len(winners) == 1:
-            return (f"{players[winners[0]]} has the best hand and scores "
-                    f"{plural(points, 'point')} in round {points}")
-        rounded = " (rounded down)" if points % len(winners) else ""
-        return (f"{names(players, winners)} tie for the best hand: they split "
-                f"{plural(points, 'point')} of round {points}, {share} each{rounded}")
-
-    scored = effect("score", "SP-2.5", words, tuple([players[s] for s in winners]), transfers)
+    scored = effect("score", "SP-2.5", _score_text, (players, winners, points, share),
+                    tuple([players[s] for s in winners]), transfers)
     return tuple(scores), scored
 
 
@@ -351,9 +320,8 @@ def choose(state: SaintState, seat: int) -> Transition[SaintState]:
     first = "next" if set(group) & set(state.order) else "first"
     name = players[seat]
     value = state.hands[seat]
-    chosen = effect("choice", "SP-2.6",
-                    lambda: f"the table chooses {name} to pick {first} among "
-                    f"{names(players, admissible)} (equal hands, {value})", (name,))
+    chosen = effect("choice", "SP-2.6", _choice_text, (name, first, players, admissible, value),
+                    (name,))
     order = fix_forced((*state.order, seat), ranking, state.ages)
     return evolve(state, order=order), (chosen,)
 
@@ -371,10 +339,67 @@ def take(state: SaintState, event: Take, found: None = None) -> Transition[Saint
     if picks < 2 * len(players):
         return evolve(state, picks=picks), ()
     left = tuple(state.account.zone(POOL).known_cards())
-    discard = effect("discard", "SP-2.6",
-                     lambda: f"the {plural(len(left), 'card')} left in the pool are discarded: "
-                     f"{_cards(left)}")
+    discard = effect("discard", "SP-2.6", _discard_text, (left,))
     draft = state.account.draft()
     draft.move_all(POOL, DISCARD)
     new = evolve(state, phase=Phase.RIVER, account=draft.account(), hands=(), order=(), picks=0)
     return new, (discard,)
+
+
+# -- the words of the effects (cardcore.effects.effect: worded when read) --------------
+
+
+def _deal_text(players: tuple[str, ...]) -> str:
+    return f"{HAND_SIZE} cards each to {names(players, range(len(players)))}"
+
+
+def _future_text(future: Sequence[Card | None], count: int) -> str:
+    if future:
+        return f"the future river, face up: {_cards(future)}"
+    return f"no future river with {count} players"
+
+
+def _river_text(number: int, count: int, has_future: bool, centre: tuple[Card, ...],
+                future: Sequence[Card | None] | None, last: bool) -> str:
+    if not has_future:
+        return f"round {number}: there is no future river with {count} players"
+    text = f"round {number}: the future river {_cards(centre)} moves to the centre"
+    if future is None:
+        text += "; the new future river is not recorded (the last round never uses it)"
+    elif last:
+        text += f"; the new future river {_cards(future)} is never used (last round)"
+    else:
+        text += f"; the new future river is {_cards(future)}"
+    return text
+
+
+def _river_cards_text(river: tuple[Card | None, ...]) -> str:
+    return f"the river: {_cards(river)}"
+
+
+def _hand_text(name: str, value: HandRank) -> str:
+    return f"{name}: {value}"
+
+
+def _last_round_text(number: int) -> str:
+    return f"round {number} was the last: no refill, the game is over"
+
+
+def _score_text(players: tuple[str, ...], winners: tuple[int, ...], points: int, share: int
+                ) -> str:
+    if len(winners) == 1:
+        return (f"{players[winners[0]]} has the best hand and scores "
+                f"{plural(points, 'point')} in round {points}")
+    rounded = " (rounded down)" if points % len(winners) else ""
+    return (f"{names(players, winners)} tie for the best hand: they split "
+            f"{plural(points, 'point')} of round {points}, {share} each{rounded}")
+
+
+def _choice_text(name: str, first: str, players: tuple[str, ...], admissible: tuple[int, ...],
+                 value: HandRank) -> str:
+    return (f"the table chooses {name} to pick {first} among {names(players, admissible)} "
+            f"(equal hands, {value})")
+
+
+def _discard_text(left: tuple[Card, ...]) -> str:
+    return f"the {plural(len(left), 'card')} left in the pool are discarded: {_cards(left)}"
