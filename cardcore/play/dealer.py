@@ -68,8 +68,10 @@ class Dealer:
 
     def shuffled(self, deck: Iterable[C]) -> list[C]:
         """A fair shuffle of ``deck``. A whole deck: each card gets a uniform random
-        key and the keys are sorted (faster in Python than ``random.shuffle``, which
-        draws in Python code once per card); a few cards: ``random.shuffle``."""
+        key and the places are sorted by their keys (faster in Python than
+        ``random.shuffle``, which draws in Python code once per card, and than
+        sorting (key, place, card) tuples, which compares tuples in Python's
+        sort); a few cards: ``random.shuffle``."""
         if not isinstance(deck, Deck):  # a few cards (a pile): the plain shuffle is quicker
             few = list(deck)
             self.rng.shuffle(few)
@@ -79,9 +81,8 @@ class Dealer:
         if cards is None:
             cards = _CARDS[id(deck)] = list(deck)
             _KEPT.append(deck)
-        keyed = [(random(), index, card) for index, card in enumerate(cards)]
-        keyed.sort()
-        return [card for _, _, card in keyed]
+        keys = [random() for _ in cards]  # the cards in order of their keys, equal keys by
+        return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]  # place
 
     def deal(self, deck: Iterable[C], names: Sequence[str], size: int
              ) -> dict[str, tuple[C | None, ...]]:

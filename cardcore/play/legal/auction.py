@@ -237,6 +237,13 @@ compare as the bids do (AU-2.8), so a hand's bids are kept as sorted numbers."""
 
 _SINGLE, _PAIR, _TWO, _THREE, _STRAIGHT, _FLUSH, _FULL, _FOUR, _SF = range(9)
 
+_BY_RANK: Final = {rank: (_INDEX[_SINGLE, (rank,), None],
+                          {suit: _INDEX[_SINGLE, (rank,), suit] for suit in SUITS},
+                          _INDEX[_PAIR, (rank,), None], _INDEX[_THREE, (rank,), None],
+                          _INDEX[_FOUR, (rank,), None]) for rank in _RANKS}
+"""Per rank, the places of its single, its suited singles, its pair, its three
+and its four of a kind (looked up once a rank, not once a bid)."""
+
 
 @functools.lru_cache(maxsize=4096)
 def _biddable(cards: tuple[Card, ...], wheel: bool
@@ -261,19 +268,20 @@ def _biddable(cards: tuple[Card, ...], wheel: bool
     suited: dict[int, tuple[int, ...]] = {}
     pairs: list[int] = []
     threes: list[int] = []
+    by_rank = _BY_RANK
     for rank, held in suits_of.items():
-        one = (rank,)
-        found.append(index[_SINGLE, one, None])
-        suited[rank] = tuple(index[_SINGLE, one, suit] for suit in held)
+        single, suit_places, pair, three, four = by_rank[rank]
+        found.append(single)
+        suited[rank] = tuple([suit_places[suit] for suit in held])
         count = len(held)
         if count >= 2:
-            found.append(index[_PAIR, one, None])
+            found.append(pair)
             pairs.append(rank)
             if count >= 3:
-                found.append(index[_THREE, one, None])
+                found.append(three)
                 threes.append(rank)
                 if count >= 4:
-                    found.append(index[_FOUR, one, None])
+                    found.append(four)
     joker = (JOKER_RANK,)
     for kind, size in ((_SINGLE, 1), (_PAIR, 2), (_THREE, 3), (_FOUR, 4)):
         if jokers >= size:
