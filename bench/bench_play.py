@@ -4,13 +4,15 @@
 
 For each game, plays ``--games`` whole games with a random player in every
 seat through :func:`cardcore.play.play` (the dealer, the legal events, the
-policies and the log: everything a program pays for), then times:
+policies and the log: everything a program pays for) as the fold's corpus,
+then times:
 
-* ``play``: the same games played again, from the same seeds;
-* ``fold``: ``rules.start`` and a ``Reduction`` over the very events of those
-  games (bench_fold.py's fold, on this corpus);
-* ``bot``: the same number of games of a bot that reads its view after every
-  event it is asked about (one fold per event for the view) against random
+* ``play``: ``--games`` new games (seeds no pass has played: a hand's bids
+  and wins are cached a while, and games played again would find them);
+* ``fold``: ``rules.start`` and a ``Reduction`` over the corpus's events
+  (bench_fold.py's fold, the fold validate makes);
+* ``bot``: as many new games of a bot that reads its view after every event
+  it is asked about (one fold per event for the view) against random
   players, as games per second.
 
 Every figure is the best of ``--repeat`` passes, the passes going round the
@@ -20,9 +22,9 @@ games/s.
 
 ``--instructions`` counts instead of timing (the stable figure on a shared
 machine): the script runs itself under callgrind three times a game, once
-only playing the corpus's games (``base``), once playing them and playing
-them again (``play``), once playing them and folding their events (``fold``);
-each stage's instructions less ``base``'s, over the events, are its
+only playing the corpus's games (``base``), once playing them and then new
+games (``play``), once playing them and folding their events (``fold``);
+each stage's instructions less ``base``'s, over its events, are its
 instructions per event, and their ratio stands for the events/s ratio.
 """
 
@@ -35,7 +37,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -78,12 +80,6 @@ def _policies(seed: int, count: int, with_bot: bool) -> list[Any]:
     return policies
 
 
-def _timed(work: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    work()
-    return time.perf_counter() - start
-
-
 def _corpora(games: Sequence[str], count: int
              ) -> dict[str, list[tuple[Any, tuple[Any, ...]]]]:
     """Per game, ``count`` games of random players: each one's setup and events."""
@@ -108,10 +104,16 @@ def _fold(game: str, corpus: list[tuple[Any, tuple[Any, ...]]]) -> None:
             apply(event)
 
 
-def _play(game: str, count: int, with_bot: bool) -> None:
+def _play(game: str, seeds: range, with_bot: bool) -> int:
+    """Plays a game from each seed; the number of events they took."""
     players, options = TABLES[game]
-    for seed in range(count):
-        play(game, _policies(seed, players, with_bot), seed=seed, options=options)
+    return sum(len(play(game, _policies(seed, players, with_bot), seed=seed, options=options))
+               for seed in seeds)
+
+
+def _new_seeds(count: int, round_: int) -> range:
+    """The seeds of a pass: never the corpus's (``range(count)``), nor another pass's."""
+    return range(count * (round_ + 1), count * (round_ + 2))
 
 
 def _instructions(args: argparse.Namespace) -> int:
@@ -120,29 +122,31 @@ def _instructions(args: argparse.Namespace) -> int:
     if args.stage:
         corpora = _corpora(args.only, args.games)
         (game,) = args.only
+        events = sum(len(events) for _, events in corpora[game])
         if args.stage == "play":
-            _play(game, args.games, False)
+            events = _play(game, _new_seeds(args.games, 0), False)
         elif args.stage == "fold":
             _fold(game, corpora[game])
-        print(json.dumps({"events": sum(len(events) for _, events in corpora[game])}))
+        print(json.dumps({"events": events}))
         return 0
     callgrind.require_valgrind("bench_play")
     print(f"{'game':14} {'events':>8} {'play instr/ev':>14} {'fold instr/ev':>14} "
           f"{'fold/play':>9}  met")
     rows = {}
     for game in args.only:
-        counts = {}
+        counts, events = {}, {}
         for stage in ("base", "play", "fold"):
             argv = [sys.executable, __file__, "--instructions", "--stage", stage,
                     "--only", game, "--games", str(args.games)]
             counts[stage], out = callgrind.counted(argv, os.environ)
-        events = json.loads(out)["events"]
-        play_cost = (counts["play"] - counts["base"]) / events
-        fold_cost = (counts["fold"] - counts["base"]) / events
+            events[stage] = json.loads(out)["events"]
+        play_cost = (counts["play"] - counts["base"]) / events["play"]
+        fold_cost = (counts["fold"] - counts["base"]) / events["fold"]
         ratio = fold_cost / play_cost
-        rows[game] = {"events": events, "play_instructions_per_event": play_cost,
+        rows[game] = {"events": events["fold"], "play_events": events["play"],
+                      "play_instructions_per_event": play_cost,
                       "fold_instructions_per_event": fold_cost, "ratio": ratio}
-        print(f"{game:14} {events:8,} {play_cost:14,.0f} {fold_cost:14,.0f} {ratio:9.2f}  "
+        print(f"{game:14} {events['fold']:8,} {play_cost:14,.0f} {fold_cost:14,.0f} {ratio:9.2f}  "
               f"{'yes' if ratio >= TARGET else 'NO'}", flush=True)
     if args.json:
         args.json.write_text(json.dumps({"python": sys.version.split()[0], "games": args.games,
@@ -163,23 +167,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.instructions:
         return _instructions(args)
     corpora = _corpora(args.only, args.games)
-    best: dict[str, dict[str, float]] = {game: {"play": float("inf"), "fold": float("inf"),
-                                                "bot": float("inf")} for game in args.only}
-    for _ in range(args.repeat):
+    rates: dict[str, dict[str, float]] = {game: {"play": 0.0, "fold": 0.0, "bot": 0.0}
+                                          for game in args.only}
+    for round_ in range(args.repeat):
+        seeds = _new_seeds(args.games, round_)
         for game in args.only:
-            best[game]["fold"] = min(best[game]["fold"], _timed(lambda: _fold(game, corpora[game])))  # noqa: B023
-            best[game]["play"] = min(best[game]["play"],
-                                     _timed(lambda: _play(game, args.games, False)))  # noqa: B023
-            best[game]["bot"] = min(best[game]["bot"], _timed(lambda: _play(game, args.games, True)))  # noqa: B023
+            best = rates[game]
+            corpus = corpora[game]
+            start = time.perf_counter()
+            _fold(game, corpus)
+            best["fold"] = max(best["fold"], sum(len(events) for _, events in corpus)
+                               / (time.perf_counter() - start))
+            start = time.perf_counter()
+            events = _play(game, seeds, False)
+            best["play"] = max(best["play"], events / (time.perf_counter() - start))
+            start = time.perf_counter()
+            _play(game, seeds, True)
+            best["bot"] = max(best["bot"], len(seeds) / (time.perf_counter() - start))
     rows = {}
     print(f"{'game':14} {'events':>8} {'play ev/s':>11} {'fold ev/s':>11} {'ratio':>6}  "
           f"{'met':5} {'bot+random games/s':>19}")
     for game in args.only:
         events = sum(len(events) for _, events in corpora[game])
-        play_rate = events / best[game]["play"]
-        fold_rate = events / best[game]["fold"]
+        play_rate, fold_rate, bot_rate = (rates[game][stage] for stage in ("play", "fold", "bot"))
         ratio = play_rate / fold_rate
-        bot_rate = args.games / best[game]["bot"]
         rows[game] = {"events": events, "play_events_per_s": play_rate,
                       "fold_events_per_s": fold_rate, "ratio": ratio,
                       "bot_games_per_s": bot_rate, "players": TABLES[game][0]}

@@ -245,12 +245,16 @@ _BY_RANK: Final = {rank: (_INDEX[_SINGLE, (rank,), None],
 and its four of a kind (looked up once a rank, not once a bid)."""
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=64)
 def _biddable(cards: tuple[Card, ...], wheel: bool
               ) -> tuple[list[int], dict[int, tuple[int, ...]]]:
     """The bids a hand can form, as places in :data:`ALL_BIDS` low first, with
     the suited single bids apart by rank (a suit is named only over a single of
-    its rank, AU-7.2). Cached: a hand changes only when it wins."""
+    its rank, AU-7.2). Cached for the hands asked lately: a hand changes only when
+    it wins, and is asked again and again until then. Lately only: a game deals
+    new hands all the time, and a cache of thousands of hands (with their sets
+    of cards to lay) slowed a whole self-play by a fifth, in memory and in the
+    collector's walks, for hits that come from the same hand."""
     suits_of: dict[int, list[str]] = {}
     jokers = 0
     for card in cards:
@@ -342,12 +346,13 @@ def _bids(standing: Bid | None, holder: int | None, wheel: bool, seat: int,
     return above
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=64)
 def _laid(cards: tuple[Card, ...], bid: Bid | None, wheel: bool
           ) -> tuple[tuple[tuple[Card, ...], ...], list[int]]:
     """The sets that form ``bid`` and where each one's orders start among all the
     ways to lay them (jokers are identical: a set of jokers is laid one way);
-    the last number is how many ways there are."""
+    the last number is how many ways there are. Cached for the hands asked
+    lately, as :func:`_biddable` is."""
     sets = tuple(formations(cards, bid, wheel))
     orders = _ORDERS
     total = 0
