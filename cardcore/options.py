@@ -14,6 +14,11 @@ __all__ = ["OptionsError", "at_least", "between", "game_options", "one_of", "opt
 OptionsT = TypeVar("OptionsT")
 
 
+_DEFAULTS: dict[type, object] = {}
+"""Each options class's defaults (options are frozen: every game without options
+given shares them; a program plays thousands of games)."""
+
+
 def game_options(options: object, kind: type[OptionsT], title: str) -> OptionsT:
     """``options`` itself, the defaults for None, or the options a mapping names
     (``{"starting_chips": 8}``, as a transcript writes them); anything else is a
@@ -33,8 +38,11 @@ def game_options(options: object, kind: type[OptionsT], title: str) -> OptionsT:
     ...
     cardcore.errors.SetupError: Test Poker takes TestOptions or a mapping of its options, not int
     """
-    if options is None:
-        return kind()
+    if options is None:  # the defaults: one frozen object per game, made once
+        made = _DEFAULTS.get(kind)
+        if made is None:
+            made = _DEFAULTS[kind] = kind()
+        return made  # type: ignore[return-value]  # _DEFAULTS[kind] is a kind
     if isinstance(options, kind):
         return options
     if isinstance(options, Mapping):
