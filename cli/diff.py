@@ -28,7 +28,7 @@ from cardcore.replay.diff import Diff, diff_transcripts
 from cardcore.replay.positions import line_columns, located
 from cardcore.replay.problems import Problem
 from cardcore.replay.rulechange import RefusedOptions, change_corpus, change_rules
-from cardcore.replay.runner import Report, internal_error
+from cardcore.replay.runner import Report, forgotten_pointers, internal_error
 from cardcore.replay.transcript import Transcript, TranscriptError, read_transcript_text
 
 __all__ = ["PLACED_GAPS", "diff"]
@@ -45,7 +45,11 @@ def _read_or_say(path: str) -> tuple[Transcript, str] | int:
     try:
         return read_transcript_text(Path(path))
     except TranscriptError as error:
-        click.echo(f"{click.style('BAD  ', fg='red')}{visible(path)}: not a readable transcript")
+        what = ("has forgotten cards (\"!\"): diff replays records whose every card is "
+                "named or unknown (\"?\"), and cardcore validate judges this one for every "
+                "value they could have had" if forgotten_pointers(error.problems)
+                else "not a readable transcript")
+        click.echo(f"{click.style('BAD  ', fg='red')}{visible(path)}: {what}")
         for line in problem_lines(path, error.problems, error.more):
             click.echo(line)
         return 2
@@ -100,10 +104,10 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], same: tuple[str, 
     (payments, rules); the record's result and expect are not compared there.
 
     Exit status: 0 the outcomes are the same (a folder: no game changes
-    outcome), 1 they differ, 2 a file cannot be read as a transcript (in a
-    folder: such files are counted and left out), the two are not records of
-    one game, or an option is refused, 3 cardcore failed on a file (a bug to
-    report).
+    outcome), 1 they differ, 2 a file cannot be read as a transcript or has
+    forgotten cards ("!", which only validate judges; in a folder: such files
+    are counted and left out), the two are not records of one game, or an
+    option is refused, 3 cardcore failed on a file (a bug to report).
     """
     if len(paths) > 2:
         raise click.UsageError("give two records (A B), or one FILE or DIR with --option")

@@ -138,7 +138,8 @@ def corpus_json(summary: CorpusChange, changes: Mapping[str, object]) -> dict[st
         "first_changed": [_changed_json(f) for f in summary.first],
         "winner_changes": [_changed_json(f) for f in summary.winner_changes],
         "limit": summary.limit,
-        "other_game": summary.other_game, "unreadable": summary.unreadable,
+        "other_game": summary.other_game, "forgotten": summary.forgotten,
+        "unreadable": summary.unreadable,
         "first_unreadable": [{"path": path, "problems": [p.to_json() for p in problems]}
                              for path, problems in summary.first_unreadable],
     }
@@ -178,6 +179,9 @@ def print_corpus(summary: CorpusChange, changes: Mapping[str, object]) -> None:
     if summary.other_game:
         say(f"left out: {plural(summary.other_game, 'file')} of games without "
             f"{'this option' if len(changes) == 1 else 'these options'}")
+    if summary.forgotten:
+        say(f"left out: {plural(summary.forgotten, 'file')} with forgotten cards (\"!\"), "
+            "judged value by value (cardcore validate)")
     if summary.unreadable:
         what = ("file that is not a readable transcript" if summary.unreadable == 1
                 else "files that are not readable transcripts")

@@ -31,7 +31,7 @@ from cardcore.replay.changes import unknown_options, with_options
 from cardcore.replay.diff import outcome_values
 from cardcore.replay.errors import RefusedOptions
 from cardcore.replay.problems import INTERNAL, RULE, Problem
-from cardcore.replay.runner import Report, internal_error, replay_transcript
+from cardcore.replay.runner import Report, forgotten_pointers, internal_error, replay_transcript
 from cardcore.replay.transcript import Transcript, TranscriptError, read_transcript
 
 if TYPE_CHECKING:
@@ -210,6 +210,9 @@ class CorpusChange:
     """Files of games that have not all the changed options (left out)."""
     first_other: tuple[str, tuple[Problem, ...]] | None = None
     """The first of those, with what its options would say (when no file is left)."""
+    forgotten: int = 0
+    """Files with forgotten cards ("!"): no one replay is the file's (validate judges
+    every value the cards could have had), so none is replayed under a change."""
     unreadable: int = 0
     internal: int = 0
     """Of the unreadable files, those cardcore failed on (a bug to report)."""
@@ -219,6 +222,9 @@ class CorpusChange:
         self.other_game += 1
         if self.first_other is None:
             self.first_other = (path, problems)
+
+    def skip_forgotten(self) -> None:
+        self.forgotten += 1
 
     def refuse(self, path: str, problems: tuple[Problem, ...]) -> None:
         """A file that is not a readable transcript: counted, and the first few kept."""
@@ -273,7 +279,8 @@ def judge_change(path: str, changes: Mapping[str, object]) -> FileVerdict:
     try:
         transcript = read_transcript(Path(path))
     except TranscriptError as error:
-        return FileVerdict(path, kind="unreadable", problems=tuple(error.problems))
+        kind = "forgotten" if forgotten_pointers(error.problems) else "unreadable"
+        return FileVerdict(path, kind=kind, problems=tuple(error.problems))
     except Exception as error:  # a bug: said, and the other files are still compared
         return FileVerdict(path, kind="unreadable", problems=(internal_error(path, error),))
     try:
@@ -306,7 +313,8 @@ def change_corpus(paths: Iterable[str], changes: Mapping[str, object], *,
     cluster, :mod:`cardcore.replay.cluster`; the summary is the same).
 
     A file of a game without one of the options is left out (a corpus may mix
-    games); one that is no readable transcript is counted and left out; a value
+    games), and so is one with forgotten cards (``"!"``); one that is no
+    readable transcript is counted and left out; a value
     the game refuses raises :class:`RefusedOptions` with its located problems.
     ``limit`` files are named in each list of the summary.
     """
@@ -323,6 +331,8 @@ def change_corpus(paths: Iterable[str], changes: Mapping[str, object], *,
             raise RefusedOptions(verdict.path, verdict.problems)
         elif verdict.kind == "other_game":
             summary.skip_other_game(verdict.path, verdict.problems)
+        elif verdict.kind == "forgotten":
+            summary.skip_forgotten()
         elif verdict.kind == "unreadable":
             summary.refuse(verdict.path, verdict.problems)
     return summary

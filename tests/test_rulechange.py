@@ -122,6 +122,28 @@ def test_a_mixed_corpus_leaves_out_games_without_the_option(tmp_path: Path) -> N
     assert "left out: 1 file that is not a readable transcript" in result.output
 
 
+def test_a_folder_diff_leaves_out_forgotten_cards_as_such(tmp_path: Path) -> None:
+    """A record with a forgotten card ("!") is judged by validate value by value;
+    under a changed option it is left out and said to be one, never called an
+    unreadable transcript (which validate would contradict); alone, diff says
+    why it cannot compare it."""
+    for name in ("forgotten-reveal-does-not-decide.json", "rules-example.json"):
+        (tmp_path / name).write_bytes((ROOT / "fixtures" / "goblin-poker" / name).read_bytes())
+    runner = CliRunner()
+    result = runner.invoke(main, ["diff", str(tmp_path), "--option", "ante=2"])
+    assert result.exit_code in (0, 1), result.output
+    assert "under ante=2: 1 game replayed" in result.output
+    assert 'left out: 1 file with forgotten cards ("!")' in result.output
+    assert "not a readable transcript" not in result.output
+    data = json.loads(runner.invoke(main, ["diff", str(tmp_path), "--option", "ante=2",
+                                           "--format", "json"]).output)
+    assert (data["forgotten"], data["unreadable"]) == (1, 0)
+    alone = runner.invoke(main, ["diff", str(tmp_path / "forgotten-reveal-does-not-decide.json"),
+                                 "--option", "ante=2"])
+    assert alone.exit_code == 2
+    assert "has forgotten cards" in alone.output and "not a readable" not in alone.output
+
+
 def test_a_folder_diff_names_every_game_whose_winner_changes(tmp_path: Path) -> None:
     """Every file whose winners differ under the change is named, in text and JSON;
     past --limit the others are counted and the limit is said."""
