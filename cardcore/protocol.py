@@ -237,13 +237,30 @@ class Handler(Generic[S]):
     cards: Callable[[S, Any, Moves[Any]], None] | None = None
 
 
+def _as_printed(name: str) -> str:
+    """A name as a reader tells it apart: without white space at its ends, and in
+    one Unicode form ("José" as one letter é, or as e and an accent)."""
+    name = name.strip()
+    if name.isascii():
+        return name
+    import unicodedata  # only for a name beyond ASCII
+
+    return unicodedata.normalize("NFC", name)
+
+
 def check_players(players: Sequence[str], low: int, high: int, game: str) -> tuple[str, ...]:
-    """Players must be unique non-empty names, as many as the game allows.
+    """Players must be unique non-empty names, as many as the game allows. Two
+    names that print alike ("Aki" and "Aki ", or "José" in two Unicode forms)
+    are one name written twice: which player an event means would not show.
 
     >>> check_players(["Aki", "Aki"], 2, 8, "Goblin Poker")
     Traceback (most recent call last):
     ...
     cardcore.errors.SetupError: 'Aki' sits twice: player names must be unique
+    >>> check_players(["Aki", "Aki "], 2, 8, "Goblin Poker")
+    Traceback (most recent call last):
+    ...
+    cardcore.errors.SetupError: 'Aki ' is 'Aki' with white space at an end: the two print alike, and player names must be unique
     """
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise SetupError(f"the players are a sequence of names, like ('Aki', 'Ben'), "
@@ -254,12 +271,19 @@ def check_players(players: Sequence[str], low: int, high: int, game: str) -> tup
         if not isinstance(name, str) or not name:
             raise SetupError(f"{quoted(name)} is not a player name: names are non-empty strings",
                              ("players", seat))
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for seat, name in enumerate(names):
-        if name in seen:
+        same = _as_printed(name)
+        other = seen.get(same)
+        if other == name:
             raise SetupError(f"{name!r} sits twice: player names must be unique",
                              ("players", seat))
-        seen.add(name)
+        if other is not None:
+            how = ("with white space at an end" if name.strip() == other.strip() else
+                   "in another Unicode form (the same letters, composed otherwise)")
+            raise SetupError(f"{quoted(name)} is {quoted(other)} {how}: the two print alike, "
+                             "and player names must be unique", ("players", seat))
+        seen[same] = name
     if not low <= len(names) <= high:
         message = f"{game} is for {low} to {high} players, not {len(names)}"
         raise SetupError(message, ("players",))

@@ -171,6 +171,8 @@ def test_the_players_are_checked_by_the_engine_and_located_at_the_entry() -> Non
         ("/players/2", "7 is not a player name: names are non-empty strings")]
     assert problems(changed(players=["Aki", True])) == [
         ("/players/1", "true is not a player name: names are non-empty strings")]
+    (pointer, message), = problems(changed(players=["Jos\u00e9", "Ben", "Jose\u0301"]))
+    assert pointer == "/players/2" and "another Unicode form" in message
 
 
 def test_every_error_is_a_cardcore_error() -> None:
