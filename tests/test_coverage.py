@@ -20,20 +20,11 @@ from cardcore.replay.coverage import (
 from cardcore.replay.rule_gaps import NEEDS_FIXTURE, UNREACHABLE
 from cardcore.replay.runner import replay_file
 from cardcore.rulebook import pages
+from tests.documents import README_GOBLIN
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 
-SHARED_EXAMPLE: list[dict[str, Any]] = [
-    {"type": "deal"},
-    {"type": "reveal", "cards": {"Aki": 4, "Ben": 2, "Chie": 7}},
-    {"type": "pitch", "player": "Ben"},
-    {"type": "fold", "player": "Chie"},
-    {"type": "pitch", "player": "Aki"},
-    {"type": "stack", "player": "Ben", "card": 8},
-    {"type": "stack", "player": "Aki", "card": 4},
-]
-"""The README's Goblin game: a fold pays 2, Aki busts on the 4, Ben is left."""
 
 
 def goblin(path: Path, events: list[dict[str, Any]], **more: Any) -> Path:
@@ -51,7 +42,7 @@ def test_a_legal_game_exercises_its_turns_and_effects(tmp_path: Path) -> None:
     """Each event's turn (deal GP-1.1, reveal GP-2.1, pitch and fold GP-4.1, a dealt
     pitched card GP-4.5) and each effect (antes GP-1.1, deal GP-1.2, start GP-2.2,
     fold GP-4.2, min stack GP-3.1, bust GP-4.6, last one in GP-4.4): nothing else."""
-    report = replay_file(goblin(tmp_path / "game.json", SHARED_EXAMPLE))
+    report = replay_file(goblin(tmp_path / "game.json", README_GOBLIN))
     assert report.transcript is not None and report.valid
     assert decided_rules(report.transcript) == {
         "GP-1.1", "GP-1.2", "GP-2.1", "GP-2.2", "GP-4.1", "GP-4.2", "GP-3.1", "GP-4.5",
@@ -62,7 +53,7 @@ def test_a_legal_game_exercises_its_turns_and_effects(tmp_path: Path) -> None:
 def test_a_refused_event_exercises_the_rule_its_problem_cites(tmp_path: Path) -> None:
     """Chie pitching on Ben's turn is C-5 (and so is its ``expect``); the fold stops
     there, so the pitch's turn (GP-4.1) counts for nothing."""
-    events = [*SHARED_EXAMPLE[:2], {"type": "pitch", "player": "Chie"}]
+    events = [*README_GOBLIN[:2], {"type": "pitch", "player": "Chie"}]
     path = goblin(tmp_path / "wrong.json", events,
                   expect={"problems": [{"pointer": "/events/2/player", "rule": "C-5"}]})
     report = replay_file(path)
@@ -76,7 +67,7 @@ def test_a_refused_event_exercises_the_rule_its_problem_cites(tmp_path: Path) ->
 def test_an_expected_problem_counts_even_when_the_replay_misses_it(tmp_path: Path) -> None:
     """A fixture's ``expect`` names the problems it is there to pin: its rules count
     although this replay finds no problem (the fixture then fails validation)."""
-    path = goblin(tmp_path / "pins.json", SHARED_EXAMPLE,
+    path = goblin(tmp_path / "pins.json", README_GOBLIN,
                   expect={"problems": [{"pointer": "/events/3", "rule": "GP-4.2"}]})
     report = replay_file(path)
     assert not report.valid and report.problems == ()
@@ -85,8 +76,8 @@ def test_an_expected_problem_counts_even_when_the_replay_misses_it(tmp_path: Pat
 
 def test_sections_count_the_transcripts_of_their_rules(tmp_path: Path) -> None:
     """GP-4 counts a file once, whichever of its rules it exercises; GP-5 none here."""
-    first = goblin(tmp_path / "a.json", SHARED_EXAMPLE)
-    second = goblin(tmp_path / "b.json", SHARED_EXAMPLE[:2])
+    first = goblin(tmp_path / "a.json", README_GOBLIN)
+    second = goblin(tmp_path / "b.json", README_GOBLIN[:2])
     found = measure([str(first), str(second)])
     assert found.transcripts == 2
     assert count(found, "GP-4") == 1 and count(found, "GP-2") == 2 and count(found, "GP-5") == 0
@@ -135,7 +126,7 @@ def test_a_folder_missing_a_rules_only_fixture_fails_the_gate(tmp_path: Path) ->
 def test_a_listed_gap_passes_the_gate_and_a_stale_one_fails_it(tmp_path: Path) -> None:
     """A rule no transcript exercises fails the gate unless listed, as unreachable or
     as needing a fixture; a listed rule that a transcript exercises is stale."""
-    found = measure([str(goblin(tmp_path / "game.json", SHARED_EXAMPLE))])
+    found = measure([str(goblin(tmp_path / "game.json", README_GOBLIN))])
     assert "GP-5.1" in [r.id for r in gate_failures(found, {}, {})]
     assert "GP-5.1" not in [r.id for r in gate_failures(found, {}, {"GP-5.1": "a case"})]
     assert "GP-5.1" not in [r.id for r in gate_failures(found, {"GP-5.1": "a reason"}, {})]
@@ -147,7 +138,7 @@ def test_the_json_names_the_files_and_sorts_the_never_exercised_by_why(
         tmp_path: Path) -> None:
     """Each rule with its count and files; the rules never exercised under the list
     that excuses them, or as unlisted."""
-    path = str(goblin(tmp_path / "game.json", SHARED_EXAMPLE))
+    path = str(goblin(tmp_path / "game.json", README_GOBLIN))
     data = coverage_json(measure([path]))
     fold = next(r for r in data["rules"] if r["rule"] == "GP-4.2")
     assert fold == {"rule": "GP-4.2", "page": "goblin-poker", "title": "Fold",

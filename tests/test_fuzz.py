@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from bounded import bounded
+from documents import at, paths
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "fixtures").rglob("*.json"))
@@ -63,23 +64,6 @@ def _hostile(rng: random.Random) -> Any:
     return copy.deepcopy(rng.choice(HOSTILE_VALUES))
 
 
-def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [path]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += _paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += _paths(item, (*path, index))
-    return found
-
-
-def _at(document: Any, path: tuple[Any, ...]) -> Any:
-    for part in path:
-        document = document[part]
-    return document
-
-
 def _renamed(value: Any, names: dict[str, str]) -> Any:
     if isinstance(value, dict):
         return {names.get(key, key): _renamed(item, names) for key, item in value.items()}
@@ -92,32 +76,32 @@ def _structure(rng: random.Random, document: Any) -> Any:
     """One to three structural mutations of a parsed fixture."""
     for _ in range(rng.randint(1, 3)):
         choice = rng.random()
-        paths = _paths(document)[1:]
+        inside = paths(document)[1:]
         if choice < 0.25 and isinstance(document, dict) and isinstance(
                 document.get("players"), list):
             names = {name: rng.choice(HOSTILE_STRINGS[:6]) + str(index)
                      for index, name in enumerate(document["players"]) if isinstance(name, str)}
             document = _renamed(document, names)
-        elif choice < 0.65 and paths:
-            path = rng.choice(paths)
-            _at(document, path[:-1])[path[-1]] = _hostile(rng)
-        elif choice < 0.75 and paths:
-            path = rng.choice(paths)
-            parent = _at(document, path[:-1])
+        elif choice < 0.65 and inside:
+            path = rng.choice(inside)
+            at(document, path[:-1])[path[-1]] = _hostile(rng)
+        elif choice < 0.75 and inside:
+            path = rng.choice(inside)
+            parent = at(document, path[:-1])
             if isinstance(parent, dict):
                 del parent[path[-1]]
             else:
                 parent.pop(path[-1])
-        elif choice < 0.85 and paths:
-            path = rng.choice(paths)
-            parent = _at(document, path[:-1])
+        elif choice < 0.85 and inside:
+            path = rng.choice(inside)
+            parent = at(document, path[:-1])
             if isinstance(parent, dict):
                 parent[rng.choice(HOSTILE_STRINGS)] = _hostile(rng)
         elif isinstance(document, dict) and isinstance(document.get("events"), list):
             events = document["events"]
             if events:
-                at = rng.randrange(len(events))
-                events[at:at] = events[at:at + rng.randint(1, 3)] * rng.randint(1, 3)
+                where = rng.randrange(len(events))
+                events[where:where] = events[where:where + rng.randint(1, 3)] * rng.randint(1, 3)
     return document
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bounded import bounded
+from documents import at, paths
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -41,17 +42,6 @@ json_values = st.recursive(
 )
 
 
-def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [path]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += _paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += _paths(item, (*path, index))
-    return found
-
-
 CLAIMS = ("result", "expect", "options", "ages")
 """Top-level keys whose inner keys and values the key mutations reach (and check events)."""
 
@@ -63,23 +53,17 @@ def _claim_keys(document: Any) -> list[tuple[Any, ...]]:
     if isinstance(events, list):
         roots += [("events", i) for i, event in enumerate(events)
                   if isinstance(event, dict) and event.get("type") == "check"]
-    return [path for root in roots for path in _paths(_at(document, root), root)[1:]
-            if isinstance(_at(document, path[:-1]), dict)]
-
-
-def _at(document: Any, path: tuple[Any, ...]) -> Any:
-    for part in path:
-        document = document[part]
-    return document
+    return [path for root in roots for path in paths(at(document, root), root)[1:]
+            if isinstance(at(document, path[:-1]), dict)]
 
 
 def _rekey(draw: st.DrawFn, document: Any) -> None:
     """Misspell, re-case or retype one key inside a claim, options or ages."""
-    paths = _claim_keys(document)
-    if not paths:
+    keys = _claim_keys(document)
+    if not keys:
         return
-    *parent_path, key = draw(st.sampled_from(paths))
-    parent = _at(document, tuple(parent_path))
+    *parent_path, key = draw(st.sampled_from(keys))
+    parent = at(document, tuple(parent_path))
     how = draw(st.sampled_from(["misspell", "recase", "retype"]))
     if how == "retype":
         parent[key] = draw(json_values)
@@ -96,8 +80,8 @@ def mangled(draw: st.DrawFn) -> Any:
     if draw(st.booleans()):
         _rekey(draw, document)
     for _ in range(draw(st.integers(0, 3))):
-        paths = _paths(document)
-        path = draw(st.sampled_from(paths[1:] or paths))
+        every = paths(document)
+        path = draw(st.sampled_from(every[1:] or every))
         if not path:
             break
         *parent_path, last = path
@@ -194,15 +178,15 @@ def test_a_huge_number_in_place_of_any_number_of_any_fixture_is_refused_where_it
     tried = 0
     for document in DOCUMENTS:
         places = set()  # each kind of place once a document: /events/#/chips/Aki
-        for path in _paths(document):
-            value = _at(document, path)
+        for path in paths(document):
+            value = at(document, path)
             place = tuple("#" if type(part) is int else part for part in path)
             if type(value) is not int or path[:1] == ("meta",) or place in places:
                 continue
             places.add(place)
             for number in HUGE:
                 mangled = copy.deepcopy(document)
-                _at(mangled, path[:-1])[path[-1]] = number
+                at(mangled, path[:-1])[path[-1]] = number
                 try:
                     load_transcript(mangled)
                 except TranscriptError as error:
@@ -462,7 +446,7 @@ def test_a_deeply_nested_value_anywhere_is_a_format_problem_not_a_crash(tmp_path
         ("options",), ("ages",), ("meta",), ("meta", "note"), ("expect",), ("events", 0)]
     for number, place in enumerate(places):
         document = _game()
-        _at(document, place[:-1])[place[-1]] = "DEEP"
+        at(document, place[:-1])[place[-1]] = "DEEP"
         text = json.dumps(document).replace('"DEEP"', DEEP)
         (tmp_path / f"deep-{number:02}.json").write_text(text, encoding="utf-8")
     code, output, _, _ = bounded(["validate", str(tmp_path)])

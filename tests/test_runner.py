@@ -11,16 +11,7 @@ from hypothesis import strategies as st
 from cardcore.play import simulate
 from cardcore.replay.runner import path_label, replay_file, replay_transcript
 from cardcore.replay.transcript import load_transcript
-
-EXAMPLE: list[dict[str, Any]] = [
-    {"type": "deal"},
-    {"type": "reveal", "cards": {"Aki": 4, "Ben": 2, "Chie": 7}},
-    {"type": "pitch", "player": "Ben"},
-    {"type": "fold", "player": "Chie"},
-    {"type": "pitch", "player": "Aki"},
-    {"type": "stack", "player": "Ben", "card": 8},
-    {"type": "stack", "player": "Aki", "card": 4},
-]
+from tests.documents import README_GOBLIN
 
 
 def transcript(events: list[dict[str, Any]], **extra: Any) -> Any:
@@ -30,8 +21,8 @@ def transcript(events: list[dict[str, Any]], **extra: Any) -> Any:
 
 def test_mismatches_are_reported_with_derived_beside_recorded_and_do_not_stop() -> None:
     """A wrong check and a wrong result are both reported; the fold goes on to the end."""
-    events = [*EXAMPLE[:4], {"type": "check", "chips": {"Chie": 98, "Ben": 99}, "pot": 5},
-              *EXAMPLE[4:]]
+    events = [*README_GOBLIN[:4], {"type": "check", "chips": {"Chie": 98, "Ben": 99}, "pot": 5},
+              *README_GOBLIN[4:]]
     report = replay_transcript(transcript(events, result={"chips": {"Ben": 107},
                                                           "winners": ["Aki"]}))
     found = {p.pointer: p for p in report.problems}
@@ -45,7 +36,7 @@ def test_mismatches_are_reported_with_derived_beside_recorded_and_do_not_stop() 
 
 def test_a_rule_problem_stops_the_fold_and_nothing_after_is_judged() -> None:
     """The result is not compared after a rule problem; the state is the one before it."""
-    events = [*EXAMPLE[:2], {"type": "pitch", "player": "Aki"}, {"type": "check", "pot": 99}]
+    events = [*README_GOBLIN[:2], {"type": "pitch", "player": "Aki"}, {"type": "check", "pot": 99}]
     report = replay_transcript(transcript(events, result={"pot": 1}))
     assert [(p.kind, p.pointer, p.rule) for p in report.problems] == [
         ("rule", "/events/2/player", "C-5")]
@@ -55,14 +46,14 @@ def test_a_rule_problem_stops_the_fold_and_nothing_after_is_judged() -> None:
 
 def test_winners_of_an_incomplete_game_are_a_check_problem() -> None:
     """There are no winners yet in a game in progress."""
-    report = replay_transcript(transcript(EXAMPLE[:3], result={"winners": ["Ben"]}))
+    report = replay_transcript(transcript(README_GOBLIN[:3], result={"winners": ["Ben"]}))
     (problem,) = report.problems
     assert problem.pointer == "/result/winners" and "not complete" in problem.message
 
 
 def test_expect_matches_exactly() -> None:
     """A fixture of illegal play passes only with exactly the expected problems."""
-    events = [*EXAMPLE[:2], {"type": "pitch", "player": "Aki"}]
+    events = [*README_GOBLIN[:2], {"type": "pitch", "player": "Aki"}]
     good = replay_transcript(transcript(events, expect={"problems": [
         {"pointer": "/events/2/player", "rule": "C-5"}]}))
     assert good.valid and good.exit_code == 0
@@ -72,14 +63,14 @@ def test_expect_matches_exactly() -> None:
     too_many = replay_transcript(transcript(events, expect={"problems": [
         {"pointer": "/events/2/player", "rule": "C-5"}, {"pointer": "/result", "rule": "C-5"}]}))
     assert not too_many.valid
-    nothing_wrong = replay_transcript(transcript(EXAMPLE, expect={"problems": [
+    nothing_wrong = replay_transcript(transcript(README_GOBLIN, expect={"problems": [
         {"pointer": "/events/2/player", "rule": "C-5"}]}))
     assert not nothing_wrong.valid
 
 
 def test_steps_carry_positions_and_effects() -> None:
     """replay --at and the telling of a game use the kept steps."""
-    report = replay_transcript(transcript(EXAMPLE), steps=True, stop_after=3)
+    report = replay_transcript(transcript(README_GOBLIN), steps=True, stop_after=3)
     assert [s.index for s in report.steps] == [0, 1, 2, 3]
     assert report.steps[3].position == "game 1, round 1"
     assert report.steps[3].effects[0].rule == "GP-4.2"
@@ -88,11 +79,11 @@ def test_steps_carry_positions_and_effects() -> None:
 
 def test_an_unknown_player_in_an_event_is_located_and_lists_the_players() -> None:
     """A name that is not at the table: C-7 at the field, with the players to choose from."""
-    events = [*EXAMPLE[:2], {"type": "pitch", "player": "Bne"}]
+    events = [*README_GOBLIN[:2], {"type": "pitch", "player": "Bne"}]
     (problem,) = replay_transcript(transcript(events)).problems
     assert (problem.kind, problem.pointer, problem.rule) == ("rule", "/events/2/player", "C-7")
     assert "'Bne'" in problem.message and "Aki, Ben, Chie" in problem.message
-    reveal = [EXAMPLE[0], {"type": "reveal", "cards": {"Aki": 4, "Ben": 2, "Chi": 7}}]
+    reveal = [README_GOBLIN[0], {"type": "reveal", "cards": {"Aki": 4, "Ben": 2, "Chi": 7}}]
     stranger, missing = replay_transcript(transcript(reveal)).problems
     assert (stranger.pointer, stranger.rule) == ("/events/1/cards/Chi", "C-7")
     assert (missing.pointer, missing.rule) == ("/events/1/cards", "C-3")
@@ -179,7 +170,7 @@ def test_keep_going_passes_over_the_refused_event_and_reports_later_problems() -
     """With keep_going the out-of-turn pitch is passed over (state unchanged), the
     record goes on, and a later wrong check and a later rule problem are reported
     apart from the first; the verdict is still the first problem's."""
-    events = [*EXAMPLE[:2], {"type": "pitch", "player": "Aki"}, *EXAMPLE[2:4],
+    events = [*README_GOBLIN[:2], {"type": "pitch", "player": "Aki"}, *README_GOBLIN[2:4],
               {"type": "check", "pot": 99}, {"type": "fold", "player": "Chie"}]
     plain = replay_transcript(transcript(events, result={"pot": 1}))
     kept = replay_transcript(transcript(events, result={"pot": 1}), keep_going=True)
@@ -199,7 +190,7 @@ def test_keep_going_passes_over_the_refused_event_and_reports_later_problems() -
 def test_an_expect_entry_marked_after_is_compared_only_when_the_replay_went_on() -> None:
     """``"after": true`` pins a problem found past the first one: ignored by a plain
     replay (existing files keep their meaning), required with keep_going."""
-    events = [*EXAMPLE[:2], {"type": "pitch", "player": "Aki"}, *EXAMPLE[2:4],
+    events = [*README_GOBLIN[:2], {"type": "pitch", "player": "Aki"}, *README_GOBLIN[2:4],
               {"type": "check", "pot": 99}]
     first = {"pointer": "/events/2/player", "rule": "C-5"}
     later = {"pointer": "/events/5/pot", "kind": "check", "after": True}
@@ -214,8 +205,8 @@ def test_an_expect_entry_marked_after_is_compared_only_when_the_replay_went_on()
 
 def test_a_file_without_a_rule_problem_is_the_same_with_keep_going() -> None:
     """Nothing to pass over: the report is the plain one."""
-    plain = replay_transcript(transcript(EXAMPLE))
-    assert replay_transcript(transcript(EXAMPLE), keep_going=True) == plain
+    plain = replay_transcript(transcript(README_GOBLIN))
+    assert replay_transcript(transcript(README_GOBLIN), keep_going=True) == plain
 
 
 @given(st.lists(st.sampled_from(["/", ".", "..", "a", "b.json", " ", "\\"]), max_size=12))
