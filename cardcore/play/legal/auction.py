@@ -24,7 +24,7 @@ import functools
 import math
 import operator
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from itertools import combinations, product
+from itertools import combinations, product, starmap
 from typing import Any, Final
 
 from cardcore.cards import JOKER_RANK, SUITS, Card, rank_name
@@ -63,6 +63,7 @@ _ACE: Final = 14
 _RANKS: Final = tuple(range(2, _ACE + 1))
 _JOKER: Final = Card(JOKER_RANK, "")
 _ORDER: Final = operator.attrgetter("_order")
+_SUIT: Final = operator.attrgetter("suit")
 
 _bid, _deal, _declare = unchecked(BidEvent), unchecked(Deal), unchecked(Declare)
 _flip, _show, _win = unchecked(Flip), unchecked(Show), unchecked(Win)
@@ -168,66 +169,94 @@ def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tupl
     """
     by_rank, jokers = _by_rank(cards)
     if bid is None:
-        kinds: Sequence[Category] = _ANY
-        ranks: tuple[int, ...] = ()
-    else:
-        kinds, ranks = (bid.kind,), bid.ranks
+        return _any_formations(by_rank, jokers, wheel)
+    kind, ranks = bid.kind, bid.ranks
+    if kind in GROUPS:
+        sets = _groups(by_rank, jokers, SIZE[kind], ranks[0] if ranks else None)
+        if kind is Category.HIGH_CARD and bid.suit is not None:
+            sets = [one for one in sets if one[0].suit == bid.suit]
+        return sets
     found: list[tuple[Card, ...]] = []
-    by_suit: dict[str, dict[int, list[Card]]] | None = None
-    if bid is None:  # every group at once: one pass over the ranks
-        for held in by_rank.values():
-            found += ((card,) for card in held)
-            if len(held) >= 2:
-                for size in range(2, len(held) + 1):
-                    found += combinations(held, size)
-        found += ((_JOKER,) * size for size in range(1, min(jokers, 4) + 1))
-    for kind in kinds:
-        if kind in GROUPS:
-            rank = ranks[0] if ranks else None
-            sets = _groups(by_rank, jokers, SIZE[kind], rank)
-            if kind is Category.HIGH_CARD and bid is not None and bid.suit is not None:
-                sets = [one for one in sets if one[0].suit == bid.suit]
-            found += sets
-        elif kind is Category.TWO_PAIR or kind is Category.FULL_HOUSE:
-            first, second = (2, 2) if kind is Category.TWO_PAIR else (3, 2)
-            if ranks:
-                pairs = [ranks]
-            else:  # only ranks held often enough: most hands have few pairs
-                highs = [rank for rank, held in by_rank.items() if len(held) >= first]
-                lows = [rank for rank, held in by_rank.items() if len(held) >= second]
-                pairs = [(high, low) for high in highs for low in lows if high != low
-                         and (kind is Category.FULL_HOUSE or high > low)]
-            for high, low in pairs:
-                found += [(*a, *b) for a in combinations(by_rank.get(high, ()), first)
-                          for b in combinations(by_rank.get(low, ()), second)]
-        elif kind is Category.STRAIGHT:
-            straights = _straights(by_rank, ranks[0] if ranks else None, wheel)
-            if bid is None:  # a straight of one suit is a straight flush: the flushes list it
-                straights = [one for one in straights
-                             if any(card.suit != one[0].suit for card in one)]
-            found += straights
-        else:
-            if by_suit is None:
-                by_suit = {suit: {} for suit in SUITS}
-                for held in by_rank.values():
-                    for card in held:
-                        by_suit[card.suit][card.rank] = [card]
-            for suited in by_suit.values():
-                if kind is Category.STRAIGHT_FLUSH:
-                    found += _straights(suited, ranks[0] if ranks else None, wheel)
-                elif ranks:
-                    if all(rank in suited for rank in ranks):
-                        found.append(tuple(suited[rank][0] for rank in ranks))
-                elif len(suited) >= 5:
-                    found += combinations([held[0] for held in suited.values()], 5)
+    if kind is Category.TWO_PAIR or kind is Category.FULL_HOUSE:
+        first, second = (2, 2) if kind is Category.TWO_PAIR else (3, 2)
+        if ranks:
+            pairs = [ranks]
+        else:  # only ranks held often enough: most hands have few pairs
+            highs = [rank for rank, held in by_rank.items() if len(held) >= first]
+            lows = [rank for rank, held in by_rank.items() if len(held) >= second]
+            pairs = [(high, low) for high in highs for low in lows if high != low
+                     and (kind is Category.FULL_HOUSE or high > low)]
+        for high, low in pairs:
+            found += [(*a, *b) for a in combinations(by_rank.get(high, ()), first)
+                      for b in combinations(by_rank.get(low, ()), second)]
+        return found
+    if kind is Category.STRAIGHT:
+        return _straights(by_rank, ranks[0] if ranks else None, wheel)
+    by_suit: dict[str, dict[int, list[Card]]] = {suit: {} for suit in SUITS}
+    for held in by_rank.values():
+        for card in held:
+            by_suit[card.suit][card.rank] = [card]
+    for suited in by_suit.values():
+        if kind is Category.STRAIGHT_FLUSH:
+            found += _straights(suited, ranks[0] if ranks else None, wheel)
+        elif ranks:
+            if all(rank in suited for rank in ranks):
+                found.append(tuple(suited[rank][0] for rank in ranks))
+        elif len(suited) >= 5:
+            found += combinations([held[0] for held in suited.values()], 5)
     return found
 
 
-_ANY: Final = tuple(kind for kind in SIZE
-                    if kind is not Category.STRAIGHT_FLUSH and kind not in GROUPS)
-"""The kinds a win without a recorded bid may lay besides the groups (found in
-one pass), each set once: a straight flush is found among the flushes (and not
-again among the straights)."""
+def _any_formations(by_rank: dict[int, list[Card]], jokers: int, wheel: bool
+                    ) -> list[tuple[Card, ...]]:
+    """:func:`formations` of any bid (a win without a recorded bid), in its order:
+    the groups rank by rank (low first), the jokers', then two pairs, straights,
+    flushes (a straight of one suit among them, not among the straights) and
+    full houses. A random player's every win without a bid asks for these, each
+    time for a hand it has not asked for before: so each kind is skipped when the
+    hand's ranks or suits cannot make it, and the sets are put together by
+    itertools (in C), not one by one."""
+    found: list[tuple[Card, ...]] = []
+    multiple: list[int] = []  # ranks held twice or more, low first
+    suits: dict[str, list[Card]] = {}
+    for rank, held in by_rank.items():
+        found += zip(held)  # the singles, as one-card tuples
+        if len(held) >= 2:
+            multiple.append(rank)
+            for size in range(2, len(held) + 1):
+                found += combinations(held, size)
+        for card in held:
+            same = suits.get(card.suit)
+            if same is None:
+                suits[card.suit] = [card]
+            else:
+                same.append(card)
+    if jokers:
+        found += [(_JOKER,) * size for size in range(1, min(jokers, 4) + 1)]
+    if len(multiple) >= 2:  # two pairs: the higher pair first
+        for place, high in enumerate(multiple):
+            for low in multiple[:place]:
+                found += starmap(operator.add, product(combinations(by_rank[high], 2),
+                                                       combinations(by_rank[low], 2)))
+    flushes = [suited for suited in suits.values() if len(suited) >= 5]
+    for _, ranks in straight_tops(by_rank, wheel):
+        straights = product(*[by_rank[rank] for rank in ranks])
+        if flushes:  # a straight of one suit is a straight flush: listed with the flushes
+            found += [one for one in straights if len(set(map(_SUIT, one))) > 1]
+        else:
+            found += straights
+    if flushes:
+        for suit in SUITS:
+            suited = suits.get(suit, ())
+            if len(suited) >= 5:
+                found += combinations(suited, 5)
+    threes = [rank for rank in multiple if len(by_rank[rank]) >= 3]
+    for three in threes:  # full houses: the three first
+        for low in multiple:
+            if low != three:
+                found += starmap(operator.add, product(combinations(by_rank[three], 3),
+                                                       combinations(by_rank[low], 2)))
+    return found
 
 
 _INDEX: Final = {(int(bid.kind), bid.ranks, bid.suit): number
