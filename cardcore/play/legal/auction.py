@@ -266,12 +266,27 @@ compare as the bids do (AU-2.8), so a hand's bids are kept as sorted numbers."""
 
 _SINGLE, _PAIR, _TWO, _THREE, _STRAIGHT, _FLUSH, _FULL, _FOUR, _SF = range(9)
 
-_BY_RANK: Final = {rank: (_INDEX[_SINGLE, (rank,), None],
-                          {suit: _INDEX[_SINGLE, (rank,), suit] for suit in SUITS},
-                          _INDEX[_PAIR, (rank,), None], _INDEX[_THREE, (rank,), None],
-                          _INDEX[_FOUR, (rank,), None]) for rank in _RANKS}
-"""Per rank, the places of its single, its suited singles, its pair, its three
-and its four of a kind (looked up once a rank, not once a bid)."""
+
+def _rank_places(rank: int, suits: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The places of the groups a rank held in ``suits`` forms (its single, pair,
+    three, four as far as it goes), and of its suited singles."""
+    groups = [_INDEX[kind, (rank,), None] for kind in (_SINGLE, _PAIR, _THREE, _FOUR)]
+    return (tuple(groups[:len(suits)]),
+            tuple(_INDEX[_SINGLE, (rank,), suit] for suit in suits))
+
+
+_BY_RANK: Final = {rank: {suits: _rank_places(rank, suits) for size in range(1, len(SUITS) + 1)
+                          for suits in combinations(SUITS, size)} for rank in _RANKS}
+"""Per rank and the suits it is held in (in card order), the places of its
+groups and of its suited singles: one look-up a rank held, not one a bid."""
+
+_JOKERS: Final = tuple(_INDEX[kind, (JOKER_RANK,), None] for kind in (_SINGLE, _PAIR, _THREE,
+                                                                        _FOUR))
+"""The places of one to four jokers' groups."""
+_TWO_PAIRS: Final = {(high, low): _INDEX[_TWO, (high, low), None]
+                     for high in _RANKS for low in _RANKS if high > low}
+_FULL_HOUSES: Final = {(three, two): _INDEX[_FULL, (three, two), None]
+                       for three in _RANKS for two in _RANKS if three != two}
 
 
 @functools.lru_cache(maxsize=64)
@@ -283,19 +298,21 @@ def _biddable(cards: tuple[Card, ...], wheel: bool
     it wins, and is asked again and again until then. Lately only: a game deals
     new hands all the time, and a cache of thousands of hands (with their sets
     of cards to lay) slowed a whole self-play by a fifth, in memory and in the
-    collector's walks, for hits that come from the same hand."""
+    collector's walks, for hits that come from the same hand. Nearly every hand
+    asked is one not asked before (a winner's new hand): the ranks are grouped in
+    one pass, each rank's bids looked up by the suits it is held in, and the
+    suits counted in C, flushes sought only in a suit held five times."""
+    jokers = cards.count(_JOKER)
     suits_of: dict[int, list[str]] = {}
-    jokers = 0
-    for card in cards:
+    for card in dict.fromkeys(cards):  # identical copies count once (AU-2.6)
         rank = card.rank
-        if rank == JOKER_RANK:
-            jokers += 1
-            continue
         held = suits_of.get(rank)
         if held is None:
             suits_of[rank] = [card.suit]
-        elif card.suit not in held:  # identical copies count once (AU-2.6)
+        else:
             held.append(card.suit)
+    if jokers:
+        del suits_of[JOKER_RANK]
     index = _INDEX
     found: list[int] = []
     suited: dict[int, tuple[int, ...]] = {}
@@ -303,53 +320,47 @@ def _biddable(cards: tuple[Card, ...], wheel: bool
     threes: list[int] = []
     by_rank = _BY_RANK
     for rank, held in suits_of.items():
-        single, suit_places, pair, three, four = by_rank[rank]
-        found.append(single)
-        suited[rank] = tuple([suit_places[suit] for suit in held])
-        count = len(held)
-        if count >= 2:
-            found.append(pair)
+        groups, suited[rank] = by_rank[rank][tuple(held)]
+        found += groups
+        if len(held) >= 2:
             pairs.append(rank)
-            if count >= 3:
-                found.append(three)
+            if len(held) >= 3:
                 threes.append(rank)
-                if count >= 4:
-                    found.append(four)
-    joker = (JOKER_RANK,)
-    for kind, size in ((_SINGLE, 1), (_PAIR, 2), (_THREE, 3), (_FOUR, 4)):
-        if jokers >= size:
-            found.append(index[kind, joker, None])
-    pairs.sort(reverse=True)
+    found += _JOKERS[:jokers]
     if len(pairs) >= 2:
+        pairs.reverse()  # high first
+        two_pairs = _TWO_PAIRS
         found.append(index[_TWO, (), None])
-        found += [index[_TWO, (high, low), None] for i, high in enumerate(pairs)
-                  for low in pairs[i + 1:]]
+        found += [two_pairs[high, low] for i, high in enumerate(pairs) for low in pairs[i + 1:]]
         if threes:
+            full_houses = _FULL_HOUSES
             found.append(index[_FULL, (), None])
-            found += [index[_FULL, (three, low), None] for three in threes
+            found += [full_houses[three, low] for three in threes
                       for low in pairs if low != three]
-    tops = [top for top, _ in straight_tops(suits_of, wheel)]
+    tops = straight_tops(suits_of, wheel)
     if tops:
         found.append(index[_STRAIGHT, (), None])
-        found += [index[_STRAIGHT, (top,), None] for top in tops]
-    flushes: list[int] = []
-    straight_flushes: list[int] = []
-    by_suit: dict[str, list[int]] = {}
-    for rank, held in suits_of.items():
-        for suit in held:
-            by_suit.setdefault(suit, []).append(rank)
-    for ranks in by_suit.values():
-        if len(ranks) >= 5:  # most hands hold no five of a suit
-            ranks.sort(reverse=True)
-            flushes += [index[_FLUSH, five, None] for five in combinations(ranks, 5)]
-            straight_flushes += [index[_SF, (top,), None]
-                                 for top, _ in straight_tops(set(ranks), wheel)]
-    if flushes:
-        found.append(index[_FLUSH, (), None])
-        found += flushes
-    if straight_flushes:
-        found.append(index[_SF, (), None])
-        found += set(straight_flushes)
+        found += [index[_STRAIGHT, (top,), None] for top, _ in tops]
+    suits = "".join(map(_SUIT, cards))
+    if max(map(suits.count, SUITS)) >= 5:  # most hands hold no five of a suit
+        flushes: list[int] = []
+        straight_flushes: list[int] = []
+        by_suit: dict[str, list[int]] = {}
+        for rank, held in suits_of.items():
+            for suit in held:
+                by_suit.setdefault(suit, []).append(rank)
+        for ranks in by_suit.values():
+            if len(ranks) >= 5:
+                ranks.sort(reverse=True)
+                flushes += [index[_FLUSH, five, None] for five in combinations(ranks, 5)]
+                straight_flushes += [index[_SF, (top,), None]
+                                     for top, _ in straight_tops(set(ranks), wheel)]
+        if flushes:
+            found.append(index[_FLUSH, (), None])
+            found += flushes
+        if straight_flushes:
+            found.append(index[_SF, (), None])
+            found += set(straight_flushes)
     found.sort()
     return found, suited
 
@@ -425,8 +436,10 @@ def _hand(state: AuctionState, seat: int) -> tuple[Card, ...]:
     kept = _HANDS.get(id(known))
     if kept is not None and kept[0] is known:
         return kept[1]
-    cards = tuple(sorted((card for card, count in known.items() for _ in range(count)),
-                         key=_ORDER))
+    cards = tuple(sorted(known, key=_ORDER))  # one copy of each card: nearly every hand
+    if len(cards) != sum(known.values()):  # copies of a card (two decks): each one
+        cards = tuple(sorted((card for card, count in known.items() for _ in range(count)),
+                             key=_ORDER))
     if len(_HANDS) >= 64:
         _HANDS.clear()
     _HANDS[id(known)] = (known, cards)
