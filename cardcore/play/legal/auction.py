@@ -49,7 +49,6 @@ from cardcore.play.listing import (
     listed,
     nth_combination,
     nth_permutation,
-    worked_out,
 )
 from cardcore.play.policies import PASS, Offer
 from cardcore.play.seam import GamePlay, TrueDeck
@@ -407,32 +406,24 @@ _ORDERS: Final = tuple(math.factorial(count) for count in range(6))
 """How many orders a set of 0 to 5 different cards may be laid in."""
 
 
-def _wins(state: AuctionState, name: str, cards: tuple[Card, ...]) -> Segment:
-    """Every way to win: worked out only when asked for (a random player first
-    picks a kind of event, and most of the time not this one)."""
-    standing, wheel = state.standing, state.options.wheel
-
-    def work() -> tuple[int, Callable[[int], Win]]:
-        sets, starts = _laid(cards, standing, wheel)
-
-        def build(index: int) -> Win:
-            which = bisect.bisect_right(starts, index) - 1
-            return _win(player=name, cards=nth_permutation(sets[which], index - starts[which]))
-
-        return starts[-1], build
-
-    return worked_out("win", work)
-
-
 _HANDS: dict[int, tuple[Mapping[Card, int], tuple[Card, ...]]] = {}
 """Hands sorted lately, by the identity of the zone's table of known cards (a
 state shares the tables of the zones an event did not touch, so a hand asked
 for again and again is sorted once); the table is kept to check the identity."""
 
 
-def _hand(state: AuctionState, seat: int) -> tuple[Card, ...]:
-    """The seat's hand, low first."""
-    known = state.account.zone(hand(state.players[seat])).known
+_ZONES: dict[str, str] = {}
+"""The zone of each player's hand, by name (named once, not once a step)."""
+
+
+def _hand(state: AuctionState, name: str) -> tuple[Card, ...]:
+    """The player's hand, low first."""
+    zone = _ZONES.get(name)
+    if zone is None:
+        if len(_ZONES) >= 64:
+            _ZONES.clear()
+        zone = _ZONES[name] = hand(name)
+    known = state.account.zone(zone).known
     kept = _HANDS.get(id(known))
     if kept is not None and kept[0] is known:
         return kept[1]
@@ -484,21 +475,35 @@ def _together(count: int) -> Whose:
 def legal(state: AuctionState, seat: int) -> Sequence[Event]:
     phase = state.phase
     name = state.players[seat]
-    cards = _hand(state, seat)
     if phase is Phase.SHOW:
-        return Listing([_shows(name, cards)])
+        return Listing([_shows(name, _hand(state, name))])
     if phase is not Phase.AUCTION:
         return ()
+    cards = _hand(state, name)
     standing, wheel = state.standing, state.options.wheel
     holder = None if standing is None else state.priority(standing)
+    # the bids and the wins are worked out only if a policy looks at them (a random
+    # player picks a kind first, and most of the time not these); they read no state
+    # (cardcore.play.seam.GamePlay): the values they need are taken now
 
-    def bids() -> tuple[int, Callable[[int], Event]]:  # reads no state: see legal's docstring
+    def bids() -> tuple[int, Callable[[int], Event]]:
         numbers = _bids(standing, holder, wheel, seat, cards)
         return len(numbers), lambda index: bid_event(name, ALL_BIDS[numbers[index]])
 
-    segments = [worked_out("bid", bids)]  # worked out only if a policy looks at bids
+    segments: list[Segment] = [("bid", None, bids)]
     if standing is None or state.bidder == seat:
-        segments.append(_wins(state, name, cards))
+
+        def wins() -> tuple[int, Callable[[int], Win]]:  # every way to win (AU-3.2)
+            sets, starts = _laid(cards, standing, wheel)
+
+            def build(index: int) -> Win:
+                which = bisect.bisect_right(starts, index) - 1
+                return _win(player=name,
+                            cards=nth_permutation(sets[which], index - starts[which]))
+
+            return starts[-1], build
+
+        segments.append(("win", None, wins))
     if len(state.pile) >= DECLARE_PILE:
         segments.append(("declare", 1, lambda _: _declare(player=name)))
     return Listing(segments)
