@@ -77,8 +77,15 @@ class Listing(Sequence[Any]):
     __slots__ = ("_segments",)
 
     def __init__(self, segments: Sequence[Segment]) -> None:
-        self._segments: list[Any] = [segment if segment[1] is not None else list(segment)
-                                     for segment in segments if segment[1] != 0]
+        # a loop, not a comprehension: a listing is made every step of every game,
+        # of a few segments, and a comprehension is one more call
+        kept: list[Any] = []
+        for segment in segments:
+            if segment[1] is None:  # a run to work out: a list, to keep what it works out
+                kept.append(list(segment))
+            elif segment[1]:
+                kept.append(segment)
+        self._segments = kept
 
     def _count(self, segment: Any) -> int:
         if segment[1] is None:  # a run worked out when first needed (a list, so it keeps it)
@@ -102,21 +109,33 @@ class Listing(Sequence[Any]):
                 names.append(segment[0])
         return names
 
+    def holds(self, kind: str) -> bool:
+        """Whether a segment of ``kind`` is listed (without working any run out:
+        one worked out later may turn out empty)."""
+        for segment in self._segments:  # noqa: SIM110 - any() of a generator: one more frame
+            if segment[0] == kind:
+                return True
+        return False
+
     def pick(self, kind: str, fraction: float) -> Any:
         """The event at ``fraction`` (0 <= fraction < 1) of the way through the events
         of one kind (None if it has none): a random player's draw, without building
-        a listing of the kind."""
+        a listing of the kind. (Runs are worked out here rather than by
+        :meth:`_count`: a random player picks once a step.)"""
         segments = self._segments
-        if len(segments) == 1 and segments[0][0] == kind:
-            only = segments[0]
-            count = self._count(only)
-            return only[2](int(fraction * count)) if count else None
         count = 0
+        found = None
         for segment in segments:
             if segment[0] == kind:
-                count += self._count(segment)
+                if segment[1] is None:
+                    segment[1], segment[2] = segment[2]()
+                if found is None:
+                    found = segment
+                count += segment[1]
         if not count:
             return None
+        if found is not None and count == found[1]:  # one run of the kind (nearly always)
+            return found[2](int(fraction * count))
         index = int(fraction * count)
         for segment in self._segments:
             if segment[0] == kind:
@@ -144,7 +163,7 @@ class Listing(Sequence[Any]):
     def plus(self, segment: Segment) -> Listing:
         """This listing with one more segment at the end (the runs worked out so far
         stay worked out)."""
-        more = Listing(())
+        more = Listing.__new__(Listing)  # the segments are this listing's, as they are
         more._segments = [*self._segments, segment if segment[1] is not None else list(segment)]
         return more
 

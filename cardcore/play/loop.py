@@ -12,6 +12,7 @@ transcript validates like any other.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, Literal, overload
 
 from cardcore.effects import Effect
@@ -139,7 +140,7 @@ def next_event(part: GamePlay[S], state: S, dealer: Dealer, asking: Asking,
         seat = whose.seats[0]
         offers: Sequence[Offer] = legal(state, seat)
     else:
-        seat, offers = asking.ask(state, whose, lambda other: legal(state, other))
+        seat, offers = asking.ask(state, whose, partial(legal, state))  # no frame of its own
     answer = policies[seat](views[seat] if views else None, offers)  # type: ignore[arg-type]
     if isinstance(answer, Event):
         if not first:
@@ -157,7 +158,7 @@ def _may_pass(offers: Sequence[Offer]) -> bool:
     """Whether :data:`PASS` is among the offers (last, where a convention offers it),
     without working out a listing's other runs."""
     if isinstance(offers, Listing):
-        return "pass" in offers.kind_names()
+        return offers.holds("pass")
     return bool(offers) and isinstance(offers[-1], Pass)
 
 

@@ -24,7 +24,7 @@ import functools
 import math
 import operator
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from itertools import combinations, product
+from itertools import combinations, product, starmap
 from typing import Any, Final
 
 from cardcore.cards import JOKER_RANK, SUITS, Card, rank_name
@@ -49,7 +49,6 @@ from cardcore.play.listing import (
     listed,
     nth_combination,
     nth_permutation,
-    worked_out,
 )
 from cardcore.play.policies import PASS, Offer
 from cardcore.play.seam import GamePlay, TrueDeck
@@ -63,6 +62,7 @@ _ACE: Final = 14
 _RANKS: Final = tuple(range(2, _ACE + 1))
 _JOKER: Final = Card(JOKER_RANK, "")
 _ORDER: Final = operator.attrgetter("_order")
+_SUIT: Final = operator.attrgetter("suit")
 
 _bid, _deal, _declare = unchecked(BidEvent), unchecked(Deal), unchecked(Declare)
 _flip, _show, _win = unchecked(Flip), unchecked(Show), unchecked(Win)
@@ -168,66 +168,94 @@ def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tupl
     """
     by_rank, jokers = _by_rank(cards)
     if bid is None:
-        kinds: Sequence[Category] = _ANY
-        ranks: tuple[int, ...] = ()
-    else:
-        kinds, ranks = (bid.kind,), bid.ranks
+        return _any_formations(by_rank, jokers, wheel)
+    kind, ranks = bid.kind, bid.ranks
+    if kind in GROUPS:
+        sets = _groups(by_rank, jokers, SIZE[kind], ranks[0] if ranks else None)
+        if kind is Category.HIGH_CARD and bid.suit is not None:
+            sets = [one for one in sets if one[0].suit == bid.suit]
+        return sets
     found: list[tuple[Card, ...]] = []
-    by_suit: dict[str, dict[int, list[Card]]] | None = None
-    if bid is None:  # every group at once: one pass over the ranks
-        for held in by_rank.values():
-            found += ((card,) for card in held)
-            if len(held) >= 2:
-                for size in range(2, len(held) + 1):
-                    found += combinations(held, size)
-        found += ((_JOKER,) * size for size in range(1, min(jokers, 4) + 1))
-    for kind in kinds:
-        if kind in GROUPS:
-            rank = ranks[0] if ranks else None
-            sets = _groups(by_rank, jokers, SIZE[kind], rank)
-            if kind is Category.HIGH_CARD and bid is not None and bid.suit is not None:
-                sets = [one for one in sets if one[0].suit == bid.suit]
-            found += sets
-        elif kind is Category.TWO_PAIR or kind is Category.FULL_HOUSE:
-            first, second = (2, 2) if kind is Category.TWO_PAIR else (3, 2)
-            if ranks:
-                pairs = [ranks]
-            else:  # only ranks held often enough: most hands have few pairs
-                highs = [rank for rank, held in by_rank.items() if len(held) >= first]
-                lows = [rank for rank, held in by_rank.items() if len(held) >= second]
-                pairs = [(high, low) for high in highs for low in lows if high != low
-                         and (kind is Category.FULL_HOUSE or high > low)]
-            for high, low in pairs:
-                found += [(*a, *b) for a in combinations(by_rank.get(high, ()), first)
-                          for b in combinations(by_rank.get(low, ()), second)]
-        elif kind is Category.STRAIGHT:
-            straights = _straights(by_rank, ranks[0] if ranks else None, wheel)
-            if bid is None:  # a straight of one suit is a straight flush: the flushes list it
-                straights = [one for one in straights
-                             if any(card.suit != one[0].suit for card in one)]
-            found += straights
-        else:
-            if by_suit is None:
-                by_suit = {suit: {} for suit in SUITS}
-                for held in by_rank.values():
-                    for card in held:
-                        by_suit[card.suit][card.rank] = [card]
-            for suited in by_suit.values():
-                if kind is Category.STRAIGHT_FLUSH:
-                    found += _straights(suited, ranks[0] if ranks else None, wheel)
-                elif ranks:
-                    if all(rank in suited for rank in ranks):
-                        found.append(tuple(suited[rank][0] for rank in ranks))
-                elif len(suited) >= 5:
-                    found += combinations([held[0] for held in suited.values()], 5)
+    if kind is Category.TWO_PAIR or kind is Category.FULL_HOUSE:
+        first, second = (2, 2) if kind is Category.TWO_PAIR else (3, 2)
+        if ranks:
+            pairs = [ranks]
+        else:  # only ranks held often enough: most hands have few pairs
+            highs = [rank for rank, held in by_rank.items() if len(held) >= first]
+            lows = [rank for rank, held in by_rank.items() if len(held) >= second]
+            pairs = [(high, low) for high in highs for low in lows if high != low
+                     and (kind is Category.FULL_HOUSE or high > low)]
+        for high, low in pairs:
+            found += [(*a, *b) for a in combinations(by_rank.get(high, ()), first)
+                      for b in combinations(by_rank.get(low, ()), second)]
+        return found
+    if kind is Category.STRAIGHT:
+        return _straights(by_rank, ranks[0] if ranks else None, wheel)
+    by_suit: dict[str, dict[int, list[Card]]] = {suit: {} for suit in SUITS}
+    for held in by_rank.values():
+        for card in held:
+            by_suit[card.suit][card.rank] = [card]
+    for suited in by_suit.values():
+        if kind is Category.STRAIGHT_FLUSH:
+            found += _straights(suited, ranks[0] if ranks else None, wheel)
+        elif ranks:
+            if all(rank in suited for rank in ranks):
+                found.append(tuple(suited[rank][0] for rank in ranks))
+        elif len(suited) >= 5:
+            found += combinations([held[0] for held in suited.values()], 5)
     return found
 
 
-_ANY: Final = tuple(kind for kind in SIZE
-                    if kind is not Category.STRAIGHT_FLUSH and kind not in GROUPS)
-"""The kinds a win without a recorded bid may lay besides the groups (found in
-one pass), each set once: a straight flush is found among the flushes (and not
-again among the straights)."""
+def _any_formations(by_rank: dict[int, list[Card]], jokers: int, wheel: bool
+                    ) -> list[tuple[Card, ...]]:
+    """:func:`formations` of any bid (a win without a recorded bid), in its order:
+    the groups rank by rank (low first), the jokers', then two pairs, straights,
+    flushes (a straight of one suit among them, not among the straights) and
+    full houses. A random player's every win without a bid asks for these, each
+    time for a hand it has not asked for before: so each kind is skipped when the
+    hand's ranks or suits cannot make it, and the sets are put together by
+    itertools (in C), not one by one."""
+    found: list[tuple[Card, ...]] = []
+    multiple: list[int] = []  # ranks held twice or more, low first
+    suits: dict[str, list[Card]] = {}
+    for rank, held in by_rank.items():
+        found += zip(held)  # the singles, as one-card tuples
+        if len(held) >= 2:
+            multiple.append(rank)
+            for size in range(2, len(held) + 1):
+                found += combinations(held, size)
+        for card in held:
+            same = suits.get(card.suit)
+            if same is None:
+                suits[card.suit] = [card]
+            else:
+                same.append(card)
+    if jokers:
+        found += [(_JOKER,) * size for size in range(1, min(jokers, 4) + 1)]
+    if len(multiple) >= 2:  # two pairs: the higher pair first
+        for place, high in enumerate(multiple):
+            for low in multiple[:place]:
+                found += starmap(operator.add, product(combinations(by_rank[high], 2),
+                                                       combinations(by_rank[low], 2)))
+    flushes = [suited for suited in suits.values() if len(suited) >= 5]
+    for _, ranks in straight_tops(by_rank, wheel):
+        straights = product(*[by_rank[rank] for rank in ranks])
+        if flushes:  # a straight of one suit is a straight flush: listed with the flushes
+            found += [one for one in straights if len(set(map(_SUIT, one))) > 1]
+        else:
+            found += straights
+    if flushes:
+        for suit in SUITS:
+            suited = suits.get(suit, ())
+            if len(suited) >= 5:
+                found += combinations(suited, 5)
+    threes = [rank for rank in multiple if len(by_rank[rank]) >= 3]
+    for three in threes:  # full houses: the three first
+        for low in multiple:
+            if low != three:
+                found += starmap(operator.add, product(combinations(by_rank[three], 3),
+                                                       combinations(by_rank[low], 2)))
+    return found
 
 
 _INDEX: Final = {(int(bid.kind), bid.ranks, bid.suit): number
@@ -237,12 +265,27 @@ compare as the bids do (AU-2.8), so a hand's bids are kept as sorted numbers."""
 
 _SINGLE, _PAIR, _TWO, _THREE, _STRAIGHT, _FLUSH, _FULL, _FOUR, _SF = range(9)
 
-_BY_RANK: Final = {rank: (_INDEX[_SINGLE, (rank,), None],
-                          {suit: _INDEX[_SINGLE, (rank,), suit] for suit in SUITS},
-                          _INDEX[_PAIR, (rank,), None], _INDEX[_THREE, (rank,), None],
-                          _INDEX[_FOUR, (rank,), None]) for rank in _RANKS}
-"""Per rank, the places of its single, its suited singles, its pair, its three
-and its four of a kind (looked up once a rank, not once a bid)."""
+
+def _rank_places(rank: int, suits: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The places of the groups a rank held in ``suits`` forms (its single, pair,
+    three, four as far as it goes), and of its suited singles."""
+    groups = [_INDEX[kind, (rank,), None] for kind in (_SINGLE, _PAIR, _THREE, _FOUR)]
+    return (tuple(groups[:len(suits)]),
+            tuple(_INDEX[_SINGLE, (rank,), suit] for suit in suits))
+
+
+_BY_RANK: Final = {rank: {suits: _rank_places(rank, suits) for size in range(1, len(SUITS) + 1)
+                          for suits in combinations(SUITS, size)} for rank in _RANKS}
+"""Per rank and the suits it is held in (in card order), the places of its
+groups and of its suited singles: one look-up a rank held, not one a bid."""
+
+_JOKERS: Final = tuple(_INDEX[kind, (JOKER_RANK,), None] for kind in (_SINGLE, _PAIR, _THREE,
+                                                                        _FOUR))
+"""The places of one to four jokers' groups."""
+_TWO_PAIRS: Final = {(high, low): _INDEX[_TWO, (high, low), None]
+                     for high in _RANKS for low in _RANKS if high > low}
+_FULL_HOUSES: Final = {(three, two): _INDEX[_FULL, (three, two), None]
+                       for three in _RANKS for two in _RANKS if three != two}
 
 
 @functools.lru_cache(maxsize=64)
@@ -254,19 +297,21 @@ def _biddable(cards: tuple[Card, ...], wheel: bool
     it wins, and is asked again and again until then. Lately only: a game deals
     new hands all the time, and a cache of thousands of hands (with their sets
     of cards to lay) slowed a whole self-play by a fifth, in memory and in the
-    collector's walks, for hits that come from the same hand."""
+    collector's walks, for hits that come from the same hand. Nearly every hand
+    asked is one not asked before (a winner's new hand): the ranks are grouped in
+    one pass, each rank's bids looked up by the suits it is held in, and the
+    suits counted in C, flushes sought only in a suit held five times."""
+    jokers = cards.count(_JOKER)
     suits_of: dict[int, list[str]] = {}
-    jokers = 0
-    for card in cards:
+    for card in dict.fromkeys(cards):  # identical copies count once (AU-2.6)
         rank = card.rank
-        if rank == JOKER_RANK:
-            jokers += 1
-            continue
         held = suits_of.get(rank)
         if held is None:
             suits_of[rank] = [card.suit]
-        elif card.suit not in held:  # identical copies count once (AU-2.6)
+        else:
             held.append(card.suit)
+    if jokers:
+        del suits_of[JOKER_RANK]
     index = _INDEX
     found: list[int] = []
     suited: dict[int, tuple[int, ...]] = {}
@@ -274,53 +319,47 @@ def _biddable(cards: tuple[Card, ...], wheel: bool
     threes: list[int] = []
     by_rank = _BY_RANK
     for rank, held in suits_of.items():
-        single, suit_places, pair, three, four = by_rank[rank]
-        found.append(single)
-        suited[rank] = tuple([suit_places[suit] for suit in held])
-        count = len(held)
-        if count >= 2:
-            found.append(pair)
+        groups, suited[rank] = by_rank[rank][tuple(held)]
+        found += groups
+        if len(held) >= 2:
             pairs.append(rank)
-            if count >= 3:
-                found.append(three)
+            if len(held) >= 3:
                 threes.append(rank)
-                if count >= 4:
-                    found.append(four)
-    joker = (JOKER_RANK,)
-    for kind, size in ((_SINGLE, 1), (_PAIR, 2), (_THREE, 3), (_FOUR, 4)):
-        if jokers >= size:
-            found.append(index[kind, joker, None])
-    pairs.sort(reverse=True)
+    found += _JOKERS[:jokers]
     if len(pairs) >= 2:
+        pairs.reverse()  # high first
+        two_pairs = _TWO_PAIRS
         found.append(index[_TWO, (), None])
-        found += [index[_TWO, (high, low), None] for i, high in enumerate(pairs)
-                  for low in pairs[i + 1:]]
+        found += [two_pairs[high, low] for i, high in enumerate(pairs) for low in pairs[i + 1:]]
         if threes:
+            full_houses = _FULL_HOUSES
             found.append(index[_FULL, (), None])
-            found += [index[_FULL, (three, low), None] for three in threes
+            found += [full_houses[three, low] for three in threes
                       for low in pairs if low != three]
-    tops = [top for top, _ in straight_tops(suits_of, wheel)]
+    tops = straight_tops(suits_of, wheel)
     if tops:
         found.append(index[_STRAIGHT, (), None])
-        found += [index[_STRAIGHT, (top,), None] for top in tops]
-    flushes: list[int] = []
-    straight_flushes: list[int] = []
-    by_suit: dict[str, list[int]] = {}
-    for rank, held in suits_of.items():
-        for suit in held:
-            by_suit.setdefault(suit, []).append(rank)
-    for ranks in by_suit.values():
-        if len(ranks) >= 5:  # most hands hold no five of a suit
-            ranks.sort(reverse=True)
-            flushes += [index[_FLUSH, five, None] for five in combinations(ranks, 5)]
-            straight_flushes += [index[_SF, (top,), None]
-                                 for top, _ in straight_tops(set(ranks), wheel)]
-    if flushes:
-        found.append(index[_FLUSH, (), None])
-        found += flushes
-    if straight_flushes:
-        found.append(index[_SF, (), None])
-        found += set(straight_flushes)
+        found += [index[_STRAIGHT, (top,), None] for top, _ in tops]
+    suits = "".join(map(_SUIT, cards))
+    if max(map(suits.count, SUITS)) >= 5:  # most hands hold no five of a suit
+        flushes: list[int] = []
+        straight_flushes: list[int] = []
+        by_suit: dict[str, list[int]] = {}
+        for rank, held in suits_of.items():
+            for suit in held:
+                by_suit.setdefault(suit, []).append(rank)
+        for ranks in by_suit.values():
+            if len(ranks) >= 5:
+                ranks.sort(reverse=True)
+                flushes += [index[_FLUSH, five, None] for five in combinations(ranks, 5)]
+                straight_flushes += [index[_SF, (top,), None]
+                                     for top, _ in straight_tops(set(ranks), wheel)]
+        if flushes:
+            found.append(index[_FLUSH, (), None])
+            found += flushes
+        if straight_flushes:
+            found.append(index[_SF, (), None])
+            found += set(straight_flushes)
     found.sort()
     return found, suited
 
@@ -367,37 +406,31 @@ _ORDERS: Final = tuple(math.factorial(count) for count in range(6))
 """How many orders a set of 0 to 5 different cards may be laid in."""
 
 
-def _wins(state: AuctionState, name: str, cards: tuple[Card, ...]) -> Segment:
-    """Every way to win: worked out only when asked for (a random player first
-    picks a kind of event, and most of the time not this one)."""
-    standing, wheel = state.standing, state.options.wheel
-
-    def work() -> tuple[int, Callable[[int], Win]]:
-        sets, starts = _laid(cards, standing, wheel)
-
-        def build(index: int) -> Win:
-            which = bisect.bisect_right(starts, index) - 1
-            return _win(player=name, cards=nth_permutation(sets[which], index - starts[which]))
-
-        return starts[-1], build
-
-    return worked_out("win", work)
-
-
 _HANDS: dict[int, tuple[Mapping[Card, int], tuple[Card, ...]]] = {}
 """Hands sorted lately, by the identity of the zone's table of known cards (a
 state shares the tables of the zones an event did not touch, so a hand asked
 for again and again is sorted once); the table is kept to check the identity."""
 
 
-def _hand(state: AuctionState, seat: int) -> tuple[Card, ...]:
-    """The seat's hand, low first."""
-    known = state.account.zone(hand(state.players[seat])).known
+_ZONES: dict[str, str] = {}
+"""The zone of each player's hand, by name (named once, not once a step)."""
+
+
+def _hand(state: AuctionState, name: str) -> tuple[Card, ...]:
+    """The player's hand, low first."""
+    zone = _ZONES.get(name)
+    if zone is None:
+        if len(_ZONES) >= 64:
+            _ZONES.clear()
+        zone = _ZONES[name] = hand(name)
+    known = state.account.zone(zone).known
     kept = _HANDS.get(id(known))
     if kept is not None and kept[0] is known:
         return kept[1]
-    cards = tuple(sorted((card for card, count in known.items() for _ in range(count)),
-                         key=_ORDER))
+    cards = tuple(sorted(known, key=_ORDER))  # one copy of each card: nearly every hand
+    if len(cards) != sum(known.values()):  # copies of a card (two decks): each one
+        cards = tuple(sorted((card for card, count in known.items() for _ in range(count)),
+                             key=_ORDER))
     if len(_HANDS) >= 64:
         _HANDS.clear()
     _HANDS[id(known)] = (known, cards)
@@ -442,21 +475,35 @@ def _together(count: int) -> Whose:
 def legal(state: AuctionState, seat: int) -> Sequence[Event]:
     phase = state.phase
     name = state.players[seat]
-    cards = _hand(state, seat)
     if phase is Phase.SHOW:
-        return Listing([_shows(name, cards)])
+        return Listing([_shows(name, _hand(state, name))])
     if phase is not Phase.AUCTION:
         return ()
+    cards = _hand(state, name)
     standing, wheel = state.standing, state.options.wheel
     holder = None if standing is None else state.priority(standing)
+    # the bids and the wins are worked out only if a policy looks at them (a random
+    # player picks a kind first, and most of the time not these); they read no state
+    # (cardcore.play.seam.GamePlay): the values they need are taken now
 
-    def bids() -> tuple[int, Callable[[int], Event]]:  # reads no state: see legal's docstring
+    def bids() -> tuple[int, Callable[[int], Event]]:
         numbers = _bids(standing, holder, wheel, seat, cards)
         return len(numbers), lambda index: bid_event(name, ALL_BIDS[numbers[index]])
 
-    segments = [worked_out("bid", bids)]  # worked out only if a policy looks at bids
+    segments: list[Segment] = [("bid", None, bids)]
     if standing is None or state.bidder == seat:
-        segments.append(_wins(state, name, cards))
+
+        def wins() -> tuple[int, Callable[[int], Win]]:  # every way to win (AU-3.2)
+            sets, starts = _laid(cards, standing, wheel)
+
+            def build(index: int) -> Win:
+                which = bisect.bisect_right(starts, index) - 1
+                return _win(player=name,
+                            cards=nth_permutation(sets[which], index - starts[which]))
+
+            return starts[-1], build
+
+        segments.append(("win", None, wins))
     if len(state.pile) >= DECLARE_PILE:
         segments.append(("declare", 1, lambda _: _declare(player=name)))
     return Listing(segments)
