@@ -1,6 +1,7 @@
 """Random self-play against the fold, per game, side by side (issue 20, item 5).
 
     python bench/bench_play.py [--games N] [--repeat 3] [--only GAME ...] [--json FILE]
+                               [--instructions]
 
 For each game, plays ``--games`` whole games with a random player in every
 seat through :func:`cardcore.play.play` (the dealer, the legal events, the

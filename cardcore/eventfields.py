@@ -79,9 +79,6 @@ def _pairs_card(value: object) -> bool:
     return _whole(value) and PAIRS_LOW <= value <= PAIRS_HIGH  # type: ignore[operator]
 
 
-E = TypeVar("E")
-
-
 _STRING = _Scalar(lambda value: isinstance(value, str), "a string")
 _LEAVES: dict[Any, _Field] = {
     str: _STRING,
@@ -224,6 +221,8 @@ def checked(event: object) -> None:
         if frozen is not value:
             store(event, name, frozen)
 
+
+E = TypeVar("E")
 
 _UNCHECKED: dict[type, Callable[..., Any]] = {}
 
