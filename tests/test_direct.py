@@ -29,6 +29,7 @@ from cardcore.replay.direct import Unsure
 from cardcore.replay.jsonload import read_json
 from cardcore.replay.simulated import simulated
 from cardcore.replay.transcript import Transcript, TranscriptError, dump_transcript, load_transcript
+from tests.documents import at, paths
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted((ROOT / "fixtures").rglob("*.json"))
@@ -132,17 +133,6 @@ ODD_VALUES = st.sampled_from(
 may edit inside one, and must not edit the sampled constant itself."""
 
 
-def _places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [path]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += _places(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += _places(item, (*path, index))
-    return found
-
-
 def _respell(value: Any) -> Any:
     if isinstance(value, str):
         for card, others in SPELLINGS.items():
@@ -156,13 +146,11 @@ def varied(draw: st.DrawFn) -> Any:
     """A document with a few values changed, keys added or removed, cards respelled."""
     document = copy.deepcopy(draw(st.sampled_from(DOCUMENTS)))
     for _ in range(draw(st.integers(0, 3))):
-        places = _places(document)[1:]
+        places = paths(document)[1:]
         if not places:
             break
         *parent_path, last = draw(st.sampled_from(places))
-        parent = document
-        for part in parent_path:
-            parent = parent[part]
+        parent = at(document, tuple(parent_path))
         how = draw(st.sampled_from(["replace", "respell", "delete", "add", "note", "null"]))
         if how == "replace":  # a copy: a later change must not reach the strategy's own value
             parent[last] = copy.deepcopy(draw(ODD_VALUES))

@@ -85,9 +85,7 @@ def mangled(draw: st.DrawFn) -> Any:
         if not path:
             break
         *parent_path, last = path
-        parent = document
-        for part in parent_path:
-            parent = parent[part]
+        parent = at(document, tuple(parent_path))
         action = draw(st.sampled_from(["replace", "delete", "duplicate", "swap"]))
         if action == "replace":
             parent[last] = draw(json_values)
