@@ -120,18 +120,15 @@ class Listing(Sequence[Any]):
     def pick(self, kind: str, fraction: float) -> Any:
         """The event at ``fraction`` (0 <= fraction < 1) of the way through the events
         of one kind (None if it has none): a random player's draw, without building
-        a listing of the kind. (Runs are worked out here rather than by
-        :meth:`_count`: a random player picks once a step.)"""
+        a listing of the kind."""
         segments = self._segments
         count = 0
         found = None
         for segment in segments:
             if segment[0] == kind:
-                if segment[1] is None:
-                    segment[1], segment[2] = segment[2]()
+                count += self._count(segment)
                 if found is None:
                     found = segment
-                count += segment[1]
         if not count:
             return None
         if found is not None and count == found[1]:  # one run of the kind (nearly always)

@@ -81,9 +81,7 @@ class RandomPolicy:
         if isinstance(offers, Listing):
             names = offers.kind_names()
             while names:
-                # the kind drawn here without weights (one call fewer a step; as _kind draws)
-                kind = (self._kind(names) if self.weights
-                        else names[int(random() * len(names))])
+                kind = self._kind(names)
                 picked: Offer | None = offers.pick(kind, random())
                 if picked is not None:
                     return picked

@@ -49,6 +49,7 @@ from cardcore.play.listing import (
     listed,
     nth_combination,
     nth_permutation,
+    worked_out,
 )
 from cardcore.play.policies import PASS, Offer
 from cardcore.play.seam import GamePlay, TrueDeck
@@ -490,7 +491,7 @@ def legal(state: AuctionState, seat: int) -> Sequence[Event]:
         numbers = _bids(standing, holder, wheel, seat, cards)
         return len(numbers), lambda index: bid_event(name, ALL_BIDS[numbers[index]])
 
-    segments: list[Segment] = [("bid", None, bids)]
+    segments: list[Segment] = [worked_out("bid", bids)]
     if standing is None or state.bidder == seat:
 
         def wins() -> tuple[int, Callable[[int], Win]]:  # every way to win (AU-3.2)
@@ -503,7 +504,7 @@ def legal(state: AuctionState, seat: int) -> Sequence[Event]:
 
             return starts[-1], build
 
-        segments.append(("win", None, wins))
+        segments.append(worked_out("win", wins))
     if len(state.pile) >= DECLARE_PILE:
         segments.append(("declare", 1, lambda _: _declare(player=name)))
     return Listing(segments)
