@@ -87,6 +87,15 @@ class Listing(Sequence[Any]):
                 kept.append(segment)
         self._segments = kept
 
+    @classmethod
+    def kept(cls, segments: list[Any]) -> Listing:
+        """A listing of ``segments`` as a listing keeps them (a run to work out as a
+        list, no empty run), without looking at each: for a game's play module that
+        makes one every step and knows its segments are so."""
+        made = cls.__new__(cls)
+        made._segments = segments
+        return made
+
     def _count(self, segment: Any) -> int:
         if segment[1] is None:  # a run worked out when first needed (a list, so it keeps it)
             segment[1], segment[2] = segment[2]()

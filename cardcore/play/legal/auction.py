@@ -49,7 +49,6 @@ from cardcore.play.listing import (
     listed,
     nth_combination,
     nth_permutation,
-    worked_out,
 )
 from cardcore.play.policies import PASS, Offer
 from cardcore.play.seam import GamePlay, TrueDeck
@@ -474,24 +473,33 @@ def _together(count: int) -> Whose:
 
 
 def legal(state: AuctionState, seat: int) -> Sequence[Event]:
-    phase = state.phase
-    name = state.players[seat]
-    if phase is Phase.SHOW:
+    if state.phase is Phase.AUCTION:
+        return _bidding(state, seat, False, None)
+    if state.phase is Phase.SHOW:
+        name = state.players[seat]
         return Listing([_shows(name, _hand(state, name))])
-    if phase is not Phase.AUCTION:
-        return ()
+    return ()
+
+
+def _bidding(state: AuctionState, seat: int, wins_only: bool, last: Segment | None
+             ) -> Listing:
+    """The seat's events in an auction (only its wins, where ``wins_only``), with
+    ``last`` at the end (the loop's pass). The bids and the wins are worked out
+    only if a policy looks at them (a random player picks a kind first, and most
+    of the time not these); they read no state (cardcore.play.seam.GamePlay):
+    the values they need are taken now."""
+    name = state.players[seat]
     cards = _hand(state, name)
     standing, wheel = state.standing, state.options.wheel
-    holder = None if standing is None else state.priority(standing)
-    # the bids and the wins are worked out only if a policy looks at them (a random
-    # player picks a kind first, and most of the time not these); they read no state
-    # (cardcore.play.seam.GamePlay): the values they need are taken now
+    segments: list[Any] = []
+    if not wins_only:
+        holder = None if standing is None else state.priority(standing)
 
-    def bids() -> tuple[int, Callable[[int], Event]]:
-        numbers = _bids(standing, holder, wheel, seat, cards)
-        return len(numbers), lambda index: bid_event(name, ALL_BIDS[numbers[index]])
+        def bids() -> tuple[int, Callable[[int], Event]]:
+            numbers = _bids(standing, holder, wheel, seat, cards)
+            return len(numbers), lambda index: bid_event(name, ALL_BIDS[numbers[index]])
 
-    segments: list[Segment] = [worked_out("bid", bids)]
+        segments.append(["bid", None, bids])
     if standing is None or state.bidder == seat:
 
         def wins() -> tuple[int, Callable[[int], Win]]:  # every way to win (AU-3.2)
@@ -504,10 +512,12 @@ def legal(state: AuctionState, seat: int) -> Sequence[Event]:
 
             return starts[-1], build
 
-        segments.append(worked_out("win", wins))
-    if len(state.pile) >= DECLARE_PILE:
+        segments.append(["win", None, wins])
+    if not wins_only and len(state.pile) >= DECLARE_PILE:
         segments.append(("declare", 1, lambda _: _declare(player=name)))
-    return Listing(segments)
+    if last is not None:
+        segments.append(last)
+    return Listing.kept(segments)
 
 
 def chance(state: AuctionState, dealer: TrueDeck) -> Event:
@@ -589,21 +599,18 @@ class Bidding:
 
     def ask(self, state: AuctionState, whose: Whose,
             legal: Callable[[int], Sequence[Event]]) -> tuple[int, Sequence[Offer]]:
-        """The seat asked now and its offers (see the class)."""
+        """The seat asked now and its offers (see the class). They are made here,
+        with the pass (or only the wins) in them from the start, not through
+        ``legal`` and a second listing: the loop asks at every step."""
         count = len(state.players)
         auction = (state.hand, state.auction)
         if auction != self._auction:
             self._auction, self._next, self._passes = auction, state.hand % count, 0
         if state.standing is not None and self._passes >= count - 1:
-            offers = legal(state.bidder)
-            assert isinstance(offers, Listing)
-            return state.bidder, offers.of_kind("win")
+            return state.bidder, _bidding(state, state.bidder, True, None)
         seat = self._next
-        offers = legal(seat)
-        assert isinstance(offers, Listing)
-        if state.standing is None and self._passes >= count:
-            return seat, offers
-        return seat, offers.plus(_PASS)
+        passing = state.standing is not None or self._passes < count
+        return seat, _bidding(state, seat, False, _PASS if passing else None)
 
     def answered(self, state: AuctionState, seat: int, offer: Offer) -> None:
         """A bid or a pass moves the asking on to the next seat; a bid starts the
