@@ -25,7 +25,7 @@ from cardcore.poker import Category, HandRank
 from cardcore.quoting import quoted
 
 __all__ = ["GROUPS", "JOKER_KINDS", "KINDS", "SIZE", "Bid", "kind_name", "kind_words", "named_bid",
-           "straight_tops"]
+           "straight_tops", "straights_held"]
 
 KINDS: Final = {
     "single": Category.HIGH_CARD,
@@ -187,6 +187,16 @@ def straight_tops(ranks: Collection[int], wheel: bool) -> list[tuple[int, tuple[
     held = 0
     for rank in ranks:
         held |= 1 << rank
+    return straights_held(held, wheel)
+
+
+def straights_held(held: int, wheel: bool) -> list[tuple[int, tuple[int, ...]]]:
+    """:func:`straight_tops` of the ranks held as bits of ``held`` (rank ``r`` is
+    ``1 << r``), for a caller that has them so already.
+
+    >>> [top for top, _ in straights_held(0b1111110, False)]
+    [6]
+    """
     return [(top, wanted) for top, bits, wanted in _STRAIGHTS[wheel] if held & bits == bits]
 
 

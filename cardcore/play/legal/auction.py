@@ -30,7 +30,14 @@ from typing import Any, Final
 from cardcore.cards import JOKER_RANK, SUITS, Card, rank_name
 from cardcore.eventfields import unchecked
 from cardcore.frozen import FrozenMap
-from cardcore.games.auction.bids import GROUPS, SIZE, Bid, kind_name, straight_tops
+from cardcore.games.auction.bids import (
+    GROUPS,
+    SIZE,
+    Bid,
+    kind_name,
+    straight_tops,
+    straights_held,
+)
 from cardcore.games.auction.events import BidEvent, Deal, Declare, Flip, Show, Win
 from cardcore.games.auction.forms import made_bid
 from cardcore.games.auction.rules import drawn_from_stock
@@ -266,18 +273,25 @@ compare as the bids do (AU-2.8), so a hand's bids are kept as sorted numbers."""
 _SINGLE, _PAIR, _TWO, _THREE, _STRAIGHT, _FLUSH, _FULL, _FOUR, _SF = range(9)
 
 
-def _rank_places(rank: int, suits: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The places of the groups a rank held in ``suits`` forms (its single, pair,
-    three, four as far as it goes), and of its suited singles."""
+_SUIT_BITS: Final = {suit: 1 << place for place, suit in enumerate(SUITS)} | {"": 0}
+"""Each suit as a bit of a rank's suits held (a joker's none)."""
+
+
+def _rank_places(rank: int, suits: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """The places of the groups a rank held in ``suits`` (bits of :data:`_SUIT_BITS`)
+    forms (its single, pair, three, four as far as it goes), of its suited
+    singles, and how many suits that is."""
+    held = [suit for suit in SUITS if suits & _SUIT_BITS[suit]]
     groups = [_INDEX[kind, (rank,), None] for kind in (_SINGLE, _PAIR, _THREE, _FOUR)]
-    return (tuple(groups[:len(suits)]),
-            tuple(_INDEX[_SINGLE, (rank,), suit] for suit in suits))
+    return (tuple(groups[:len(held)]), tuple(_INDEX[_SINGLE, (rank,), suit] for suit in held),
+            len(held))
 
 
-_BY_RANK: Final = {rank: {suits: _rank_places(rank, suits) for size in range(1, len(SUITS) + 1)
-                          for suits in combinations(SUITS, size)} for rank in _RANKS}
-"""Per rank and the suits it is held in (in card order), the places of its
-groups and of its suited singles: one look-up a rank held, not one a bid."""
+_BY_RANK: Final = {rank: [_rank_places(rank, suits) for suits in range(1 << len(SUITS))]
+                   for rank in _RANKS}
+"""Per rank, by the suits it is held in as bits (0 unused), the places of its
+groups and of its suited singles and their number: one look-up a rank held,
+not one a bid."""
 
 _JOKERS: Final = tuple(_INDEX[kind, (JOKER_RANK,), None] for kind in (_SINGLE, _PAIR, _THREE,
                                                                         _FOUR))
@@ -286,6 +300,13 @@ _TWO_PAIRS: Final = {(high, low): _INDEX[_TWO, (high, low), None]
                      for high in _RANKS for low in _RANKS if high > low}
 _FULL_HOUSES: Final = {(three, two): _INDEX[_FULL, (three, two), None]
                        for three in _RANKS for two in _RANKS if three != two}
+_KIND_ONLY: Final = {kind: _INDEX[kind, (), None] for kind in (_TWO, _STRAIGHT, _FLUSH, _FULL, _SF)}
+"""The places of the bids that name a kind alone."""
+_TOPS: Final = {kind: {top: _INDEX[kind, (top,), None] for top in range(5, _ACE + 1)}
+                for kind in (_STRAIGHT, _SF)}
+_FLUSHES: Final = {key[1]: place for key, place in _INDEX.items() if key[0] == _FLUSH and key[1]}
+"""The places of the straights and straight flushes by their tops, and of the
+flushes by their ranks (high first): one look-up, no key made."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -298,68 +319,67 @@ def _biddable(cards: tuple[Card, ...], wheel: bool
     new hands all the time, and a cache of thousands of hands (with their sets
     of cards to lay) slowed a whole self-play by a fifth, in memory and in the
     collector's walks, for hits that come from the same hand. Nearly every hand
-    asked is one not asked before (a winner's new hand): the ranks are grouped in
-    one pass, each rank's bids looked up by the suits it is held in, and the
-    suits counted in C, flushes sought only in a suit held five times."""
-    jokers = cards.count(_JOKER)
-    suits_of: dict[int, list[str]] = {}
-    for card in dict.fromkeys(cards):  # identical copies count once (AU-2.6)
-        rank = card.rank
-        held = suits_of.get(rank)
-        if held is None:
-            suits_of[rank] = [card.suit]
-        else:
-            held.append(card.suit)
-    if jokers:
-        del suits_of[JOKER_RANK]
-    index = _INDEX
+    asked is one not asked before (a winner's new hand), so it is built in two
+    short passes: the cards, each setting its suit's bit in its rank's suits
+    held and its rank's bit in its suit's ranks held (identical copies count
+    once, AU-2.6, as a bit set twice), then the ranks, each rank's bids looked
+    up by its suits held; straights and flushes are tests on those bits."""
+    suits_of = [0] * (JOKER_RANK + 1)  # per rank, its suits held as bits
+    ranks_of = dict.fromkeys(SUITS, 0)  # per suit, its ranks held as bits
+    suit_bits = _SUIT_BITS
+    for card in cards:
+        rank, suit = card.rank, card.suit
+        suits_of[rank] |= suit_bits[suit]
+        if suit:
+            ranks_of[suit] |= 1 << rank
     found: list[int] = []
     suited: dict[int, tuple[int, ...]] = {}
     pairs: list[int] = []
     threes: list[int] = []
+    held = 0
     by_rank = _BY_RANK
-    for rank, held in suits_of.items():
-        groups, suited[rank] = by_rank[rank][tuple(held)]
-        found += groups
-        if len(held) >= 2:
-            pairs.append(rank)
-            if len(held) >= 3:
-                threes.append(rank)
-    found += _JOKERS[:jokers]
+    for rank in _RANKS:
+        suits = suits_of[rank]
+        if suits:
+            held |= 1 << rank
+            groups, suited[rank], count = by_rank[rank][suits]
+            found += groups
+            if count >= 2:
+                pairs.append(rank)
+                if count >= 3:
+                    threes.append(rank)
+    jokers = cards.count(_JOKER)
+    if jokers:
+        found += _JOKERS[:jokers]
     if len(pairs) >= 2:
         pairs.reverse()  # high first
         two_pairs = _TWO_PAIRS
-        found.append(index[_TWO, (), None])
+        found.append(_KIND_ONLY[_TWO])
         found += [two_pairs[high, low] for i, high in enumerate(pairs) for low in pairs[i + 1:]]
         if threes:
             full_houses = _FULL_HOUSES
-            found.append(index[_FULL, (), None])
+            found.append(_KIND_ONLY[_FULL])
             found += [full_houses[three, low] for three in threes
                       for low in pairs if low != three]
-    tops = straight_tops(suits_of, wheel)
+    tops = straights_held(held, wheel)
     if tops:
-        found.append(index[_STRAIGHT, (), None])
-        found += [index[_STRAIGHT, (top,), None] for top, _ in tops]
-    suits = "".join(map(_SUIT, cards))
-    if max(map(suits.count, SUITS)) >= 5:  # most hands hold no five of a suit
-        flushes: list[int] = []
-        straight_flushes: list[int] = []
-        by_suit: dict[str, list[int]] = {}
-        for rank, held in suits_of.items():
-            for suit in held:
-                by_suit.setdefault(suit, []).append(rank)
-        for ranks in by_suit.values():
-            if len(ranks) >= 5:
-                ranks.sort(reverse=True)
-                flushes += [index[_FLUSH, five, None] for five in combinations(ranks, 5)]
-                straight_flushes += [index[_SF, (top,), None]
-                                     for top, _ in straight_tops(set(ranks), wheel)]
-        if flushes:
-            found.append(index[_FLUSH, (), None])
-            found += flushes
+        places = _TOPS[_STRAIGHT]
+        found.append(_KIND_ONLY[_STRAIGHT])
+        found += [places[top] for top, _ in tops]
+    flushes: list[int] = []
+    straight_flushes: set[int] = set()
+    for ranks in ranks_of.values():
+        if ranks.bit_count() >= 5:  # most hands hold no five of a suit
+            high_first = [rank for rank in reversed(_RANKS) if ranks >> rank & 1]
+            flushes += map(_FLUSHES.__getitem__, combinations(high_first, 5))
+            places = _TOPS[_SF]
+            straight_flushes.update(places[top] for top, _ in straights_held(ranks, wheel))
+    if flushes:
+        found.append(_KIND_ONLY[_FLUSH])
+        found += flushes
         if straight_flushes:
-            found.append(index[_SF, (), None])
-            found += set(straight_flushes)
+            found.append(_KIND_ONLY[_SF])
+            found += straight_flushes
     found.sort()
     return found, suited
 
