@@ -46,15 +46,36 @@ if TYPE_CHECKING:  # the timeline is imported by `replay --table` only
 __all__ = ["main"]
 
 
+_LAZY = {  # name: (its command, the first paragraph of its help; tests/test_cli.py checks it)
+    "validate": ("cardcore.cli.validate:validate",
+                 "Check transcripts: files, folders (searched for *.json), or - for standard "
+                 "input."),
+    "diff": ("cardcore.cli.diff:diff",
+             "Where two records part, or what a rule change does to one record or a folder."),
+    "simulate": ("cardcore.cli.simulate:simulate",
+                 "Write legal random transcripts of GAME (goblin-poker, orc-poker, saint-poker, "
+                 "auction, or the start of one: goblin)."),
+    "study": ("cardcore.cli.study:study",
+              "Play GAME --games times with random players (or --policy) and report the win "
+              "rate per seat, game lengths, how the games ended, the rules that decided "
+              "something and the final chips or points; with --versus, the differences over "
+              "the same seeds."),
+    "rules": ("cardcore.cli.rules:rules",
+              "Show the rules: a page, one rule by its ID, or the list of pages; or search "
+              "them."),
+    "record": ("cardcore.cli.record:record",
+               "Keep a transcript live at the table: each accepted event is saved at once."),
+    "coverage": ("cardcore.cli.coverage:coverage",
+                 "How many transcripts exercise each rule of every game: a problem cites it (a "
+                 "fixture's expected problems too), or an effect or transfer is made under it."),
+    "report": ("cardcore.cli.report:report",
+               "Write a record as one HTML page to look at: a chart and every event."),
+}
+"""The commands imported only when they run (cardcore.cli.lazy)."""
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
-             lazy={"validate": "cardcore.cli.validate:validate",
-                   "diff": "cardcore.cli.diff:diff",
-                   "simulate": "cardcore.cli.simulate:simulate",
-                   "study": "cardcore.cli.study:study",
-                   "rules": "cardcore.cli.rules:rules",
-                   "record": "cardcore.cli.record:record",
-                   "coverage": "cardcore.cli.coverage:coverage",
-                   "report": "cardcore.cli.report:report"})
+             lazy=_LAZY)
 @click.version_option(package_name="cardcore")
 @click.pass_context
 def main(ctx: click.Context) -> None:
