@@ -35,12 +35,17 @@ tests/test_effects.py refuses every one a game makes.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-if TYPE_CHECKING:  # typing_extensions for Python 3.10; the type checker's only
+if sys.version_info >= (3, 11):  # in typing: get_type_hints(effect) works at run time
+    from typing import TypeVarTuple, Unpack
+
+    Values = TypeVarTuple("Values")
+elif TYPE_CHECKING:  # Python 3.10: typing_extensions, the type checker's only
     from typing_extensions import TypeVarTuple, Unpack
 
     Values = TypeVarTuple("Values")

@@ -14,6 +14,7 @@ import ast
 import copy
 import pickle
 import sys
+import typing
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -304,3 +305,14 @@ def test_no_call_in_the_package_gives_a_lambda_or_a_nested_function_as_words() -
                 wrong.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {ast.unparse(words)}")
     assert wrong == []
     assert calls >= 60, f"only {calls} calls found: the search no longer sees them"
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="TypeVarTuple is in typing from 3.11")
+def test_the_hints_of_effect_resolve_at_run_time() -> None:
+    """A program that reads ``effect``'s hints (a documentation tool, a checker of
+    calls) gets them: its words and arguments share one TypeVarTuple."""
+    hints = typing.get_type_hints(effect)
+    assert hints["kind"] is str
+    assert hints["return"] is Effect
+    parameters, _ = typing.get_args(hints["words"])
+    assert parameters == list(typing.get_args(hints["args"]))
