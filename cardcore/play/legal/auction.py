@@ -24,7 +24,7 @@ import functools
 import math
 import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from itertools import chain, combinations, product
+from itertools import combinations, product
 from typing import Any, Final
 
 from cardcore.cards import JOKER_RANK, SUITS, Card, rank_name
@@ -316,18 +316,26 @@ def _bid_runs(by_rank: dict[int, list[Card]], jokers: int, bid: Bid, wheel: bool
     return runs
 
 
-def _suited_runs(by_rank: dict[int, list[Card]], wheel: bool) -> list[_Run]:
-    """The straights (less those of one suit) and the flushes of a hand, in the
-    order a win without a bid lists them: the straights by their top, low
-    first, then the flushes of each suit held five times, in suit order (a
-    straight of one suit among them). Most hands hold neither."""
+def _suited_runs(cards: Sequence[Card], by_rank: dict[int, list[Card]], wheel: bool
+                 ) -> list[_Run]:
+    """The straights (less those of one suit) and the flushes of a hand (its
+    ``cards`` and their :func:`_by_rank`), in the order a win without a bid
+    lists them: the straights by their top, low first, then the flushes of
+    each suit held five times, in suit order (a straight of one suit among
+    them). Most hands hold neither: the suits are counted in C, over the
+    cards as held (a suit short of five with the copies is short without)."""
+    suits = "".join(map(_SUIT, cards))
     flushes: list[list[Card]] = []
-    suits = "".join(map(_SUIT, chain.from_iterable(by_rank.values())))
     if max(map(suits.count, SUITS)) >= 5:
-        flushes = [[card for held in by_rank.values() for card in held if card.suit == suit]
-                   for suit in SUITS if suits.count(suit) >= 5]
+        for suit in SUITS:
+            suited = [card for held in by_rank.values() for card in held if card.suit == suit]
+            if len(suited) >= 5:
+                flushes.append(suited)
+    tops = straight_tops(by_rank, wheel)
+    if not (tops or flushes):
+        return []
     runs = []
-    for _, ranks in straight_tops(by_rank, wheel):
+    for _, ranks in tops:
         choices = _straight(by_rank, ranks)
         runs.append(_run(choices, 120, _one_suit(choices, flushes) if flushes else ()))
     return runs + [_run(((suited, 5),), 120) for suited in flushes]
@@ -351,18 +359,20 @@ def _one_suit(choices: _Choices, flushes: list[list[Card]]) -> tuple[int, ...]:
     return tuple(sorted(places))
 
 
-def _after_groups(by_rank: dict[int, list[Card]], jokers: int, suited: list[_Run]
-                  ) -> Iterator[_Run]:
-    """The runs of a win without a bid after the groups, in order: the jokers',
-    the two pairs (the higher pair first), ``suited`` (:func:`_suited_runs`)
-    and the full houses (the three first). Made one by one: the way drawn is
-    built from the first run that holds it."""
-    yield from _JOKER_RUNS[min(jokers, 4)]
+def _two_pairs(by_rank: dict[int, list[Card]]) -> Iterator[_Run]:
+    """The two pairs of a hand, the higher pair first, by the higher rank then
+    the lower, low first. Made one by one: the way drawn is built from the
+    first run that holds it."""
     multiple = [rank for rank, held in by_rank.items() if len(held) >= 2]  # low first
     for place, high in enumerate(multiple):
         for low in multiple[:place]:
             yield _run(((by_rank[high], 2), (by_rank[low], 2)), _ORDERS[4])
-    yield from suited
+
+
+def _full_houses(by_rank: dict[int, list[Card]]) -> Iterator[_Run]:
+    """The full houses of a hand, the three first, by its rank then the pair's,
+    low first (made one by one, as :func:`_two_pairs`)."""
+    multiple = [rank for rank, held in by_rank.items() if len(held) >= 2]  # low first
     for three in multiple:
         if len(by_rank[three]) >= 3:
             for low in multiple:
@@ -370,34 +380,64 @@ def _after_groups(by_rank: dict[int, list[Card]], jokers: int, suited: list[_Run
                     yield _run(((by_rank[three], 3), (by_rank[low], 2)), _ORDERS[5])
 
 
+_FULL_RANKS: Final = frozenset({Category.HIGH_CARD, Category.PAIR, Category.THREE_OF_A_KIND,
+                                Category.FOUR_OF_A_KIND, Category.TWO_PAIR,
+                                Category.FULL_HOUSE, Category.FLUSH})
+"""The kinds whose ranked bids name every rank of their cards (a straight
+names only its top)."""
+
+_WAYS: Final = operator.itemgetter(0)
+
+
 def _laid(cards: tuple[Card, ...], bid: Bid | None, wheel: bool
           ) -> tuple[int, Callable[[int], tuple[Card, ...]]]:
-    """How many ways there are to lay sets of ``cards`` that form ``bid`` (None:
-    any bid), and the ``index``-th of them, in the order of :func:`formations`,
-    each set laid in every order (jokers are identical: a set of jokers is laid
-    one way). Without a bid, the groups, two pairs and full houses are counted
-    from the hand's shape (:func:`_shape_ways`), and the runs are made only to
-    find the way drawn. Not cached: the hand asked is nearly always a new one
-    (a winner's new hand)."""
-    by_rank, jokers = _by_rank(cards)
+    """How many ways there are to lay sets of ``cards`` (low first, as
+    :func:`_hand` gives them) that form ``bid`` (None: any bid), and the
+    ``index``-th of them, in the order of :func:`formations`, each set laid in
+    every order (jokers are identical: a set of jokers is laid one way).
+
+    Not cached: the hand asked is nearly always a new one (a winner's new
+    hand). A bid that names every rank of its cards needs only the cards of
+    those ranks. Without a bid, the ways are counted section by section: the
+    groups, two pairs and full houses from the hand's shape
+    (:func:`_shape_ways`), the straights and flushes as runs; the way drawn is
+    found in its section, whose runs alone are made."""
     if bid is not None:
+        ranks = bid.ranks
+        if ranks and bid.kind in _FULL_RANKS:
+            cards = tuple([card for card in cards if card.rank in ranks])
+        by_rank, jokers = _by_rank(cards)
         runs = _bid_runs(by_rank, jokers, bid, wheel)
-        return sum(run[0] for run in runs), functools.partial(_nth_way, runs)
+        return sum(map(_WAYS, runs)), functools.partial(_nth_way, runs)
+    by_rank, jokers = _by_rank(cards)
+    jokers = min(jokers, 4)
     grouped, paired, housed = _shape_ways(tuple(sorted(map(len, by_rank.values()))))
-    suited = _suited_runs(by_rank, wheel)
-    total = grouped + min(jokers, 4) + paired + sum(run[0] for run in suited) + housed
+    suited = _suited_runs(cards, by_rank, wheel)
+    straights = sum(map(_WAYS, suited))
 
     def way(index: int) -> tuple[Card, ...]:
         if index < grouped:
             return _grouped(by_rank, index)
-        return _nth_way(_after_groups(by_rank, jokers, suited), index - grouped)
+        index -= grouped
+        if index < jokers:
+            return _nth_way(_JOKER_RUNS[jokers], index)
+        index -= jokers
+        if index < paired:
+            return _nth_way(_two_pairs(by_rank), index)
+        index -= paired
+        if index < straights:
+            return _nth_way(suited, index)
+        return _nth_way(_full_houses(by_rank), index - straights)
 
-    return total, way
+    return grouped + jokers + paired + straights + housed, way
 
 
 def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tuple[Card, ...]]:
     """Every set of ``cards`` that forms ``bid`` (None: any bid, as a win without a
-    recorded bid lays), each once, in a fixed order (that of :func:`_laid`).
+    recorded bid lays), each once, in a fixed order (that of :func:`_laid`):
+    without a bid, the groups rank by rank (low first, the singles first), the
+    jokers', two pairs, straights, flushes (a straight of one suit among them,
+    not among the straights) and full houses.
 
     >>> from cardcore.cards import parse_card
     >>> held = [parse_card(c) for c in "KS KH KD 5C 5S JK JK AS".split()]
@@ -407,10 +447,12 @@ def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tupl
     >>> len(formations(held, Bid(Category.PAIR, (13,)), True))
     3
     """
-    by_rank, jokers = _by_rank(sorted(cards, key=_ORDER))
+    cards = sorted(cards, key=_ORDER)
+    by_rank, jokers = _by_rank(cards)
     if bid is None:
         runs = [run for held in by_rank.values() for run in _groups(held)]
-        runs += _after_groups(by_rank, jokers, _suited_runs(by_rank, wheel))
+        runs += [*_JOKER_RUNS[min(jokers, 4)], *_two_pairs(by_rank),
+                 *_suited_runs(cards, by_rank, wheel), *_full_houses(by_rank)]
     else:
         runs = _bid_runs(by_rank, jokers, bid, wheel)
     found: list[tuple[Card, ...]] = []
