@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from itertools import combinations, permutations
-from math import comb
+from math import comb, factorial
 
 from cardcore.games.goblin import Fold
 from cardcore.play.listing import Listing, given, nth_combination, nth_permutation, worked_out
 
 
 def test_the_nth_permutation_is_the_nth_of_itertools() -> None:
-    """Every index of four items, in order."""
-    items = "abcd"
-    assert [nth_permutation(items, i) for i in range(24)] == list(permutations(items))
+    """Every index of 0 to 6 items, in order (looked up for 2 to 5, worked out
+    for the others)."""
+    for count in range(7):
+        items = "abcdef"[:count]
+        assert [nth_permutation(items, i) for i in range(factorial(count))] == list(
+            permutations(items))
 
 
 def test_a_run_is_worked_out_only_when_needed() -> None:
@@ -32,8 +35,10 @@ def test_a_run_is_worked_out_only_when_needed() -> None:
 
 
 def test_the_nth_combination_is_the_nth_of_itertools() -> None:
-    """Every size of choice of six items, in itertools' order."""
-    items = "abcdef"
-    for size in range(7):
-        assert [nth_combination(items, size, i) for i in range(comb(6, size))] == list(
-            combinations(items, size))
+    """Every size of choice of 0 to 7 items, in itertools' order (looked up among
+    3 to 5 items, worked out among more)."""
+    for count in range(8):
+        items = "abcdefg"[:count]
+        for size in range(count + 1):
+            assert [nth_combination(items, size, i) for i in range(comb(count, size))] == list(
+                combinations(items, size))

@@ -7,8 +7,10 @@ only when something asks for it."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar, overload
+import operator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import combinations, permutations
+from typing import Any, Final, TypeVar, overload
 
 __all__ = ["Listing", "Segment", "given", "listed", "nth_combination", "nth_permutation",
            "worked_out"]
@@ -21,9 +23,22 @@ Segment = tuple[str, int, Build] | tuple[str, None, Callable[[], tuple[int, Buil
 its kind, None and how to work out the other two when first needed."""
 
 
+def _getters(indices: Iterable[tuple[int, ...]]) -> tuple[Callable[[Sequence[Any]], Any], ...]:
+    return tuple(operator.itemgetter(*chosen) for chosen in indices)
+
+
+_ORDERINGS: Final = {count: _getters(permutations(range(count))) for count in range(2, 6)}
+_CHOICES: Final = {(count, size): _getters(combinations(range(count), size))
+                   for count in range(3, 6) for size in range(2, count)}
+"""The orderings and choices of 2 to 5 items, by index, as getters (in C): a
+random player's win lays a group or a hand of five in one of its orders, and
+working the order out digit by digit cost more than all the rest of the win."""
+
+
 def nth_permutation(items: Sequence[T], index: int) -> tuple[T, ...]:
     """The ``index``-th ordering of ``items`` in the order of
-    :func:`itertools.permutations` (the factorial number system).
+    :func:`itertools.permutations` (the factorial number system; looked up for
+    2 to 5 items).
 
     >>> for index in (0, 1, 5):
     ...     print("".join(nth_permutation("abc", index)))
@@ -31,6 +46,10 @@ def nth_permutation(items: Sequence[T], index: int) -> tuple[T, ...]:
     acb
     cba
     """
+    orderings = _ORDERINGS.get(len(items))
+    if orderings is not None:
+        ordered: tuple[T, ...] = orderings[index](items)
+        return ordered
     pool = list(items)
     out = []
     for left in range(len(pool), 0, -1):
@@ -42,12 +61,21 @@ def nth_permutation(items: Sequence[T], index: int) -> tuple[T, ...]:
 def nth_combination(items: Sequence[T], size: int, index: int) -> tuple[T, ...]:
     """The ``index``-th choice of ``size`` of ``items`` in the order of
     :func:`itertools.combinations` (the combinatorial number system), without
-    making the others: a hand of fifteen has 3,003 fives to show.
+    making the others: a hand of fifteen has 3,003 fives to show. One item, or
+    all of them, or a choice among 3 to 5 items is found at once.
 
     >>> [("".join(nth_combination("abcd", 2, index))) for index in range(6)]
     ['ab', 'ac', 'ad', 'bc', 'bd', 'cd']
     """
     count = len(items)
+    if size == 1:
+        return (items[index],)
+    if size == count:
+        return tuple(items)
+    choices = _CHOICES.get((count, size))
+    if choices is not None:
+        chosen: tuple[T, ...] = choices[index](items)
+        return chosen
     out = []
     start = 0
     for left in range(size, 0, -1):
