@@ -27,8 +27,11 @@ True
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False
+"""As :data:`typing.TYPE_CHECKING` (type checkers take any ``TYPE_CHECKING`` as
+true), without importing :mod:`typing`: ``import cardcore`` needs none of it,
+and the command imports it only once its start-up has paused the collector
+(:func:`cardcore.cli.run`)."""
 
 __version__ = "0.1.0"
 """The version of the distribution (pyproject.toml reads it from here)."""
@@ -58,6 +61,8 @@ _HOMES = {
 }
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from cardcore.errors import (
         CardcoreError,
         CheckMismatch,
@@ -110,6 +115,8 @@ def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'cardcore' has no attribute {name!r}")
+    import importlib
+
     value = getattr(importlib.import_module(home), name)
     globals()[name] = value
     return value

@@ -1,6 +1,6 @@
 """``python -m cardcore``: the ``cardcore`` command."""
 
-from cardcore.cli.main import main
+from cardcore.cli import run
 
 if __name__ == "__main__":
-    main(prog_name="cardcore")
+    run(prog_name="cardcore")

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import importlib
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+import tomllib
 from click.testing import CliRunner
 from imports import imported_by
 
@@ -531,6 +534,39 @@ def test_validating_a_good_file_does_not_import_cattrs() -> None:
                          "main()")
     assert "cardcore.replay.runner" in loaded
     assert "cattrs" not in loaded
+
+
+COLLECTOR = """
+import atexit, gc, sys
+def seen(phase, info):
+    if phase == "start":
+        after.append("cardcore.cli.main" in sys.modules)
+after = []
+gc.callbacks.append(seen)
+atexit.register(lambda: print("COLLECTOR", gc.isenabled(), gc.get_freeze_count() > 0, any(after)))
+"""
+"""Printed at exit: whether the collector is on, whether anything is frozen, and
+whether it collected once the command line was imported (during the command)."""
+
+
+def test_the_installed_command_pauses_the_collector_only_while_it_imports() -> None:
+    """The entry point (pyproject's script and ``python -m cardcore``) is
+    cardcore.cli.run: the command as main runs it, but its start-up is not walked
+    by the collector again and again (it is frozen), and the collector is on
+    while the command runs; importing cardcore.cli.main freezes nothing."""
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert scripts["project"]["scripts"] == {"cardcore": "cardcore.cli:run"}
+    argv = f"sys.argv = ['cardcore', 'validate', {str(EXAMPLE)!r}]\n"
+    ran = subprocess.run([sys.executable, "-c", COLLECTOR + argv
+                          + "from cardcore.cli import run\nrun()"],
+                         capture_output=True, text=True, check=False)
+    assert ran.returncode == 0, ran.stderr
+    assert "Aki 95, Ben 108, Chie 97" in ran.stdout
+    assert ran.stdout.splitlines()[-1] == "COLLECTOR True True True"
+    imported = subprocess.run([sys.executable, "-c", COLLECTOR
+                               + "import cardcore.cli.main"],
+                              capture_output=True, text=True, check=True)
+    assert imported.stdout.splitlines()[-1].startswith("COLLECTOR True False")
 
 
 LAZY = ("random", "difflib", "cardcore.expected", "cardcore.replay.steps",
