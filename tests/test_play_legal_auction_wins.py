@@ -1,4 +1,4 @@
-"""Auction's wins for a program that plays it (cardcore.play.legal.auction_wins): the
+"""Auction's wins for a program that plays it (cardcore.play.legal.auction.wins): the
 ways to win are counted by combinatorics and only the way asked for is built,
 so they are held here to the plain construction they replaced: every set of
 the hand that forms the bid, made one by one, each laid in every order of
@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from cardcore.cards import JOKER_RANK, SUITS, Card
 from cardcore.games.auction.bids import GROUPS, SIZE, Bid, straight_tops
 from cardcore.games.auction.forms import made_bid
-from cardcore.play.legal import auction_wins
-from cardcore.play.legal.auction_bids import ALL_BIDS
-from cardcore.play.legal.auction_wins import formations
+from cardcore.play.legal.auction import wins
+from cardcore.play.legal.auction.bids import ALL_BIDS
+from cardcore.play.legal.auction.wins import formations
 from cardcore.poker import Category
 
 _JOKER = Card(JOKER_RANK, "")
@@ -184,7 +184,7 @@ def _check(cards: list[Card], bid: Bid | None, wheel: bool, indices: list[int]) 
     ``indices``); the count."""
     sets = plain_sets(cards, bid, wheel)
     starts = plain_starts(sets)
-    total, way = auction_wins._laid(tuple(cards), bid, wheel)
+    total, way = wins._laid(tuple(cards), bid, wheel)
     assert formations(cards, bid, wheel) == sets
     assert total == starts[-1]
     if total <= 3000:

@@ -1,21 +1,7 @@
-"""Abbott's Auction for a program that plays it (:mod:`cardcore.play`): whose
-step it is, the events a seat may take, the dealer's chance events, and the
-loop's convention for asking the seats.
-
-A seat may bid whatever its hand can form that beats the standing bid (or
-equals it, with priority): every kind, kind-only and ranked, single cards with
-a suit where a suit may be named (AU-2.1 to AU-2.9, AU-7.2, AU-7.4). It may
-declare the end once the pile holds 8 cards (AU-4.3). It may win: the standing
-bidder with the cards of the standing bid, anyone with the cards of any bid
-while no bid is recorded, in every order they can be laid (AU-3.2); the
-stock cards that make up a short pile are the dealer's (``from_stock``,
-AU-3.1). Its shown cards are its whole hand or any five of it (AU-5.1), a set:
-listed once, low first. Chance's are the deal (AU-1) and the flips (AU-3.3).
-
-What a hand can bid is worked out in :mod:`cardcore.play.legal.auction_bids`,
-the ways it can win in :mod:`cardcore.play.legal.auction_wins`; this module
-puts them in a seat's listing.
-"""
+"""What a seat of Abbott's Auction may do now, for a program that plays it
+(:mod:`cardcore.play.legal.auction`): whose step it is, a seat's listing (its
+bids, wins and declaration, its shown cards), the dealer's chance events, the
+action catalogue's keys, and the loop's convention for asking the seats."""
 
 from __future__ import annotations
 
@@ -41,16 +27,16 @@ from cardcore.games.auction.state import (
     deck_for,
     hand,
 )
-from cardcore.play.legal.auction_bids import ALL_BIDS, _bids, bid_event
-from cardcore.play.legal.auction_wins import _laid, formations
+from cardcore.play.legal.auction.bids import ALL_BIDS, _bids, bid_event
+from cardcore.play.legal.auction.wins import _laid
 from cardcore.play.listing import Listing, Segment, given, listed, nth_combination
 from cardcore.play.policies import PASS, Offer
-from cardcore.play.seam import GamePlay, TrueDeck
+from cardcore.play.seam import TrueDeck
 from cardcore.play.steps import CHANCE, OVER, Whose
 from cardcore.poker import Category
 from cardcore.protocol import Event
 
-__all__ = ["ALL_BIDS", "PLAY", "Bidding", "bid_event", "formations"]
+__all__ = ["Bidding"]
 
 _ORDER: Final = operator.attrgetter("_order")
 
@@ -266,9 +252,3 @@ class Bidding:
         if isinstance(offer, BidEvent) or offer is PASS:
             self._passes = 0 if isinstance(offer, BidEvent) else self._passes + 1
             self._next = (seat + 1) % len(state.players)
-
-
-PLAY: GamePlay[AuctionState] = GamePlay(whose=whose, legal=legal, chance=chance,
-                                        complete=complete, merge=merge, actions=actions,
-                                        action=action, asking=Bidding,
-    simulated={"declare": 0.1})

@@ -15,7 +15,7 @@ from typing import Final
 
 from cardcore.cards import JOKER_RANK, SUITS, Card
 from cardcore.games.auction.bids import GROUPS, SIZE, Bid, straight_tops
-from cardcore.play.legal.auction_bids import _JOKER, _ORDER, _SUIT
+from cardcore.play.legal.auction.bids import _JOKER, _ORDER, _SUIT
 from cardcore.play.listing import nth_combination, nth_permutation
 from cardcore.poker import Category
 
