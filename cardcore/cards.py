@@ -16,12 +16,15 @@ case, suit symbols) and nothing else.
 
 from __future__ import annotations
 
+import operator
 from typing import Final, NewType
 
 from cardcore.errors import CardNotationError
 from cardcore.quoting import quoted
 
 __all__ = [
+    "CARD_ORDER",
+    "JOKER",
     "JOKER_RANK",
     "RANK_NAMES",
     "SUITS",
@@ -193,6 +196,19 @@ def _build_card_table() -> dict[str, Card]:
 
 
 _CARDS: Final = _build_card_table()
+
+JOKER: Final = _CARDS["JK"]
+"""The joker: every joker is this one card (cards are interned), so ``card is
+JOKER`` tells one apart without ``==``, which is a Python call for a card."""
+
+CARD_ORDER: Final = operator.attrgetter("_order")
+"""The key that sorts cards in their order (rank, then suit), read in C:
+``sorted(cards, key=CARD_ORDER)`` is ``sorted(cards)`` without a Python call
+per comparison.
+
+>>> [str(card) for card in sorted([parse_card("AS"), JOKER, parse_card("2H")], key=CARD_ORDER)]
+['2H', 'AS', 'JK']
+"""
 
 
 def parse_card(text: object) -> Card:

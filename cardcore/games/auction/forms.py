@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from typing import Final
 
-from cardcore.cards import JOKER_RANK, SUITS, Card
+from cardcore.cards import JOKER, JOKER_RANK, SUITS, Card
 from cardcore.errors import RuleViolation
 from cardcore.games.auction.bids import (
     GROUPS,
@@ -179,7 +179,6 @@ def _count_words(count: int) -> str:
 _SUITED: Final = {(rank, suit): Card(rank, suit) for rank in range(2, 15) for suit in SUITS}
 """Every suited card by (rank, suit): a hand is looked up by its cards (interned,
 hashed in C), never by building one per bid."""
-_JOKER: Final = Card(JOKER_RANK, "")
 
 
 def formable(bid: Bid, hand: Mapping[Card, int], wheel: bool) -> bool:
@@ -209,7 +208,7 @@ def formable(bid: Bid, hand: Mapping[Card, int], wheel: bool) -> bool:
     if kind in GROUPS:  # one rank, always named (AU-2.7)
         rank = ranks[0]
         if rank == JOKER_RANK:
-            return hand.get(_JOKER, 0) >= SIZE[kind]
+            return hand.get(JOKER, 0) >= SIZE[kind]
         if bid.suit is not None:
             return hand.get(_SUITED[rank, bid.suit], 0) > 0
         held = sum(1 for suit in SUITS if hand.get(_SUITED[rank, suit], 0) > 0)

@@ -12,11 +12,9 @@ where it is never used).
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Hashable, Sequence
-from typing import Final
 
-from cardcore.cards import Card
+from cardcore.cards import CARD_ORDER, Card
 from cardcore.decks import STANDARD_DECK
 from cardcore.eventfields import unchecked
 from cardcore.frozen import FrozenMap
@@ -33,7 +31,6 @@ __all__ = ["PLAY"]
 _DECK = tuple(sorted(STANDARD_DECK.counts))
 
 
-_ORDER: Final = operator.attrgetter("_order")
 
 _deal, _river, _show = unchecked(Deal), unchecked(River), unchecked(Show)
 _take, _ruling = unchecked(Take), unchecked(Ruling)
@@ -43,7 +40,7 @@ read off a state, right and frozen: cardcore.eventfields.unchecked)."""
 
 def _cards(state: SaintState, zone: str) -> list[Card]:
     """The known cards of a zone, low first (one deck: no copies)."""
-    return sorted(state.account.zone(zone).known, key=_ORDER)
+    return sorted(state.account.zone(zone).known, key=CARD_ORDER)
 
 
 def _pairs(name: str, cards: list[Card]) -> Segment:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import bisect
 import functools
-import operator
 from itertools import combinations
 from typing import Final
 
@@ -27,9 +26,6 @@ __all__ = ["ALL_BIDS", "bid_event"]
 
 _ACE: Final = 14
 _RANKS: Final = tuple(range(2, _ACE + 1))
-_JOKER: Final = Card(JOKER_RANK, "")
-_ORDER: Final = operator.attrgetter("_order")
-_SUIT: Final = operator.attrgetter("suit")
 
 _bid: Final = unchecked(BidEvent)
 """Bid events made without the field checks (their values are a bid of

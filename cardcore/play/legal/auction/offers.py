@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import functools
 import math
-import operator
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import combinations
 from typing import Any, Final
 
-from cardcore.cards import JOKER_RANK, Card
+from cardcore.cards import CARD_ORDER, JOKER_RANK, Card
 from cardcore.eventfields import unchecked
 from cardcore.frozen import FrozenMap
 from cardcore.games.auction.bids import Bid, kind_name
@@ -38,7 +37,6 @@ from cardcore.protocol import Event
 
 __all__ = ["Bidding"]
 
-_ORDER: Final = operator.attrgetter("_order")
 
 _deal, _declare = unchecked(Deal), unchecked(Declare)
 _flip, _show, _win = unchecked(Flip), unchecked(Show), unchecked(Win)
@@ -67,10 +65,10 @@ def _hand(state: AuctionState, name: str) -> tuple[Card, ...]:
     kept = _HANDS.get(id(known))
     if kept is not None and kept[0] is known:
         return kept[1]
-    cards = tuple(sorted(known, key=_ORDER))  # one copy of each card: nearly every hand
+    cards = tuple(sorted(known, key=CARD_ORDER))  # one copy of each card: nearly every hand
     if len(cards) != sum(known.values()):  # copies of a card (two decks): each one
         cards = tuple(sorted((card for card, count in known.items() for _ in range(count)),
-                             key=_ORDER))
+                             key=CARD_ORDER))
     if len(_HANDS) >= 64:
         _HANDS.clear()
     _HANDS[id(known)] = (known, cards)

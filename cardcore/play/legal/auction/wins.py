@@ -13,13 +13,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations, product
 from typing import Final
 
-from cardcore.cards import JOKER_RANK, SUITS, Card
+from cardcore.cards import CARD_ORDER, JOKER, JOKER_RANK, SUITS, Card
 from cardcore.games.auction.bids import GROUPS, SIZE, Bid, straight_tops
-from cardcore.play.legal.auction.bids import _JOKER, _ORDER, _SUIT
 from cardcore.play.listing import nth_combination, nth_permutation
 from cardcore.poker import Category
 
 __all__ = ["formations"]
+
+_SUIT: Final = operator.attrgetter("suit")
 
 
 def _by_rank(cards: Sequence[Card]) -> tuple[dict[int, list[Card]], int]:
@@ -29,7 +30,7 @@ def _by_rank(cards: Sequence[Card]) -> tuple[dict[int, list[Card]], int]:
     this)."""
     count = len(cards)
     suited = count
-    while suited and cards[suited - 1] is _JOKER:  # the jokers come last
+    while suited and cards[suited - 1] is JOKER:  # the jokers come last
         suited -= 1
     by_rank: dict[int, list[Card]] = {}
     previous = None
@@ -150,7 +151,7 @@ def _shape_ways(shape: tuple[int, ...]) -> tuple[int, int, int]:
             full_houses * _ORDERS[5])
 
 
-_JOKER_SETS: Final = tuple((_JOKER,) * size for size in range(5))
+_JOKER_SETS: Final = tuple((JOKER,) * size for size in range(5))
 """A set of 0 to 4 jokers (jokers are identical: such a set is laid one way)."""
 
 
@@ -354,7 +355,7 @@ def formations(cards: Sequence[Card], bid: Bid | None, wheel: bool) -> list[tupl
     >>> len(formations(held, Bid(Category.PAIR, (13,)), True))
     3
     """
-    cards = sorted(cards, key=_ORDER)
+    cards = sorted(cards, key=CARD_ORDER)
     by_rank, jokers = _by_rank(cards)
     if bid is None:
         runs = [run for held in by_rank.values() for run in _groups(held)]
