@@ -6,6 +6,7 @@ import typing
 from fractions import Fraction
 
 import pytest
+from imports import imported_by
 
 from cardcore.exact import Number, is_fraction
 
@@ -30,6 +31,18 @@ def test_fractions_and_numbers_are_told_as_by_the_class(
     isinstance(value, int | Fraction), for fractions, whole numbers and others."""
     assert is_fraction(value) is fraction is isinstance(value, Fraction)
     assert isinstance(value, Number) is number is isinstance(value, int | Fraction)
+
+
+def test_telling_a_number_imports_no_fractions() -> None:
+    """Asking whether a whole number is a fraction, or a Number, and evaluating an
+    annotation that names Number, import neither fractions nor decimal nor numbers."""
+    loaded = imported_by("import typing\n"
+                         "from cardcore.exact import Number, is_fraction\n"
+                         "from cardcore.protocol import Check\n"
+                         "assert not is_fraction(7) and isinstance(7, Number)\n"
+                         "assert typing.get_type_hints(Check)['scores'] is not None\n")
+    assert "cardcore.protocol" in loaded
+    assert [name for name in ("fractions", "decimal", "numbers") if name in loaded] == []
 
 
 def test_number_at_run_time_is_a_union_with_int_in_it() -> None:
