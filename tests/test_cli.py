@@ -641,6 +641,22 @@ def test_validating_a_good_file_builds_only_its_game_and_the_validate_command(
     assert [m for m in loaded if m.startswith(elsewhere)] == []
 
 
+def test_version_names_the_command_and_the_installed_version() -> None:
+    """``cardcore --version`` prints the command's name and the version of the
+    installed distribution, and exits 0; the help lists the option in click's
+    words (cardcore passes them itself, sparing click a catalogue search each)."""
+    import cardcore
+
+    done = subprocess.run([sys.executable, "-c", "import sys\n"
+                           "sys.argv = ['cardcore', '--version']\n"
+                           "from cardcore.cli import run\nrun()"],
+                          capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout) == (0, f"cardcore, version {cardcore.__version__}\n")
+    code, out = run("--help")
+    assert code == 0
+    assert "  --version   Show the version and exit.\n" in out
+
+
 def test_the_command_list_imports_no_lazy_command() -> None:
     """``cardcore --help`` lists every command from the summaries kept beside the lazy
     ones, so it imports none of their modules (it took 0.35 s, importing them all)."""
