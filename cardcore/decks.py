@@ -11,7 +11,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from cardcore.cards import JOKER_RANK, RANK_NAMES, SUITS, Card, PairsCard, parse_card
+from cardcore.cards import JOKER, STANDARD_CARDS, Card, PairsCard
 from cardcore.frozen import FrozenMap
 
 __all__ = [
@@ -71,12 +71,11 @@ class Deck(Generic[C]):
 
 
 def _standard(copies: int, jokers: int) -> dict[Card, int]:
-    counts = {
-        parse_card(RANK_NAMES[rank] + suit): copies
-        for rank in RANK_NAMES if rank != JOKER_RANK for suit in SUITS
-    }
+    """The counts of a standard deck: ``copies`` of each card in their order
+    (rank, then suit), then ``jokers`` jokers."""
+    counts = dict.fromkeys(STANDARD_CARDS, copies)
     if jokers:
-        counts[parse_card("JK")] = jokers
+        counts[JOKER] = jokers
     return counts
 
 

@@ -26,13 +26,13 @@ import abc
 import linecache
 import typing
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 from typing import Any, TypeVar
 
 import attrs
 
 from cardcore.cards import PAIRS_HIGH, PAIRS_LOW, Card, PairsCard
 from cardcore.errors import EventValueError, PathPart
+from cardcore.exact import Number, is_fraction
 from cardcore.frozen import FrozenMap, freeze
 from cardcore.quoting import quoted
 
@@ -84,8 +84,8 @@ _LEAVES: dict[Any, _Field] = {
     str: _STRING,
     int: _Scalar(_whole, "a whole number"),
     bool: _Scalar(lambda value: isinstance(value, bool), "True or False"),
-    int | Fraction: _Scalar(lambda value: _whole(value) or isinstance(value, Fraction),
-                            "a whole number or a Fraction"),
+    Number: _Scalar(lambda value: _whole(value) or is_fraction(value),
+                    "a whole number or a Fraction"),
     PairsCard: _Scalar(_pairs_card, f"a Pairs card: an integer from {PAIRS_LOW} to "
                        f"{PAIRS_HIGH} (PairsCard(7))"),
     Card: _Scalar(lambda value: isinstance(value, Card),

@@ -93,13 +93,20 @@ def _checked_handlers(handlers: Mapping[type[Event], Handler[S]]
 
 
 def _returned(begin: Callable[..., Any]) -> type[Any] | None:
-    """The class ``begin`` is annotated to return, if it names one."""
-    import typing
+    """The class ``begin`` is annotated to return, if it names one.
 
-    try:
-        returned = typing.get_type_hints(begin).get("return")
-    except (NameError, TypeError):
-        return None
+    Only the return annotation is evaluated, in ``begin``'s module, as
+    :func:`typing.get_type_hints` evaluates it: that function would evaluate
+    every annotation of ``begin`` (its setup's too), at every start-up."""
+    returned = getattr(begin, "__annotations__", {}).get("return")
+    if isinstance(returned, str):
+        unwrapped = begin
+        while hasattr(unwrapped, "__wrapped__"):  # a decorated begin: its own code's module
+            unwrapped = unwrapped.__wrapped__
+        try:
+            returned = eval(returned, getattr(unwrapped, "__globals__", {}))
+        except (NameError, TypeError):
+            return None
     return returned if isinstance(returned, type) else None
 
 

@@ -6,10 +6,10 @@ so that every game words a payment the same way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Literal, overload
 
 from cardcore.effects import BANK, Effect, Transfer, effect, transfer
+from cardcore.exact import Number
 from cardcore.ledger import Ledger
 from cardcore.table import names
 
@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from cardcore.effects import Values
 
 __all__ = ["ante_paid", "antes", "pay", "shortfall", "split_points", "split_pot", "take_pot"]
-
-Number = int | Fraction
 
 
 def shortfall(paid: Transfer) -> str:
@@ -106,6 +104,8 @@ def split_points(points: int, ways: int, exact: bool) -> Number:
     """
     if not exact:
         return points // ways
+    from fractions import Fraction  # here: only an exact split (Auction's) makes one
+
     share = Fraction(points, ways)
     return share.numerator if share.denominator == 1 else share
 

@@ -12,7 +12,6 @@ holds the small values that pass between the kernel and a game.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 import attrs
@@ -21,6 +20,7 @@ from cardcore.cards import PairsCard
 from cardcore.effects import Effect
 from cardcore.errors import SetupError
 from cardcore.eventfields import checked
+from cardcore.exact import Number
 from cardcore.quoting import quoted
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ class Check(Event):
     TYPE: ClassVar[str] = "check"
     chips: Mapping[str, int] | None = None
     pot: int | None = None
-    scores: Mapping[str, int | Fraction] | None = None
+    scores: Mapping[str, Number] | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -161,7 +161,7 @@ class Outcome:
     complete: bool
     chips: Mapping[str, int] | None = None
     pot: int | None = None
-    scores: Mapping[str, int | Fraction] | None = None
+    scores: Mapping[str, Number] | None = None
     winners: tuple[str, ...] | None = None
     forgiven: int | None = None
     pile: tuple[str, ...] | None = None

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable
-from fractions import Fraction
+
+from cardcore.exact import is_fraction
 
 __all__ = ["SHOWN_CHARACTERS", "SHOWN_DIGITS", "SHOWN_LEVELS", "json_number", "names", "nesting",
            "quoted", "shown_number", "visible"]
@@ -168,9 +169,10 @@ def json_number(value: object) -> object:
     fraction as the string ``"23/3"`` (JSON has no exact fractions); any other
     value unchanged. The one place a :class:`~fractions.Fraction` becomes JSON.
 
+    >>> from fractions import Fraction
     >>> json_number(Fraction(23, 3)), json_number(Fraction(6, 3)), json_number(5), json_number("x")
     ('23/3', 2, 5, 'x')
     """
-    if isinstance(value, Fraction):
+    if is_fraction(value):
         return value.numerator if value.denominator == 1 else str(value)
     return value

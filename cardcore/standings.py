@@ -7,16 +7,14 @@ share the win (GP-6.3, OP-4.3, SP-3.1, AU-6.1), so the reading lives here once.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 
 from cardcore.effects import Effect, effect
+from cardcore.exact import Number
 from cardcore.ledger import Ledger
 from cardcore.protocol import GameState, Outcome
 from cardcore.table import names
 
 __all__ = ["chip_outcome", "plural", "point_outcome", "standing", "winners", "winners_effect"]
-
-Number = int | Fraction
 
 
 def winners(table: Mapping[str, Number]) -> tuple[str, ...]:

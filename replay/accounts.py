@@ -11,12 +11,12 @@ readings, which is what a ``check`` that disagrees asks for.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
 from cardcore.effects import Effect
+from cardcore.exact import Number
 
 if TYPE_CHECKING:
     from cardcore.protocol import Outcome
@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Account", "Entry", "Replayed", "account", "figures", "movers", "opening"]
 
-Amount = int | Fraction
+Amount = Number
+"""Chips or points that moved (an exact split's may be a fraction)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -10,9 +10,9 @@ saved record and every value a text report writes in JSON's words goes through
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from typing import Any
 
+from cardcore.exact import is_fraction
 from cardcore.quoting import json_number, visible
 
 __all__ = ["json_number", "json_text", "json_value"]
@@ -25,7 +25,7 @@ def json_value(value: Any) -> Any:
     by :func:`json_number`, a tuple, set or mapping as a list or object, an attrs
     object as the object of its fields, anything else by its text. The last
     resort of :func:`json_text`, which calls it only for such values."""
-    if isinstance(value, Fraction):
+    if is_fraction(value):
         return json_number(value)
     if isinstance(value, (tuple, set, frozenset)):
         return list(value)
@@ -46,6 +46,7 @@ def json_text(data: Any, *, indent: int | None = None) -> str:
     itself escapes the other control characters, and those escapes only occur
     inside strings, where they mean the same character.
 
+    >>> from fractions import Fraction
     >>> json_text({"scores": {"Aki": Fraction(23, 3)}, "players": ("A\\ud800", "B\\x9b")})
     '{"scores": {"Aki": "23/3"}, "players": ["A\\\\ud800", "B\\\\u009b"]}'
     """

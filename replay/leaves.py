@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -26,6 +25,7 @@ import attrs
 from cardcore.cards import UNKNOWN as UNKNOWN_CARD
 from cardcore.cards import Card, PairsCard, parse_card, parse_pairs_card
 from cardcore.errors import CardNotationError
+from cardcore.exact import Number
 from cardcore.replay.problems import MAX_INTEGER, describe_value, out_of_range
 
 __all__ = ["FORGOTTEN", "FORGOTTEN_CARD", "LEAVES", "Leaf"]
@@ -103,7 +103,7 @@ def _whole(digits: str) -> int | None:
     return int(digits)
 
 
-def _score(value: object, _: type) -> int | Fraction:
+def _score(value: object, _: type) -> Number:
     """Points: a whole number, or an exact fraction written as a string ``"23/3"``
     (its top and bottom each within the range of a transcript's numbers)."""
     if isinstance(value, int) and not isinstance(value, bool):
@@ -115,6 +115,8 @@ def _score(value: object, _: type) -> int | Fraction:
             raise ValueError(f"{describe_value(value)} is out of range: a fraction of points "
                              f"has a top and a bottom of at most {MAX_INTEGER}")
         if bottom > 0:
+            from fractions import Fraction  # here: a score written whole does without it
+
             return Fraction(-top if sign else top, bottom)
     raise ValueError(
         f"expected points as a whole number or a fraction like \"23/3\", not {describe_value(value)}"
@@ -147,6 +149,6 @@ LEAVES: tuple[Leaf, ...] = (
     Leaf(PairsCard | None, _pairs_card, frozenset({int, str}), remembered=True),
     Leaf(Card | None, _standard_card, frozenset({str}), remembered=True),
     # a fraction "23/3" is left to the full loader by the fast one (kinds: int only)
-    Leaf(int | Fraction, _score, frozenset({int}), bound=MAX_INTEGER),
+    Leaf(Number, _score, frozenset({int}), bound=MAX_INTEGER),
 )
 """Every leaf the transcript format has: the one table both loaders read."""

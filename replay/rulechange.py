@@ -20,13 +20,13 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from cardcore.effects import Effect
+from cardcore.exact import Number
 from cardcore.replay.changes import unknown_options, with_options
 from cardcore.replay.diff import outcome_values
 from cardcore.replay.errors import RefusedOptions
@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 __all__ = ["CorpusChange", "FileVerdict", "RefusedOptions", "RuleChange", "Swing",
            "change_corpus", "change_rules", "judge_change", "judge_changes"]
 
-Amount = int | Fraction
+Amount = Number
+"""A player's chips or points under one set of options."""
 
 FIRST_FILES = 5
 """How many changed files a corpus summary names."""

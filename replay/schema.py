@@ -11,12 +11,12 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 
 import attrs
 
 from cardcore.cards import Card, PairsCard
+from cardcore.exact import Number
 from cardcore.registry import GAMES
 from cardcore.replay.problems import MAX_INTEGER
 from cardcore.replay.transcript import ENVELOPE_KEYS, FORMAT_ID, REQUIRED_KEYS
@@ -39,7 +39,7 @@ def _type_schema(hint: Any) -> dict[str, Any]:
         return dict(_PAIRS)
     if hint == Card | None or hint is Card:
         return dict(_CARD)
-    if hint == int | Fraction:
+    if hint is Number:
         return dict(_SCORE)
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)

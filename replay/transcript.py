@@ -9,7 +9,6 @@ a JSON pointer; it never repairs. Dumping writes the canonical form, and
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from fractions import Fraction
 from os import PathLike
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -17,6 +16,7 @@ import attrs
 
 from cardcore.cards import UNKNOWN, Card
 from cardcore.errors import SetupError
+from cardcore.exact import Number, is_fraction
 from cardcore.game import GameRules
 from cardcore.options import OptionsError
 from cardcore.protocol import Check, Event, check_players
@@ -65,7 +65,7 @@ class Result:
 
     chips: Mapping[str, int] | None = None
     pot: int | None = None
-    scores: Mapping[str, int | Fraction] | None = None
+    scores: Mapping[str, Number] | None = None
     winners: tuple[str, ...] | None = None
 
 
@@ -416,7 +416,7 @@ def _value_json(value: object) -> object:
         return {key: _value_json(item) for key, item in value.items()}
     if isinstance(value, tuple | list):
         return [_value_json(item) for item in value]
-    if isinstance(value, Fraction):
+    if is_fraction(value):
         return json_number(value)
     return _card_json(value)
 

@@ -4,6 +4,7 @@ event class; what cannot be wired is refused when the game is built."""
 from __future__ import annotations
 
 import copy
+import functools
 import importlib.util
 import inspect
 import pickle
@@ -156,6 +157,25 @@ def test_every_game_knows_the_class_of_its_states(name: str) -> None:
     rules = GAMES[name]
     players = [f"P{seat}" for seat in range(rules.min_players)]
     assert rules.state_type is type(rules.start(players))
+
+
+def test_the_class_of_the_states_is_read_through_a_decorator_and_may_be_unknown() -> None:
+    """A ``begin`` wrapped by a decorator of another module still names its class
+    (read in the module of its own code, where ``GoblinState`` is a name); one
+    whose return annotation names no class leaves ``state_type`` None, and its
+    states are then not told apart by class."""
+    @functools.wraps(RULES.begin)
+    def logged(setup: Any) -> Any:
+        return RULES.begin(setup)
+
+    assert _built(begin=logged).state_type is type(RULES.start(["Aki", "Ben"]))
+
+    def unnamed(setup: Any) -> Nowhere:  # noqa: F821 - a name its module lacks
+        return RULES.begin(setup)
+
+    rules = _built(begin=unnamed)
+    assert rules.state_type is None
+    assert rules.start(["Aki", "Ben"]).players == ("Aki", "Ben")
 
 
 @pytest.mark.parametrize("name", list(GAMES))
