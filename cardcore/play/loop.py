@@ -178,7 +178,7 @@ def _offered(offers: Sequence[Offer], kind: str) -> bool:
     segments, without working any run out)."""
     if isinstance(offers, Listing):
         return offers.holds(kind)
-    return any(isinstance(offer, Event) and offer.TYPE == kind for offer in offers)
+    return any(isinstance(offer, Event) and kind == offer.TYPE for offer in offers)
 
 
 def _kinds(offers: Sequence[Offer]) -> str:
