@@ -275,7 +275,7 @@ def test_a_save_that_cannot_be_made_says_so_of_the_path_given(tmp_path: Path) ->
     with pytest.raises(FileNotFoundError, match="no such folder") as missing:
         save_log(_short_log(), tmp_path / "nowhere" / "x.json")
     assert missing.value.filename == str(tmp_path / "nowhere")
-    with pytest.raises(CardcoreError, match="save_log writes a GameLog .* not 'log'"):
+    with pytest.raises(CardcoreError, match=r"save_log writes a GameLog .* not 'log'"):
         save_log("log", tmp_path / "x.json")  # type: ignore[arg-type]
     assert sorted(path.name for path in tmp_path.iterdir()) == ["adir.json"]
 

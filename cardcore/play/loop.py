@@ -126,15 +126,15 @@ def next_event(part: GamePlay[S], state: S, dealer: Dealer, asking: Asking,
         return None
     legal = part.legal
     if whose.together:
-        parts = []
+        parts: list[Event] = []
         players = state.players
         for seat in whose.seats:
-            offers = legal(state, seat)
-            answer = policies[seat](views[seat] if views else None, offers)  # type: ignore[arg-type]
-            if not _own_part(answer, players[seat], offers):
+            given: Sequence[Offer] = legal(state, seat)
+            answer = policies[seat](views[seat] if views else None, given)  # type: ignore[arg-type]
+            if not isinstance(answer, Event) or not _own_part(answer, players[seat], given):
                 raise PolicyError(f"seat {seat}'s policy answered {answer!r}: in this step "
                                   f"every seat gives its own part, one of its offers "
-                                  f"({_kinds(offers)} by {players[seat]})")
+                                  f"({_kinds(given)} by {players[seat]})")
             parts.append(answer)
         return part.complete(state, part.merge(parts), dealer)
     first = isinstance(asking, FirstSeat)
@@ -156,12 +156,12 @@ def next_event(part: GamePlay[S], state: S, dealer: Dealer, asking: Asking,
     return answer
 
 
-def _own_part(answer: object, name: str, offers: Sequence[Offer]) -> bool:
+def _own_part(answer: Event, name: str, offers: Sequence[Offer]) -> bool:
     """Whether ``answer`` can be the part of ``name``'s seat in a step taken
     together: an event of a kind offered, naming no other player (its actor and
     the keys of its tables by player, ``NAMED``). Checked before the parts are
     put together, where another seat's entry would overwrite that seat's own."""
-    if not isinstance(answer, Event) or not _offered(offers, answer.TYPE):
+    if not _offered(offers, answer.TYPE):
         return False
     field = answer.ACTOR
     if field is not None and getattr(answer, field) != name:
