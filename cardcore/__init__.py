@@ -110,17 +110,25 @@ __all__ = [
 ]
 
 
+_SUBPACKAGES = ("cards", "play", "poker", "replay")
+"""The parts a program reaches as ``cardcore.play`` and so on after a plain
+``import cardcore`` (as the README writes ``cardcore.play.simulate(...)``),
+imported on first use: ``import cardcore`` stays light."""
+
+
 def __getattr__(name: str) -> Any:
-    """Import a name of the facade from its module on first use."""
+    """Import a name of the facade, or one of :data:`_SUBPACKAGES`, on first use."""
+    import importlib
+
+    if name in _SUBPACKAGES:  # importing it sets it on this package: asked once
+        return importlib.import_module(f"cardcore.{name}")
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'cardcore' has no attribute {name!r}")
-    import importlib
-
     value = getattr(importlib.import_module(home), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOMES})
+    return sorted({*globals(), *_HOMES, *_SUBPACKAGES})

@@ -105,7 +105,7 @@ class GameLog(Generic[S]):
         """``rules`` is a game's rules or its transcript name (``"goblin-poker"``);
         ``ages`` (player -> age) matter only where a rule uses them (SP-2.6);
         ``meta`` is kept with the log and saved with it, never interpreted."""
-        if isinstance(rules, str):
+        if not isinstance(rules, GameRules):  # a transcript name (or a wrong value: its error)
             from cardcore.registry import get_game
 
             rules = get_game(rules)

@@ -23,6 +23,7 @@ nothing of this layer (the import contracts in pyproject.toml).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -32,6 +33,7 @@ from typing import Any
 
 from cardcore.errors import CardcoreError
 from cardcore.gamelog import GameLog
+from cardcore.quoting import quoted
 from cardcore.replay.errors import RecordError
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import replay_transcript
@@ -135,8 +137,16 @@ def write_atomic(path: Path, text: str, *, through_link: bool = True,
     if through_link and path.is_symlink() and path.exists():
         path = Path(os.path.realpath(path))
     folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():  # said of the path given, not of the temporary file's replacing it
+        raise IsADirectoryError(errno.EISDIR, "a folder is there, not a file to write",
+                                str(path))
     mode = _mode_for(path)
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.",
+                                             suffix=".tmp")
+    except FileNotFoundError:  # said of the folder, not of a temporary name never chosen
+        raise FileNotFoundError(errno.ENOENT, "no such folder to write the file in",
+                                str(folder)) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(text)
@@ -161,6 +171,9 @@ def log_transcript(log: GameLog[Any]) -> Transcript:
 
 def save_log(log: GameLog[Any], path: str | PathLike[str]) -> None:
     """Write the log's transcript to ``path`` atomically (:func:`write_atomic`)."""
+    if not isinstance(log, GameLog):
+        raise CardcoreError(f"save_log writes a GameLog (cardcore.GameLog, cardcore.play.play's "
+                            f"result), not {quoted(log)}")
     write_atomic(Path(path), transcript_text(dump_transcript(log_transcript(log))))
 
 

@@ -93,6 +93,9 @@ def test_a_log_may_name_its_game_by_its_transcript_name() -> None:
     assert log.rules is RULES and log.state == RULES.start(["Aki", "Ben"])
     with pytest.raises(UnknownGameError, match="the games are goblin-poker"):
         GameLog("gin", ["Aki", "Ben"])
+    for wrong in (42, None):  # not a name, not rules: the same refusal, not an AttributeError
+        with pytest.raises(UnknownGameError, match=f"no game is called {wrong}: the games"):
+            GameLog(wrong, ["Aki", "Ben"])  # type: ignore[call-overload]
 
 
 def test_changing_a_dict_an_event_was_built_from_does_not_rewrite_the_log() -> None:

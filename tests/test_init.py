@@ -50,6 +50,21 @@ def test_the_facade_names_are_the_modules_objects() -> None:
     assert set(cardcore.__all__) <= set(dir(cardcore))
 
 
+def test_the_public_subpackages_are_reached_from_a_plain_import() -> None:
+    """After `import cardcore` alone, `cardcore.play.simulate(...)` works as the
+    README writes it (and cardcore.cards, .poker, .replay): each imported when
+    first reached, none by the import itself."""
+    script = ("import sys, cardcore\n"
+              "assert 'cardcore.play' not in sys.modules\n"
+              "events = list(cardcore.play.simulate('goblin-poker', ['Aki', 'Ben'], None, 1))\n"
+              "print(events[0].TYPE, cardcore.poker.best_hand.__name__,\n"
+              "      cardcore.cards.Card.__name__, cardcore.replay.__name__)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["deal", "best_hand", "Card", "cardcore.replay"]
+
+
 def test_an_unknown_name_is_an_attribute_error() -> None:
     """No facade name is guessed."""
     try:

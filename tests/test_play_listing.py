@@ -35,10 +35,10 @@ def test_a_run_is_worked_out_only_when_needed() -> None:
 
 
 def test_the_nth_combination_is_the_nth_of_itertools() -> None:
-    """Every size of choice of 0 to 7 items, in itertools' order (looked up among
-    3 to 5 items, worked out among more)."""
-    for count in range(8):
-        items = "abcdefg"[:count]
+    """Every size of choice of 0 to 12 items, in itertools' order (looked up among
+    at most ten items, worked out among more)."""
+    for count in range(13):
+        items = "abcdefghijkl"[:count]
         for size in range(count + 1):
             assert [nth_combination(items, size, i) for i in range(comb(count, size))] == list(
                 combinations(items, size))

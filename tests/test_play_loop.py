@@ -120,6 +120,42 @@ def test_a_policy_that_passes_where_it_may_not_is_told() -> None:
         match.step([lambda view, offers: "fold"] * 2)
 
 
+def _to_a_step_together(game: str) -> Match[Any]:
+    """A game played by random players up to its first step taken together."""
+    low, _ = PLAYERS[game]
+    match: Match[Any] = Match(game, [f"P{seat}" for seat in range(low)], OPTIONS.get(game),
+                              seed=3)
+    policies = [RandomPolicy(seat) for seat in range(low)]
+    while not match.whose().together:
+        assert match.step(policies), "the game ended before a step taken together"
+    return match
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_part_of_a_step_together_must_be_the_seats_own(game: str) -> None:
+    """In a step every seat takes together, a seat's answer that names another
+    player, is of a kind not offered, or is not an event raises PolicyError naming
+    the seat, and nothing is appended; the seat's own offer is taken."""
+    match = _to_a_step_together(game)
+    seats = match.whose().seats
+    first, other = match.log.players[seats[0]], match.log.players[seats[1]]
+    others_part = match.legal(seats[1])[0]
+    own_part = match.legal(seats[0])[0]
+    honest = [lambda view, offers: offers[0]] * len(match.log.players)
+    before = len(match.log)
+    wrong: list[Any] = [others_part, BidEvent(player=first, kind="pair", rank="2"), "reveal",
+                        None]
+    for answer in wrong:
+        policies = list(honest)
+        policies[seats[0]] = lambda view, offers, answer=answer: answer
+        with pytest.raises(PolicyError, match=f"seat {seats[0]}'s policy answered .*its own "
+                                              f"part, one of its offers .* by {first}"):
+            match.step(policies)
+        assert len(match.log) == before
+    assert other != first and own_part != others_part
+    assert match.step(honest) and len(match.log) > before
+
+
 def _same_kinds(given: Any, rebuilt: Any) -> bool:
     """Whether two equal values are of the same types all the way down (a dict
     where the checked event holds a FrozenMap, a list for a tuple: not)."""

@@ -261,6 +261,25 @@ def test_a_path_with_a_nul_byte_is_refused_in_words(tmp_path: Path) -> None:
         load_log("a\x00b.json")
 
 
+def test_a_save_that_cannot_be_made_says_so_of_the_path_given(tmp_path: Path) -> None:
+    """save_log onto a folder, into a folder that does not exist, or of something
+    that is not a log: an error that names what was given (never the temporary
+    file's name, which the program never chose), and nothing is written."""
+    from cardcore.errors import CardcoreError
+
+    folder = tmp_path / "adir.json"
+    folder.mkdir()
+    with pytest.raises(IsADirectoryError, match="a folder is there") as found:
+        save_log(_short_log(), folder)
+    assert found.value.filename == str(folder) and not list(folder.iterdir())
+    with pytest.raises(FileNotFoundError, match="no such folder") as missing:
+        save_log(_short_log(), tmp_path / "nowhere" / "x.json")
+    assert missing.value.filename == str(tmp_path / "nowhere")
+    with pytest.raises(CardcoreError, match=r"save_log writes a GameLog .* not 'log'"):
+        save_log("log", tmp_path / "x.json")  # type: ignore[arg-type]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["adir.json"]
+
+
 def test_a_lone_surrogate_in_a_note_is_saved_as_its_escape(tmp_path: Path) -> None:
     """A note holding "\\ud800" (which UTF-8 cannot write): saved as the JSON escape,
     and read back as the same note."""

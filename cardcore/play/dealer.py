@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from itertools import islice
 from typing import Any, TypeVar
 
 from cardcore.decks import Deck
@@ -81,8 +82,10 @@ class Dealer:
         if cards is None:
             cards = _CARDS[id(deck)] = list(deck)
             _KEPT.append(deck)
-        keys = [random() for _ in cards]  # the cards in order of their keys, equal keys by
-        return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]  # place
+        count = len(cards)  # one key a card, drawn in C (random() never returns -1.0)
+        keys = list(islice(iter(random, -1.0), count))
+        # the cards in order of their keys (equal keys: by place), gathered in C
+        return list(map(cards.__getitem__, sorted(range(count), key=keys.__getitem__)))
 
     def deal(self, deck: Iterable[C], names: Sequence[str], size: int
              ) -> dict[str, tuple[C | None, ...]]:

@@ -28,11 +28,18 @@ def _getters(indices: Iterable[tuple[int, ...]]) -> tuple[Callable[[Sequence[Any
 
 
 _ORDERINGS: Final = {count: _getters(permutations(range(count))) for count in range(2, 6)}
-_CHOICES: Final = {(count, size): _getters(combinations(range(count), size))
-                   for count in range(3, 6) for size in range(2, count)}
+_CHOICES: dict[tuple[int, int], tuple[Callable[[Sequence[Any]], Any], ...]] = {
+    (count, size): _getters(combinations(range(count), size))
+    for count in range(3, 6) for size in range(2, count)}
 """The orderings and choices of 2 to 5 items, by index, as getters (in C): a
 random player's win lays a group or a hand of five in one of its orders, and
-working the order out digit by digit cost more than all the rest of the win."""
+working the order out digit by digit cost more than all the rest of the win.
+Choices among 6 to :data:`_TABLED` items are added when first asked for (an
+Auction hand of ten shows one of its 252 fives at every show)."""
+
+_TABLED: Final = 10
+"""The most items whose choices are looked up (:data:`_CHOICES`): at most
+1,024 getters a count, made once."""
 
 
 def nth_permutation(items: Sequence[T], index: int) -> tuple[T, ...]:
@@ -62,7 +69,7 @@ def nth_combination(items: Sequence[T], size: int, index: int) -> tuple[T, ...]:
     """The ``index``-th choice of ``size`` of ``items`` in the order of
     :func:`itertools.combinations` (the combinatorial number system), without
     making the others: a hand of fifteen has 3,003 fives to show. One item, or
-    all of them, or a choice among 3 to 5 items is found at once.
+    all of them, or a choice among at most ten items is found at once.
 
     >>> [("".join(nth_combination("abcd", 2, index))) for index in range(6)]
     ['ab', 'ac', 'ad', 'bc', 'bd', 'cd']
@@ -73,6 +80,8 @@ def nth_combination(items: Sequence[T], size: int, index: int) -> tuple[T, ...]:
     if size == count:
         return tuple(items)
     choices = _CHOICES.get((count, size))
+    if choices is None and size and count <= _TABLED:  # (no getter picks none)
+        choices = _CHOICES[count, size] = _getters(combinations(range(count), size))
     if choices is not None:
         chosen: tuple[T, ...] = choices[index](items)
         return chosen
@@ -163,7 +172,9 @@ class Listing(Sequence[Any]):
         found = None
         for segment in segments:
             if segment[0] == kind:
-                count += self._count(segment)
+                if segment[1] is None:  # worked out now (as _count does, without its call)
+                    segment[1], segment[2] = segment[2]()
+                count += segment[1]
                 if found is None:
                     found = segment
         if not count:

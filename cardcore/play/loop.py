@@ -126,13 +126,15 @@ def next_event(part: GamePlay[S], state: S, dealer: Dealer, asking: Asking,
         return None
     legal = part.legal
     if whose.together:
-        parts = []
+        parts: list[Event] = []
+        players = state.players
         for seat in whose.seats:
-            answer = policies[seat](views[seat] if views else None,  # type: ignore[arg-type]
-                                    legal(state, seat))
-            if not isinstance(answer, Event):
-                raise PolicyError(f"seat {seat}'s policy answered {answer!r}: every seat "
-                                  "takes its part in this step (one of its offers)")
+            given: Sequence[Offer] = legal(state, seat)
+            answer = policies[seat](views[seat] if views else None, given)  # type: ignore[arg-type]
+            if not isinstance(answer, Event) or not _own_part(answer, players[seat], given):
+                raise PolicyError(f"seat {seat}'s policy answered {answer!r}: in this step "
+                                  f"every seat gives its own part, one of its offers "
+                                  f"({_kinds(given)} by {players[seat]})")
             parts.append(answer)
         return part.complete(state, part.merge(parts), dealer)
     first = isinstance(asking, FirstSeat)
@@ -152,6 +154,41 @@ def next_event(part: GamePlay[S], state: S, dealer: Dealer, asking: Asking,
         raise PolicyError(f"seat {seat}'s policy passed where it may not")
     asking.answered(state, seat, answer)
     return answer
+
+
+def _own_part(answer: Event, name: str, offers: Sequence[Offer]) -> bool:
+    """Whether ``answer`` can be the part of ``name``'s seat in a step taken
+    together: an event of a kind offered, naming no other player (its actor and
+    the keys of its tables by player, ``NAMED``). Checked before the parts are
+    put together, where another seat's entry would overwrite that seat's own."""
+    if not _offered(offers, answer.TYPE):
+        return False
+    field = answer.ACTOR
+    if field is not None and getattr(answer, field) != name:
+        return False
+    for key in answer.NAMED:
+        table = getattr(answer, key)
+        if table and any(named != name for named in table):
+            return False
+    return True
+
+
+def _offered(offers: Sequence[Offer], kind: str) -> bool:
+    """Whether a kind of event is among the offers (a listing answers by its
+    segments, without working any run out)."""
+    if isinstance(offers, Listing):
+        return offers.holds(kind)
+    return any(isinstance(offer, Event) and kind == offer.TYPE for offer in offers)
+
+
+def _kinds(offers: Sequence[Offer]) -> str:
+    """The kinds of the offers, in words (for a policy's wrong answer)."""
+    if isinstance(offers, Listing):
+        kinds = offers.kind_names()
+    else:
+        kinds = list(dict.fromkeys(offer.TYPE if isinstance(offer, Event) else "pass"
+                                   for offer in offers))
+    return " or ".join(kinds) if kinds else "nothing"
 
 
 def _may_pass(offers: Sequence[Offer]) -> bool:

@@ -80,8 +80,9 @@ class RandomPolicy:
         random = self.rng.random
         if isinstance(offers, Listing):
             names = offers.kind_names()
-            while names:
-                kind = self._kind(names)
+            weighted = bool(self.weights)
+            while names:  # the unweighted draw written out: it is made at every step
+                kind = self._kind(names) if weighted else names[int(random() * len(names))]
                 picked: Offer | None = offers.pick(kind, random())
                 if picked is not None:
                     return picked

@@ -16,13 +16,15 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
+from cardcore.eventfields import unchecked
+from cardcore.frozen import FrozenMap
 from cardcore.play.steps import Whose
 from cardcore.protocol import Event, S
 
 if TYPE_CHECKING:
     from cardcore.play.policies import Asking
 
-__all__ = ["GamePlay", "TrueDeck"]
+__all__ = ["GamePlay", "TrueDeck", "merge_tables"]
 
 C = TypeVar("C")
 
@@ -48,8 +50,28 @@ class TrueDeck(Protocol):
         """The top ``count`` cards of the stock."""
 
 
-def _whole(parts: Sequence[Event]) -> Event:  # pragma: no cover - every together game merges
-    raise AssertionError("this game has no steps taken together")
+def merge_tables(parts: Sequence[Event]) -> Event:
+    """One event of the parts of a step taken together: each part is an event of
+    one class whose tables by player (its ``NAMED`` fields: a reveal's cards)
+    hold the seat's own entry, and the event has every part's entries, in the
+    order of the parts (the loop gives them in seat order, having checked that
+    each seat's part is its own: :func:`cardcore.play.loop.next_event`). Every
+    game's steps taken together are of this shape: the default of
+    :attr:`GamePlay.merge`.
+
+    >>> from cardcore.games.goblin import Reveal
+    >>> merge_tables([Reveal(cards={"Aki": 3}), Reveal(cards={"Ben": 5})])
+    Reveal(note=None, cards=FrozenMap({'Aki': 3, 'Ben': 5}))
+    """
+    kind = type(parts[0])
+    named = kind.NAMED
+    tables: dict[str, dict[str, Any]] = {}
+    for part in parts:
+        for key in named:
+            table = getattr(part, key)
+            if table:  # a table no part gives keeps its default (Orc's tie-break draws)
+                tables.setdefault(key, {}).update(table)
+    return unchecked(kind)(**{key: FrozenMap(table) for key, table in tables.items()})
 
 
 def _as_is(state: Any, event: Event, dealer: TrueDeck) -> Event:
@@ -69,7 +91,8 @@ class GamePlay(Generic[S]):
     differ only in what the seat may not see give the same events.
     ``chance(state, dealer)`` writes a chance step; ``complete(state, event,
     dealer)`` fills in the chance fields of a player's event; ``merge(parts)``
-    makes one event of the parts of a step taken together. ``actions(players)``
+    makes one event of the parts of a step taken together (by default
+    :func:`merge_tables`, which every game's steps fit). ``actions(players)``
     is the game's action catalogue at a table of that size and
     ``action(state, event)`` the catalogue key of an event. ``asking`` makes
     the loop's convention for asking the seats (default: the first seat of
@@ -86,7 +109,7 @@ class GamePlay(Generic[S]):
     legal: Callable[[S, int], Sequence[Event]]
     chance: Callable[[S, TrueDeck], Event]
     complete: Callable[[S, Event, TrueDeck], Event] = _as_is
-    merge: Callable[[Sequence[Event]], Event] = _whole
+    merge: Callable[[Sequence[Event]], Event] = merge_tables
     actions: Callable[[int], tuple[Hashable, ...]]
     action: Callable[[S, Event], Hashable]
     asking: Callable[[], Asking] | None = None

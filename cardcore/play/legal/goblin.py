@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Final
 
-from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
 from cardcore.eventfields import unchecked
 from cardcore.frozen import FrozenMap
@@ -93,12 +92,6 @@ def chance(state: GoblinState, dealer: TrueDeck) -> Event:
     return _stack(player=players[state.receivers[0]], card=dealer.rng.choice(pitched))
 
 
-def merge(parts: Sequence[Event]) -> Event:
-    cards: dict[str, PairsCard | None] = {}
-    for part in parts:
-        assert isinstance(part, Reveal)
-        cards.update(part.cards)
-    return _reveal(cards=FrozenMap(cards))
 
 
 def actions(players: int) -> tuple[Hashable, ...]:
@@ -118,6 +111,6 @@ def action(state: GoblinState, event: Event) -> Hashable:
     return (event.TYPE,)
 
 
-PLAY: GamePlay[GoblinState] = GamePlay(whose=whose, legal=legal, chance=chance, merge=merge,
+PLAY: GamePlay[GoblinState] = GamePlay(whose=whose, legal=legal, chance=chance,
                                        actions=actions, action=action,
     simulated={"fold": 0.14})

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from cardcore.cards import PairsCard
 from cardcore.decks import PAIRS_DECK
 from cardcore.eventfields import unchecked
 from cardcore.frozen import FrozenMap
@@ -103,13 +102,6 @@ def complete(state: OrcState, event: Event, dealer: TrueDeck) -> Event:
     return event
 
 
-def merge(parts: Sequence[Event]) -> Event:
-    cards: dict[str, PairsCard | None] = {}
-    for part in parts:
-        assert isinstance(part, (Reveal, Pitch)) and part.cards is not None
-        cards.update(part.cards)
-    frozen = FrozenMap(cards)
-    return _pitch(cards=frozen) if isinstance(parts[0], Pitch) else _reveal(cards=frozen)
 
 
 def actions(players: int) -> tuple[Hashable, ...]:
@@ -129,5 +121,5 @@ def action(state: OrcState, event: Event) -> Hashable:
 
 
 PLAY: GamePlay[OrcState] = GamePlay(whose=whose, legal=legal, chance=chance, complete=complete,
-                                    merge=merge, actions=actions, action=action,
+                                    actions=actions, action=action,
     simulated={"give_up": 0.18})

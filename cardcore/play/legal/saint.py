@@ -98,18 +98,6 @@ def complete(state: SaintState, event: Event, dealer: TrueDeck) -> Event:
     return event
 
 
-def merge(parts: Sequence[Event]) -> Event:
-    if isinstance(parts[0], River):
-        river: dict[str, Card | None] = {}
-        for part in parts:
-            assert isinstance(part, River)
-            river.update(part.cards)
-        return _river(cards=FrozenMap(river))
-    shown: dict[str, Sequence[Card | None]] = {}
-    for part in parts:
-        assert isinstance(part, Show)
-        shown.update(part.cards)
-    return _show(cards=FrozenMap(shown))
 
 
 def actions(players: int) -> tuple[Hashable, ...]:
@@ -134,4 +122,4 @@ def action(state: SaintState, event: Event) -> Hashable:
 
 
 PLAY: GamePlay[SaintState] = GamePlay(whose=whose, legal=legal, chance=chance, complete=complete,
-                                      merge=merge, actions=actions, action=action)
+                                      actions=actions, action=action)

@@ -29,7 +29,6 @@ from cardcore.play.legal.auction.offers import (
     chance,
     complete,
     legal,
-    merge,
     whose,
 )
 from cardcore.play.legal.auction.wins import formations
@@ -38,6 +37,6 @@ from cardcore.play.seam import GamePlay
 __all__ = ["ALL_BIDS", "PLAY", "Bidding", "bid_event", "formations"]
 
 PLAY: GamePlay[AuctionState] = GamePlay(whose=whose, legal=legal, chance=chance,
-                                        complete=complete, merge=merge, actions=actions,
+                                        complete=complete, actions=actions,
                                         action=action, asking=Bidding,
                                         simulated={"declare": 0.1})

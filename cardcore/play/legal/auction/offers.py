@@ -169,12 +169,6 @@ def complete(state: AuctionState, event: Event, dealer: TrueDeck) -> Event:
     return event
 
 
-def merge(parts: Sequence[Event]) -> Event:
-    cards: dict[str, Any] = {}
-    for part in parts:
-        assert isinstance(part, Show)
-        cards.update(part.cards)
-    return _show(cards=FrozenMap(cards))
 
 
 def _bid_key(bid: Bid) -> tuple[Any, ...]:
