@@ -12,9 +12,9 @@ never a replay of the whole game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic
 
+from cardcore.exact import is_fraction
 from cardcore.hiding import hide
 from cardcore.protocol import Event, S, Setup
 
@@ -34,7 +34,7 @@ def _value(value: Any) -> str:
         return "{" + ",".join(f"{key}:{_value(value[key])}" for key in sorted(value)) + "}"
     if isinstance(value, (tuple, list)):
         return "[" + ",".join(_value(item) for item in value) + "]"
-    if isinstance(value, Fraction):
+    if is_fraction(value):
         return f"{value.numerator}/{value.denominator}"
     return str(value)
 
