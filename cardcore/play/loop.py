@@ -161,23 +161,21 @@ def _own_part(answer: Event, name: str, offers: Sequence[Offer]) -> bool:
     together: an event of a kind offered, naming no other player (its actor and
     the keys of its tables by player, ``NAMED``). Checked before the parts are
     put together, where another seat's entry would overwrite that seat's own."""
-    if not _offered(offers, answer.TYPE):
+    kind = answer.TYPE  # offered: a listing answers by its segments, without working any out
+    if not (offers.holds(kind) if isinstance(offers, Listing) else _offered(offers, kind)):
         return False
     field = answer.ACTOR
     if field is not None and getattr(answer, field) != name:
         return False
-    for key in answer.NAMED:
+    for key in answer.NAMED:  # a table by player: empty, or of this player alone
         table = getattr(answer, key)
-        if table and any(named != name for named in table):
+        if table and (len(table) != 1 or name not in table):
             return False
     return True
 
 
 def _offered(offers: Sequence[Offer], kind: str) -> bool:
-    """Whether a kind of event is among the offers (a listing answers by its
-    segments, without working any run out)."""
-    if isinstance(offers, Listing):
-        return offers.holds(kind)
+    """Whether a kind of event is among offers that are not a listing."""
     return any(isinstance(offer, Event) and kind == offer.TYPE for offer in offers)
 
 
