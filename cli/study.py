@@ -241,6 +241,10 @@ def study(game: str, count: int, players: int | None, assignments: tuple[str, ..
     differences. The page runs no script and fetches nothing.
 
     The same seed gives the same study, whatever --jobs or --scheduler.
+
+    A --policy that cannot make a policy is refused before any game (exit 2);
+    a policy that raises or answers what it may not in play stops the study,
+    naming the game's seed and the seat (exit 1).
     """
     rules = GAMES[game]
     seats = players or rules.min_players
