@@ -14,8 +14,7 @@ import click
 
 from cardcore.cli.inputs import STDIN, replay_named
 from cardcore.cli.output import write_file
-from cardcore.cli.render import problem_lines, say
-from cardcore.quoting import visible
+from cardcore.cli.render import failure_lines, say
 from cardcore.replay.runner import Report
 
 __all__ = ["report"]
@@ -27,9 +26,7 @@ def _readable(report: Report) -> bool:
 
 
 def _unreadable(report: Report) -> None:
-    what = "cardcore failed on it" if report.internal else "not a readable transcript"
-    click.echo(click.style("BAD  ", fg="red") + visible(f"{report.path}: {what}"), err=True)
-    for line in problem_lines(report.path, report.problems):
+    for line in failure_lines(report):
         click.echo(line, err=True)
 
 

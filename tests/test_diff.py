@@ -193,3 +193,49 @@ def test_an_extra_event_in_b_is_named_with_both_pointers() -> None:
     assert [(g.kind, g.left, g.right) for g in result.alignment.gaps] == [("extra", 4, 4)]
     assert gap_text(result.alignment.gaps[0], result).startswith(
         "A has no fold of Chie where B has one at /events/4; A goes on at /events/4: ")
+
+
+def test_json_refusals_of_unreadable_files_are_json_reports(tmp_path: Path) -> None:
+    """diff --format json A B where B cannot be read: one JSON report on stdout (not
+    a line of text), not comparable, with each unreadable file's report as validate
+    and replay give it (path, valid, problems with their line and column); exit 2."""
+    (tmp_path / "empty.json").write_text("")
+    result = CliRunner().invoke(main, ["diff", "--format", "json", str(EXAMPLE),
+                                       str(tmp_path / "empty.json")])
+    assert result.exit_code == 2
+    data = json.loads(result.output)
+    assert data["report_format"] == "cardcore-report/1"
+    assert (data["left"], data["right"]) == (str(EXAMPLE), str(tmp_path / "empty.json"))
+    assert data["comparable"] is False and data["same_outcome"] is False
+    assert data["reason"] == f"{tmp_path / 'empty.json'}: not a readable transcript"
+    (file,) = data["files"]
+    assert file["path"] == str(tmp_path / "empty.json") and file["valid"] is False
+    assert file["problems"][0]["kind"] == "format" and file["problems"][0]["line"] == 1
+    assert "the file is empty" in file["problems"][0]["message"]
+
+
+def test_json_refusal_of_an_option_is_a_json_report(tmp_path: Path) -> None:
+    """diff --format json FILE --option antee=2: the refused option as JSON (the
+    path, the options asked for, the problems at their pointers), exit 2."""
+    result = CliRunner().invoke(main, ["diff", "--format", "json", str(EXAMPLE),
+                                       "--option", "antee=2"])
+    assert result.exit_code == 2
+    data = json.loads(result.output)
+    assert data["report_format"] == "cardcore-report/1" and data["path"] == str(EXAMPLE)
+    assert data["options"] == {"antee": 2}
+    (problem,) = data["options_refused"]
+    assert problem["pointer"] == "/options/antee" and "unknown key 'antee'" in problem["message"]
+
+
+def test_json_report_of_an_unreadable_file_under_an_option_is_replays(tmp_path: Path) -> None:
+    """diff --format json FILE --option ... where FILE cannot be read: the file's
+    report as replay --format json gives it, with the options asked for; exit 2."""
+    (tmp_path / "empty.json").write_text("")
+    result = CliRunner().invoke(main, ["diff", "--format", "json", str(tmp_path / "empty.json"),
+                                       "--option", "ante=2"])
+    assert result.exit_code == 2
+    data = json.loads(result.output)
+    replayed = json.loads(CliRunner().invoke(main, ["replay", "--format", "json",
+                                                    str(tmp_path / "empty.json")]).output)
+    del replayed["events"]
+    assert data == {**replayed, "options": {"ante": 2}}
