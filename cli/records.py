@@ -20,7 +20,7 @@ from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import event_json
 
-__all__ = ["SHOWN_GAPS", "diff_json", "gap_text", "print_diff", "words"]
+__all__ = ["SHOWN_GAPS", "diff_json", "gap_text", "not_one_game", "print_diff", "words"]
 
 SHOWN_GAPS = 50
 """How many differences of the alignment the text names (the JSON names them all)."""
@@ -147,9 +147,14 @@ def words(value: object) -> str:
     return str(value)
 
 
+def not_one_game(result: Diff) -> str:
+    """Why two records are not compared, as ``diff`` and ``report`` both refuse them."""
+    return f"not records of one game: {result.reason}"
+
+
 def print_diff(result: Diff, left: str, right: str, places: Places | None = None) -> None:
     if not result.comparable:
-        say(f"not records of one game: {result.reason}")
+        say(not_one_game(result))
         return
     labels = {"left": f"A ({left})", "right": f"B ({right})"}
     invalid = [labels[side] for side, report in (("left", result.left), ("right", result.right))

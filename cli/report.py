@@ -73,9 +73,10 @@ def report(files: tuple[str, ...], output: str | None) -> None:
 
     Exit status: 0 the page is written and every record is valid, 1 it is
     written but a record breaks a rule or a check or its result disagrees, 2
-    a file is not a readable transcript (no page is written), the page cannot
-    be written there, or bad usage, 3
-    cardcore failed on a file (a bug to report).
+    a file is not a readable transcript or the two are not records of one game
+    (game, players or options differ, as diff says; no page is written), the
+    page cannot be written there, or bad usage, 3 cardcore failed on a file (a
+    bug to report).
     """
     if len(files) > 2:
         raise click.BadParameter(f"give one record, or two to compare, not {len(files)}",
@@ -99,11 +100,16 @@ def report(files: tuple[str, ...], output: str | None) -> None:
     if len(reports) == 1:
         page = record_page(reports[0])
     else:
+        from cardcore.cli.records import not_one_game
         from cardcore.replay.diff import diff_transcripts
 
         left, right = reports
         assert left.transcript is not None and right.transcript is not None
-        page = pair_page(left, right, diff_transcripts(left.transcript, right.transcript))
+        found = diff_transcripts(left.transcript, right.transcript)
+        if not found.comparable:  # refused as diff refuses them: no page of two games
+            say(not_one_game(found), err=True)
+            sys.exit(2)
+        page = pair_page(left, right, found)
     if target == STDIN:
         click.echo(page, nl=False)
     else:

@@ -239,3 +239,13 @@ def test_json_report_of_an_unreadable_file_under_an_option_is_replays(tmp_path: 
                                                     str(tmp_path / "empty.json")]).output)
     del replayed["events"]
     assert data == {**replayed, "options": {"ante": 2}}
+
+
+def test_records_of_two_games_say_the_games_differ() -> None:
+    """A Goblin record and a Saint record: not comparable, "the games differ"
+    (the plural, as "the players differ" and "the options differ")."""
+    saint = Path(__file__).resolve().parents[1] / "fixtures" / "saint-poker"
+    other = json.loads(next(iter(sorted(saint.glob("*.json")))).read_text(encoding="utf-8"))
+    result = diff_transcripts(load_transcript(example()), load_transcript(other))
+    assert not result.comparable
+    assert result.reason == "the games differ: goblin-poker and saint-poker"
