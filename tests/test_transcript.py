@@ -275,7 +275,7 @@ def test_a_long_string_is_quoted_short_where_a_number_or_a_card_belongs() -> Non
     assert found == {
         "/options/starting_chips": f"expected a whole number, not the string {start}",
         "/events/1/cards/Aki": f"{start} is not a Pairs card: Pairs cards are the integers "
-                               "1 to 10 (write 7, not \"7\")"}
+                               "1 to 10 (a number, not a string)"}
     saint = {"format": "cardcore-transcript/1", "game": "saint-poker", "players": ["Aki", "Ben"],
              "events": [{"type": "deal", "future": ["9H" * 3000]}]}
     ((where, message),) = problems(saint)
