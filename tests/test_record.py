@@ -166,6 +166,8 @@ GAMES_TYPED = {
 def _spawn(args: list[str], cwd: Path, columns: int = 200) -> pexpect.spawn:
     env = {**os.environ, "NO_COLOR": "1", "TERM": "dumb",
            "CARDCORE_HISTORY": str(cwd / "history")}
+    for size in ("COLUMNS", "LINES"):  # the terminal's own size, not the runner's (xdist
+        env.pop(size, None)           # workers set COLUMNS=80, which would override it)
     child = pexpect.spawn(sys.executable, ["-m", "cardcore", "record", *args], cwd=str(cwd),
                           env=env, encoding="utf-8", timeout=15, dimensions=(50, columns))
     child.delaybeforesend = None  # a typist needs no pause: each step waits for the prompt
