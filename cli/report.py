@@ -105,11 +105,11 @@ def report(files: tuple[str, ...], output: str | None) -> None:
 
         left, right = reports
         assert left.transcript is not None and right.transcript is not None
-        found = diff_transcripts(left.transcript, right.transcript)
-        if not found.comparable:  # refused as diff refuses them: no page of two games
-            say(not_one_game(found), err=True)
+        compared = diff_transcripts(left.transcript, right.transcript)
+        if not compared.comparable:  # refused as diff refuses them: no page of two games
+            say(not_one_game(compared), err=True)
             sys.exit(2)
-        page = pair_page(left, right, found)
+        page = pair_page(left, right, compared)
     if target == STDIN:
         click.echo(page, nl=False)
     else:
