@@ -250,15 +250,25 @@ def parse_pairs_card(value: object) -> PairsCard:
 
     >>> parse_pairs_card(7)
     7
-    >>> parse_pairs_card("11")
+    >>> parse_pairs_card("8")
     Traceback (most recent call last):
     ...
-    cardcore.errors.CardNotationError: '11' is not a Pairs card: Pairs cards are the integers 1 to 10 (write 7, not "7")
+    cardcore.errors.CardNotationError: '8' is not a Pairs card: Pairs cards are the integers 1 to 10 (write 8, not "8")
     """
     if isinstance(value, int) and not isinstance(value, bool) and PAIRS_LOW <= value <= PAIRS_HIGH:
         return PairsCard(value)
     message = (f"{quoted(value)} is not a Pairs card: Pairs cards are the integers "
                f"{PAIRS_LOW} to {PAIRS_HIGH}")
     if isinstance(value, str):
-        message += " (write 7, not \"7\")"
+        message += _string_hint(value)
     raise CardNotationError(message)
+
+
+def _string_hint(text: str) -> str:
+    """How to write a Pairs card given as a string: the same number without the
+    quotes when it is a card (``"8"``: write 8), else only that it is a number
+    (``"11"`` is no card unquoted either, so it is not offered)."""
+    if len(text) <= 3 and text.isascii() and text.isdigit() and (  # never int() of 5000 digits
+            PAIRS_LOW <= int(text) <= PAIRS_HIGH):
+        return f" (write {int(text)}, not \"{text}\")"
+    return " (a number, not a string)"

@@ -38,18 +38,21 @@ def names(players: Sequence[str], seats: Sequence[int]) -> str:
 
 
 
-def likely(name: object, players: Sequence[str]) -> str:
-    """Words for the player a mistyped name most likely means (empty if none).
+def likely(name: object, choices: Sequence[str]) -> str:
+    """Words for the one of ``choices`` a mistyped name most likely means (empty if
+    none): a player's name among the players, an event's type among the game's.
 
     >>> likely("chie", ("Aki", "Ben", "Chie")), likely("Zed", ("Aki", "Ben"))
     (" (did you mean 'Chie'?)", '')
+    >>> likely("give-up", ("deal", "draw", "give_up")), likely("folds", ("fold", "pitch"))
+    (" (did you mean 'give_up'?)", " (did you mean 'fold'?)")
     """
     if not isinstance(name, str):
         return ""
     import difflib  # here: only a message for a mistyped name pays for it
 
-    same_case = [p for p in players if p.casefold() == name.casefold()]
-    close = same_case or difflib.get_close_matches(name, players, n=1)
+    same_case = [choice for choice in choices if choice.casefold() == name.casefold()]
+    close = same_case or difflib.get_close_matches(name, choices, n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 

@@ -18,7 +18,14 @@ import click
 
 from cardcore.cli.inputs import FORMATS, emit_json, files
 from cardcore.cli.records import diff_json, print_diff
-from cardcore.cli.render import problem_lines, say
+from cardcore.cli.render import (
+    REPORT_FORMAT,
+    failure_lines,
+    failure_reason,
+    problem_lines,
+    report_json,
+    say,
+)
 from cardcore.cli.walk import Skipped
 from cardcore.cli.whatif import change_json, corpus_json, print_change, print_corpus
 from cardcore.quoting import visible
@@ -39,27 +46,47 @@ two unrelated records of 100,000 events differ everywhere, and placing every
 one of those would cost seconds for lines nobody reads."""
 
 
-def _read_or_say(path: str) -> tuple[Transcript, str] | int:
-    """The transcript and its text, or its problems printed and the exit status
-    they call for: 2 for a file that is not a transcript, 3 for a bug in cardcore."""
+def _read(path: str) -> tuple[Transcript, str] | Report:
+    """The transcript and its text, or the report of a file that has none: its
+    problems, 2 for a file that is not a transcript, 3 for a bug in cardcore."""
     try:
         return read_transcript_text(Path(path))
     except TranscriptError as error:
-        what = ("has forgotten cards (\"!\"): diff replays records whose every card is "
-                "named or unknown (\"?\"), and cardcore validate judges this one for every "
-                "value they could have had" if forgotten_pointers(error.problems)
-                else "not a readable transcript")
-        click.echo(f"{click.style('BAD  ', fg='red')}{visible(path)}: {what}")
-        for line in problem_lines(path, error.problems, error.more):
-            click.echo(line)
-        return 2
+        return Report(path=path, problems=tuple(error.problems), more_problems=error.more)
     except Exception as error:  # a bug: say what to report, no traceback
-        for line in problem_lines(path, [internal_error(path, error)]):
-            click.echo(line)
-        return 3
+        return Report(path=path, problems=(internal_error(path, error),))
 
 
-def _refused(path: str, problems: list[Problem] | tuple[Problem, ...]) -> NoReturn:
+def _why(report: Report) -> str:
+    """Why diff has no game of a file to compare: the words of every command, or
+    that diff leaves forgotten cards to validate."""
+    if forgotten_pointers(report.problems):
+        return ("has forgotten cards (\"!\"): diff replays records whose every card is "
+                "named or unknown (\"?\"), and cardcore validate judges this one for every "
+                "value they could have had")
+    return failure_reason(report)
+
+
+def _unreadable_pair(left: str, right: str, reports: list[Report], fmt: str) -> NoReturn:
+    """Two records of which one or both cannot be read: each file's problems (as
+    validate and replay give them), in text or as the diff's JSON report."""
+    if fmt == "json":
+        reason = "; ".join(f"{report.path}: {_why(report)}" for report in reports)
+        emit_json({**diff_json(Diff(comparable=False, reason=reason), left, right),
+                   "files": [report_json(report) for report in reports]})
+    else:
+        for report in reports:
+            for line in failure_lines(report, _why(report)):
+                click.echo(line)
+    sys.exit(max(report.exit_code for report in reports))
+
+
+def _refused(path: str, problems: list[Problem] | tuple[Problem, ...],
+             changes: dict[str, object], fmt: str) -> NoReturn:
+    if fmt == "json":
+        emit_json({"report_format": REPORT_FORMAT, "path": path, "options": changes,
+                   "options_refused": [problem.to_json() for problem in problems]})
+        sys.exit(2)
     click.echo(f"{click.style('BAD  ', fg='red')}--option: refused as the options of "
                f"{visible(path)} would be:")
     for line in problem_lines(path, problems):
@@ -159,9 +186,10 @@ def _two_records(left: str, right: str, names: dict[str, str], fmt: str) -> NoRe
         if Path(path).is_dir():
             raise click.UsageError(f"{visible(path)} is a folder: two records are compared as "
                                    "files")
-    first, second = _read_or_say(left), _read_or_say(right)  # both files' problems are said
-    if isinstance(first, int) or isinstance(second, int):
-        sys.exit(max(read for read in (first, second) if isinstance(read, int)))
+    first, second = _read(left), _read(right)  # both files' problems are said
+    if isinstance(first, Report) or isinstance(second, Report):
+        _unreadable_pair(left, right, [read for read in (first, second)
+                                       if isinstance(read, Report)], fmt)
     _check_names(names, first[0], second[0])
     try:
         result = _placed(diff_transcripts(first[0], second[0], names), first[1], second[1])
@@ -171,9 +199,14 @@ def _two_records(left: str, right: str, names: dict[str, str], fmt: str) -> NoRe
         else:
             print_diff(result, left, right, places)
     except Exception as error:  # a bug: say what to report, as validate does, no traceback
+        problem = internal_error(left, error, right)
+        if fmt == "json":
+            emit_json({**diff_json(Diff(comparable=False, reason="cardcore failed comparing "
+                                        "them"), left, right),
+                       "problems": [problem.to_json()]})
+            sys.exit(3)
         click.echo(f"{click.style('ERROR', fg='red')} {visible(left)}, {visible(right)}: "
                    "cardcore failed comparing them")
-        problem = internal_error(left, error, right)
         click.echo(visible(f"  {problem.kind}: {problem.message}"))
         sys.exit(3)
     sys.exit(2 if not result.comparable else 0 if result.same_outcome else 1)
@@ -211,14 +244,20 @@ def _placed_report(report: Report, text: str) -> Report:
 
 
 def _one_record(path: str, changes: dict[str, object], fmt: str) -> NoReturn:
-    read = _read_or_say(path)
-    if isinstance(read, int):
-        sys.exit(read)
+    read = _read(path)
+    if isinstance(read, Report):  # as replay says it, in text or in JSON
+        if fmt == "json":
+            emit_json({"report_format": REPORT_FORMAT, **report_json(read),
+                       "options": changes})
+        else:
+            for line in failure_lines(read, _why(read)):
+                click.echo(line)
+        sys.exit(read.exit_code)
     transcript, text = read
     try:
         result = change_rules(transcript, changes)
     except TranscriptError as error:
-        _refused(path, error.problems)
+        _refused(path, error.problems, changes, fmt)
     if fmt == "json":
         emit_json(change_json(result, path, transcript, text))
     else:
@@ -238,11 +277,11 @@ def _corpus(folder: str, changes: dict[str, object], fmt: str, limit: int, jobs:
         else:
             summary = change_corpus(paths, changes, limit=limit)
     except RefusedOptions as error:
-        _refused(error.path, error.problems)
+        _refused(error.path, error.problems, changes, fmt)
     except ClusterError as error:
         raise click.UsageError(str(error)) from None
     if not summary.files and summary.first_other is not None:
-        _refused(*summary.first_other)
+        _refused(*summary.first_other, changes, fmt)
     if not summary.files:
         raise click.UsageError(f"no readable transcript found in {visible(folder)}")
     if fmt == "json":

@@ -92,9 +92,12 @@ def _new_recorder(game: str, path: Path, players: str | None, options: tuple[str
     game = game_argument(game)
     if not players:
         raise click.UsageError("a new record needs --players A,B,C (names in seat order)")
+    if path.is_dir():  # checked first: "continue it" cannot work for a folder
+        raise click.UsageError(f"{visible(str(path))} is a folder, not a file: name a new "
+                               "file for the record")
     if path.exists():
-        raise click.UsageError(f"{visible(str(path))} exists: continue it with `cardcore record {path}`, "
-                               "or name a new file")
+        raise click.UsageError(f"{visible(str(path))} exists: continue it with "
+                               f"`cardcore record {visible(str(path))}`, or name a new file")
     envelope: dict[str, Any] = {
         "format": FORMAT_ID, "game": game,
         "players": [name.strip() for name in players.split(",")], "events": [],

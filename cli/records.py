@@ -20,7 +20,7 @@ from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import event_json
 
-__all__ = ["SHOWN_GAPS", "diff_json", "gap_text", "print_diff", "words"]
+__all__ = ["SHOWN_GAPS", "diff_json", "gap_text", "not_one_game", "print_diff", "words"]
 
 SHOWN_GAPS = 50
 """How many differences of the alignment the text names (the JSON names them all)."""
@@ -57,10 +57,11 @@ def _place(report: Report | None, side: str, index: int, places: Places) -> str:
 
 def gap_text(gap: Gap, result: Diff, places: Places | None = None) -> str:
     """One difference of the alignment in words, with a pointer into each record
-    (and the line of each event in its file, from ``places``).
+    (and the line of each event in its file, from ``places``), each event written
+    after its own record's pointer.
 
-    "B has no give_up of Fumi where A has one at /events/12 (line 20); B goes on at
-    /events/12 (line 19): {...}"
+    "B has no give_up of Fumi where A has one at /events/12 (line 20): {A's event};
+    B goes on at /events/12 (line 19): {B's event there}"
     """
     places = places or {}
     a, b = _event_at(result.left, gap.left), _event_at(result.right, gap.right)
@@ -68,11 +69,17 @@ def gap_text(gap: Gap, result: Diff, places: Places | None = None) -> str:
         return (f"A's {_at('left', gap.left, places)} and B's {_at('right', gap.right, places)}"
                 f" differ: A {json_text(a)}, B {json_text(b)}")
     if gap.kind == MISSING:
-        return (f"B has no {_what(a)} where A has one at {_at('left', gap.left, places)}"
-                f"; B goes on at {_place(result.right, 'right', gap.right, places)}: "
-                f"{json_text(a)}")
-    return (f"A has no {_what(b)} where B has one at {_at('right', gap.right, places)}"
-            f"; A goes on at {_place(result.left, 'left', gap.left, places)}: {json_text(b)}")
+        return (f"B has no {_what(a)} where A has one at {_at('left', gap.left, places)}: "
+                f"{json_text(a)}; B goes on at "
+                f"{_place(result.right, 'right', gap.right, places)}{_then(b)}")
+    return (f"A has no {_what(b)} where B has one at {_at('right', gap.right, places)}: "
+            f"{json_text(b)}; A goes on at "
+            f"{_place(result.left, 'left', gap.left, places)}{_then(a)}")
+
+
+def _then(event: Any) -> str:
+    """The event a record goes on with, after its pointer (nothing past its end)."""
+    return "" if event is None else f": {json_text(event)}"
 
 
 def _gap_json(gap: Gap, result: Diff, places: Places) -> dict[str, Any]:
@@ -147,9 +154,14 @@ def words(value: object) -> str:
     return str(value)
 
 
+def not_one_game(result: Diff) -> str:
+    """Why two records are not compared, as ``diff`` and ``report`` both refuse them."""
+    return f"not records of one game: {result.reason}"
+
+
 def print_diff(result: Diff, left: str, right: str, places: Places | None = None) -> None:
     if not result.comparable:
-        say(f"not records of one game: {result.reason}")
+        say(not_one_game(result))
         return
     labels = {"left": f"A ({left})", "right": f"B ({right})"}
     invalid = [labels[side] for side, report in (("left", result.left), ("right", result.right))
@@ -162,12 +174,10 @@ def print_diff(result: Diff, left: str, right: str, places: Places | None = None
     else:
         say(f"the records part at event #{result.parting} (/events/{result.parting}):",
             bold=True)
-        first = result.alignment.gaps[0] if result.alignment else None
-        if first is None or first.kind == DIFFERS:  # else the alignment says what is lacking
-            for side, report in (("left", result.left), ("right", result.right)):
-                event = _event_at(report, result.parting)
-                shown = json_text(event) if event else "(no more events)"
-                say(f"  {labels[side]}: {shown}")
+        for side, report in (("left", result.left), ("right", result.right)):
+            event = _event_at(report, result.parting)  # the records agree before it
+            shown = json_text(event) if event else "(no more events)"
+            say(f"  {labels[side]}: {shown}")
         _print_alignment(result, places or {})
     for side, report in (("left", result.left), ("right", result.right)):
         assert report is not None

@@ -33,6 +33,8 @@ __all__ = [
     "account_lines",
     "compact",
     "effect_json",
+    "failure_lines",
+    "failure_reason",
     "final_json",
     "pile_text",
     "problem_lines",
@@ -126,6 +128,20 @@ def report_json(report: Report) -> dict[str, Any]:
                              "checks": report.unchecked_checks,
                              "result": report.unchecked_result}
     return data
+
+
+def failure_lines(report: Report, what: str | None = None) -> list[str]:
+    """A file with no game in it to judge (unreadable, or cardcore failed on it), as
+    every command says it: ``BAD  path: what``, then its problems. ``what`` says
+    why, when the problems alone do not (diff's forgotten cards)."""
+    what = what or failure_reason(report)
+    return [click.style("BAD  ", fg="red") + visible(f"{report.path}: {what}"),
+            *problem_lines(report.path, report.problems, report.more_problems)]
+
+
+def failure_reason(report: Report) -> str:
+    """Why a file has no game to judge, in a few words."""
+    return "cardcore failed on it" if report.internal else "not a readable transcript"
 
 
 def step_json(step: Step) -> dict[str, Any]:

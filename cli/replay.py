@@ -14,6 +14,7 @@ from cardcore.cli.render import (
     REPORT_FORMAT,
     account_json,
     account_lines,
+    failure_lines,
     plural,
     problem_lines,
     report_json,
@@ -154,9 +155,7 @@ def _print_failure(report: Report, fmt: str) -> NoReturn:
     """A file with no game to tell (unreadable, or cardcore failed on it): its problems."""
     if fmt == "json":
         _emit_report(report)
-    what = "cardcore failed on it" if report.internal else "not a readable transcript"
-    click.echo(f"{click.style('BAD  ', fg='red')}{visible(f'{report.path}: {what}')}")
-    for line in problem_lines(report.path, report.problems, report.more_problems):
+    for line in failure_lines(report):
         click.echo(line)
     sys.exit(report.exit_code)
 

@@ -14,8 +14,7 @@ import click
 
 from cardcore.cli.inputs import STDIN, replay_named
 from cardcore.cli.output import write_file
-from cardcore.cli.render import problem_lines, say
-from cardcore.quoting import visible
+from cardcore.cli.render import failure_lines, say
 from cardcore.replay.runner import Report
 
 __all__ = ["report"]
@@ -27,9 +26,7 @@ def _readable(report: Report) -> bool:
 
 
 def _unreadable(report: Report) -> None:
-    what = "cardcore failed on it" if report.internal else "not a readable transcript"
-    click.echo(click.style("BAD  ", fg="red") + visible(f"{report.path}: {what}"), err=True)
-    for line in problem_lines(report.path, report.problems):
+    for line in failure_lines(report):
         click.echo(line, err=True)
 
 
@@ -76,9 +73,10 @@ def report(files: tuple[str, ...], output: str | None) -> None:
 
     Exit status: 0 the page is written and every record is valid, 1 it is
     written but a record breaks a rule or a check or its result disagrees, 2
-    a file is not a readable transcript (no page is written), the page cannot
-    be written there, or bad usage, 3
-    cardcore failed on a file (a bug to report).
+    a file is not a readable transcript or the two are not records of one game
+    (game, players or options differ, as diff says; no page is written), the
+    page cannot be written there, or bad usage, 3 cardcore failed on a file (a
+    bug to report).
     """
     if len(files) > 2:
         raise click.BadParameter(f"give one record, or two to compare, not {len(files)}",
@@ -102,11 +100,16 @@ def report(files: tuple[str, ...], output: str | None) -> None:
     if len(reports) == 1:
         page = record_page(reports[0])
     else:
+        from cardcore.cli.records import not_one_game
         from cardcore.replay.diff import diff_transcripts
 
         left, right = reports
         assert left.transcript is not None and right.transcript is not None
-        page = pair_page(left, right, diff_transcripts(left.transcript, right.transcript))
+        compared = diff_transcripts(left.transcript, right.transcript)
+        if not compared.comparable:  # refused as diff refuses them: no page of two games
+            say(not_one_game(compared), err=True)
+            sys.exit(2)
+        page = pair_page(left, right, compared)
     if target == STDIN:
         click.echo(page, nl=False)
     else:

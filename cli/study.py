@@ -22,11 +22,18 @@ from cardcore.cli.inputs import FORMATS, STDIN, emit_json, game_argument
 from cardcore.cli.output import check_place, write_file
 from cardcore.cli.render import say
 from cardcore.errors import SetupError
-from cardcore.quoting import json_number
+from cardcore.quoting import json_number, visible
 from cardcore.registry import GAMES
 from cardcore.replay.changes import OptionSyntaxError, parse_assignments
 from cardcore.replay.cluster import ClusterError, executor
-from cardcore.replay.study import PolicyNameError, Study, StudySpec, load_policy, run_study
+from cardcore.replay.study import (
+    PolicyFailed,
+    PolicyNameError,
+    Study,
+    StudySpec,
+    check_policy,
+    run_study,
+)
 from cardcore.replay.tally import Counts, Paired, Tally, mean_interval, wilson
 from cardcore.replay.transcript import TranscriptError, read_options
 
@@ -208,7 +215,9 @@ def _print(data: dict[str, Any], seconds: float) -> None:
 @click.option("--seed", type=int, default=0, show_default=True,
               help="game i is dealt with seed SEED + i")
 @click.option("--policy", metavar="MODULE:NAME",
-              help="the policy maker, called with a seat's seed (default: random play)")
+              help="what makes each seat's policy: a class or function called with the "
+                   "seat's seed, or with nothing if it takes no argument (default: random "
+                   "play)")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="play in this many local processes (the study is the same)")
@@ -232,6 +241,10 @@ def study(game: str, count: int, players: int | None, assignments: tuple[str, ..
     differences. The page runs no script and fetches nothing.
 
     The same seed gives the same study, whatever --jobs or --scheduler.
+
+    A --policy that cannot make a policy is refused before any game (exit 2);
+    a policy that raises or answers what it may not in play stops the study,
+    naming the game's seed and the seat (exit 1).
     """
     rules = GAMES[game]
     seats = players or rules.min_players
@@ -242,9 +255,9 @@ def study(game: str, count: int, players: int | None, assignments: tuple[str, ..
     options = _options(game, seats, assignments, "--option")
     other = _options(game, seats, assignments + versus, "--versus") if versus else None
     try:
-        load_policy(policy)
+        check_policy(policy, seed)
     except PolicyNameError as error:
-        raise click.BadParameter(str(error), param_hint="--policy") from None
+        raise click.BadParameter(visible(str(error)), param_hint="--policy") from None
     if page is not None:  # before the games are played, not after
         _check_page(page)
     spec = StudySpec(game=game, players=seats, games=count, seed=seed, options=options,
@@ -260,6 +273,11 @@ def study(game: str, count: int, players: int | None, assignments: tuple[str, ..
                 result = run_study(spec, run)
     except ClusterError as error:
         raise click.UsageError(str(error)) from None
+    except PolicyNameError as error:  # a maker that makes no policy for a later seed
+        raise click.BadParameter(visible(str(error)), param_hint="--policy") from None
+    except PolicyFailed as error:  # exit 1, as a game that breaks a rule
+        raise click.ClickException(f"--policy {policy} failed in play: "
+                                   f"{visible(str(error))}") from None
     seconds = time.perf_counter() - started
     data = study_json(result)
     if fmt == "json":

@@ -139,7 +139,7 @@ def validate(paths: tuple[str, ...], fmt: str, quiet: bool, jobs: int,
     read are reported as skipped, each in its place (exit 2), never silently
     left out. A FIFO or device given by name is read for 30 seconds at most;
     every file to 32 MiB at most. Text from a file is printed with its control
-    characters escaped (\u001b), so no file can write to the terminal.
+    characters escaped (\\u001b), so no file can write to the terminal.
 
     Exit status: 0 every file is valid (a fixture with "expect" is valid when
     it fails exactly as expected), 1 one broke a rule or a check disagreed,

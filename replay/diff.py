@@ -166,7 +166,7 @@ def diff_transcripts(left: Transcript, right: Transcript,
         except TranscriptError as error:
             return Diff(comparable=False, reason="with the names given as the same, B is "
                         f"no transcript: {error.problems[0].message}")
-    for what, a, b in (("game", left.game, right.game),
+    for what, a, b in (("games", left.game, right.game),
                        ("players", left.players, right.players),
                        ("options", left.options, right.options)):
         if a != b:

@@ -42,6 +42,7 @@ from cardcore.replay.errors import EntryError
 from cardcore.replay.jsonload import JsonError, parse_json
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.transcript import FORMAT_ID, TranscriptError, event_json, load_transcript
+from cardcore.table import likely
 
 __all__ = ["EntryError", "Field", "Kind", "event_line", "kind_of", "parse_line",
            "structure_event"]
@@ -249,7 +250,8 @@ def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True) -> dict[
     cls = rules.event_types.get(word)
     if cls is None:
         raise EntryError(f"{quoted(tokens[0])} is not a kind of event or a command: "
-                         f"{rules.title} events are {_kinds_words(rules)} (type help)")
+                         f"{rules.title} events are {_kinds_words(rules)}"
+                         f"{likely(word, tuple(rules.event_types))} (type help)")
     kind = kind_of(cls, chips)
     data: dict[str, Any] = {"type": kind.name}
     bare: list[str] = []

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from cardcore.errors import CardcoreError, PathPart
 from cardcore.replay.problems import Problem, pointer
 
-__all__ = ["ClusterError", "EntryError", "JsonError", "OptionSyntaxError", "PolicyNameError", "RecordError", "RecordingError",
-           "Refused", "RefusedOptions", "StructureFailure", "TranscriptError", "UnreadableInput"]
+__all__ = ["ClusterError", "EntryError", "JsonError", "OptionSyntaxError", "PolicyFailed",
+           "PolicyNameError", "RecordError", "RecordingError", "Refused", "RefusedOptions",
+           "StructureFailure", "TranscriptError", "UnreadableInput"]
 
 
 class JsonError(CardcoreError):
@@ -103,4 +104,12 @@ class ClusterError(CardcoreError):
 
 
 class PolicyNameError(CardcoreError):
-    """``--policy`` names nothing importable that makes a policy."""
+    """``--policy`` names nothing importable that makes a policy: no such module or
+    name, not a maker of policies (one called with a seat's seed, or with
+    nothing), or what it makes is not a policy. Judged before any game is played."""
+
+
+class PolicyFailed(CardcoreError):
+    """A policy that ``--policy`` made failed while a study was played: it raised,
+    answered something it was not offered, or an event the rules do not allow.
+    The message names the game's seed and, where known, the seat."""

@@ -19,21 +19,29 @@ True
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
+import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import attrs
 
+import cardcore
+from cardcore.errors import RuleViolation
 from cardcore.gamelog import GameLog
 from cardcore.play import Policy, RandomPolicy, play
+from cardcore.play.errors import PolicyError
+from cardcore.play.policies import Offer
 from cardcore.replay.cluster import Executor, InProcess
-from cardcore.replay.errors import PolicyNameError
+from cardcore.replay.errors import PolicyFailed, PolicyNameError
 from cardcore.replay.tally import GameResult, Paired, Tally
 
-__all__ = ["ENDING_KINDS", "Chunk", "PolicyNameError", "Study", "StudySpec", "game_result",
-           "load_policy", "play_chunk", "run_study", "seat_seed"]
+__all__ = ["ENDING_KINDS", "Chunk", "PolicyFailed", "PolicyMaker", "PolicyNameError", "Study",
+           "StudySpec", "check_policy", "game_result", "load_policy", "play_chunk", "run_study",
+           "seat_seed"]
 
 ENDING_KINDS = frozenset({"game_over", "session_over", "last_round"})
 """Effects that say why a whole game or session ended; a game that ends without
@@ -53,8 +61,11 @@ def seat_seed(game_seed: int, seat: int) -> int:
 
 
 def load_policy(name: str | None) -> Callable[[int], Policy]:
-    """The policy maker named ``module:Name`` (called with a seat's seed, it returns
-    that seat's policy); None: :class:`~cardcore.play.RandomPolicy`."""
+    """The policy maker named ``module:Name``, called with a seat's seed (or with
+    nothing, if it takes no argument: a bot class without a constructor, as
+    docs/writing-a-bot.md writes one) to make that seat's policy; None:
+    :class:`~cardcore.play.RandomPolicy`. What cannot be called so is refused
+    here, before any game (:class:`PolicyNameError`)."""
     if name is None:
         return RandomPolicy
     module_name, colon, attribute = name.partition(":")
@@ -67,7 +78,115 @@ def load_policy(name: str | None) -> Callable[[int], Policy]:
         raise PolicyNameError(f"{name!r} cannot be imported: {error}") from None
     if not callable(found):
         raise PolicyNameError(f"{name!r} is not callable: it should make a policy from a seed")
-    return found  # type: ignore[no-any-return]
+    return PolicyMaker(name, found, _takes_seed(name, found))
+
+
+_MAKER = ("--policy names what makes a policy: a class or function called with a seat's "
+          "seed or with nothing")
+
+
+def _parameters(found: Callable[..., Any]) -> inspect.Signature | None:
+    """What ``found`` takes; None for a callable Python cannot say it of (some builtins)."""
+    try:
+        return inspect.signature(found)
+    except (TypeError, ValueError):
+        return None
+
+
+def _binds(signature: inspect.Signature, *arguments: object) -> bool:
+    try:
+        signature.bind(*arguments)
+    except TypeError:
+        return False
+    return True
+
+
+def _takes_seed(name: str, found: Callable[..., Any]) -> bool:
+    """Whether the maker is called with the seed (it may be) or with nothing (it
+    takes no argument); anything else is not a maker."""
+    signature = _parameters(found)
+    if signature is None or _binds(signature, 0):
+        return True
+    if _binds(signature):
+        return False
+    itself = ", not a policy itself" if _binds(signature, None, None) else ""
+    raise PolicyNameError(f"{name!r} takes {_shown(signature)}: {_MAKER}{itself}")
+
+
+def _shown(signature: inspect.Signature) -> str:
+    """The parameters as the code names them, without annotations: ``(view, offers)``."""
+    return f"({', '.join(signature.parameters)})"
+
+
+_REPLAY = (str(Path(__file__).parent),)
+"""Where this layer's modules are (replay/ in a checkout, not under cardcore/)."""
+
+
+def _raised(error: BaseException) -> str:
+    """An exception of a user's code in one line: its type, its words, and the last
+    line of the user's code it passed through (a traceback is not shown, and an
+    event the bot built wrong is raised by cardcore, from the bot's line)."""
+    ours = (*(str(Path(folder)) for folder in (*cardcore.__path__, *_REPLAY)),
+            "<attrs generated")  # an event class's __init__
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
+              if not frame.filename.startswith(ours)]
+    where = f" ({Path(frames[-1].filename).name}, line {frames[-1].lineno})" if frames else ""
+    return f"{type(error).__name__}: {error}{where}"
+
+
+@attrs.frozen
+class PolicyMaker:
+    """The maker ``--policy`` names, called as it takes (with the seat's seed, or
+    with nothing), what it makes checked to be a policy of (view, offers)."""
+
+    name: str
+    make: Callable[..., Any]
+    takes_seed: bool
+
+    def __call__(self, seed: int) -> Policy:
+        policy = self.make(seed) if self.takes_seed else self.make()
+        if not callable(policy):
+            raise PolicyNameError(f"{self.name!r} made {policy!r} (a {type(policy).__name__}), "
+                                  "not a policy: a policy is a callable from a seat's view "
+                                  "and its offers to one offer")
+        signature = _parameters(policy)
+        if signature is not None and not _binds(signature, None, None):
+            raise PolicyNameError(f"{self.name!r} made a policy that takes "
+                                  f"{_shown(signature)}: a policy is called with a seat's "
+                                  "view and its offers, (view, offers)")
+        return policy  # type: ignore[no-any-return]
+
+
+def check_policy(name: str | None, seed: int) -> None:
+    """Refuse, before a study is played, a ``--policy`` that names no maker of
+    policies, or whose maker fails to make seat 1's policy of the game dealt by
+    ``seed`` (:class:`PolicyNameError`)."""
+    make = load_policy(name)
+    try:
+        make(seat_seed(seed, 0))
+    except PolicyNameError:
+        raise
+    except Exception as error:  # the user's code: any error is its own
+        raise PolicyNameError(f"{name!r} raised {_raised(error)} when called to make a "
+                              "policy") from None
+
+
+@attrs.frozen
+class _Guarded:
+    """A user's policy whose errors say whose they are: :class:`PolicyFailed`
+    naming the game's seed and the seat, not the bare exception from deep in the
+    play loop."""
+
+    policy: Policy
+    seat: str
+    seed: int
+
+    def __call__(self, view: Any, offers: Any) -> Offer:
+        try:
+            return self.policy(view, offers)
+        except Exception as error:  # the user's code: any error is its own
+            raise PolicyFailed(f"the game dealt by seed {self.seed}: {self.seat}'s policy "
+                               f"raised {_raised(error)}") from error
 
 
 @attrs.frozen
@@ -141,8 +260,33 @@ def game_result(log: GameLog[Any]) -> GameResult:
 
 def _played(spec: StudySpec, make: Callable[[int], Policy], seed: int, options: Any
             ) -> GameResult:
-    policies = [make(seat_seed(seed, seat)) for seat in range(spec.players)]
-    return game_result(play(spec.game, policies, seed=seed, options=options))
+    if spec.policy is None:  # random play: legal by construction, and not slowed
+        policies = [make(seat_seed(seed, seat)) for seat in range(spec.players)]
+        return game_result(play(spec.game, policies, seed=seed, options=options))
+    return game_result(_played_by_user(spec, make, seed, options))
+
+
+def _played_by_user(spec: StudySpec, make: Callable[[int], Policy], seed: int, options: Any
+                    ) -> GameLog[Any]:
+    """A game played by the user's policies: whatever they do wrong is a
+    :class:`PolicyFailed` that says so (a ``--policy`` misbehaving in play)."""
+    policies: list[Policy] = []
+    for seat in range(spec.players):
+        name = f"P{seat + 1}"
+        try:
+            policies.append(_Guarded(make(seat_seed(seed, seat)), name, seed))
+        except PolicyNameError:
+            raise
+        except Exception as error:  # the user's code: any error is its own
+            raise PolicyFailed(f"the game dealt by seed {seed}: making {name}'s policy "
+                               f"raised {_raised(error)}") from error
+    try:
+        return play(spec.game, policies, seed=seed, options=options)
+    except PolicyError as error:
+        raise PolicyFailed(f"the game dealt by seed {seed}: {error}") from error
+    except RuleViolation as error:
+        raise PolicyFailed(f"the game dealt by seed {seed}: a policy answered an event the "
+                           f"rules do not allow: {error}") from error
 
 
 def play_chunk(chunk: Chunk) -> Study:

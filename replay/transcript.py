@@ -360,7 +360,8 @@ def _events(raw: object, rules: GameRules[Any], players: tuple[str, ...],
         if cls is None:
             what = "has no 'type'" if "type" not in item else f"has the unknown type {quoted(kind)}"
             reader.refuse(("events", index, "type") if "type" in item else ("events", index),
-                          f"this event {what}: {rules.title} events are {kinds}")
+                          f"this event {what}: {rules.title} events are {kinds}"
+                          + likely(kind, tuple(rules.event_types)))
             continue
         fields = {key: value for key, value in item.items() if key != "type"}
         event = reader.structure(fields, cls, "events", index)

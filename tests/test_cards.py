@@ -84,6 +84,20 @@ def test_pairs_cards_are_the_integers_one_to_ten(value: int) -> None:
     assert parse_pairs_card(value) == value
 
 
+@pytest.mark.parametrize(("value", "hint"), [
+    ("8", ' (write 8, not "8")'), ("7", ' (write 7, not "7")'), ("10", ' (write 10, not "10")'),
+    ("11", " (a number, not a string)"), ("seven", " (a number, not a string)"),
+])
+def test_a_card_written_as_a_string_gets_a_hint_with_its_own_value(value: str,
+                                                                   hint: str) -> None:
+    """"8" is hinted as 8: the hint quotes what was written, never another card; a
+    string that is no card as a number either is told to be a number."""
+    with pytest.raises(CardNotationError) as caught:
+        parse_pairs_card(value)
+    assert str(caught.value) == (f"{value!r} is not a Pairs card: Pairs cards are the "
+                                 f"integers 1 to 10{hint}")
+
+
 @pytest.mark.parametrize("value", [0, 11, -1, "11", "7", True, False, 7.0, None])
 def test_anything_else_is_not_a_pairs_card(value: object) -> None:
     """Strings, booleans, floats and numbers outside 1-10 are refused."""

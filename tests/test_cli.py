@@ -692,3 +692,30 @@ def test_each_lazy_summary_is_its_commands_help(limit: int) -> None:
         assert command.name == name
         assert listed == command.get_short_help_str(limit)
     assert group.commands == {}
+
+
+def _commands(group: Any, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """The command line of every command and subcommand, the group's own first."""
+    import click
+
+    found = [path]
+    if isinstance(group, click.Group):
+        context = click.Context(group)
+        for name in group.list_commands(context):
+            found += _commands(group.get_command(context, name), (*path, name))
+    return found
+
+
+def test_no_help_writes_a_control_character_to_the_terminal() -> None:
+    """Every command's --help (cardcore's own, and each command's and subcommand's)
+    is text: no ESC, BEL, carriage return or other control character, only line
+    breaks (a help that held ESC, from "\\u001b" in a docstring, was a terminal
+    command)."""
+    commands = _commands(main)
+    assert ("validate",) in commands and len(commands) > 10
+    for words in commands:
+        code, out = run(*words, "--help")
+        assert code == 0, (words, out)
+        controls = {hex(ord(char)) for char in out if char != "\n" and (
+            ord(char) < 0x20 or 0x7f <= ord(char) <= 0x9f)}
+        assert not controls, (words, controls)

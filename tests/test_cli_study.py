@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from cardcore.cli.main import main
@@ -75,6 +77,77 @@ def test_bad_options_players_and_policy_are_usage_errors() -> None:
     assert code == 2 and "--players" in out
     code, out = run("study", "goblin", "--games", "2", "--policy", "random")
     assert code == 2 and "module:Name" in out
+
+
+BOTS = (
+    "from cardcore.play import RandomPolicy\n"
+    "class NoSeed:\n"
+    "    def __call__(self, view, offers):\n"
+    "        return offers[0]\n"
+    "INSTANCE = RandomPolicy(1)\n"
+    "def says_fold(seed):\n"
+    "    return lambda view, offers: 'fold'\n"
+    "def raises(seed):\n"
+    "    def policy(view, offers):\n"
+    "        raise RuntimeError('no idea')\n"
+    "    return policy\n"
+)
+"""Policy makers as a user writes them, the tutorial's kind among them."""
+
+
+@pytest.fixture
+def bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The module of :data:`BOTS`, importable as ``cli_study_bots``."""
+    (tmp_path / "cli_study_bots.py").write_text(BOTS, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "cli_study_bots", raising=False)
+    return "cli_study_bots"
+
+
+def test_a_bot_class_without_a_seed_plays(bots: str) -> None:
+    """--policy naming a class written as docs/writing-a-bot.md writes one (no
+    constructor, so no seed) plays every game."""
+    code, out = run("study", "goblin", "--games", "3", "--policy", f"{bots}:NoSeed",
+                    "--format", "json")
+    assert code == 0, out
+    assert json.loads(out)["base"]["games"] == 3
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("cli_study_bots:INSTANCE", "takes (view, offers): --policy names what makes a policy: a "
+                                "class or function called with a seat's seed or with "
+                                "nothing, not a policy itself"),
+    ("json:dumps", "'json:dumps' made '0' (a str), not a policy: a policy is a callable from "
+                   "a seat's view and its offers to one offer"),
+])
+def test_what_makes_no_policy_is_a_usage_error_in_one_line(
+        bots: str, name: str, words: str) -> None:
+    """A policy instead of its maker, or a maker of something else, exits 2 with one
+    line naming --policy, what is wrong and what is allowed: no traceback."""
+    result = CliRunner().invoke(main, ["study", "goblin", "--games", "3", "--policy", name])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    error = result.output.splitlines()[-1]
+    assert error.startswith("Error: Invalid value for --policy: ") and error.endswith(words)
+
+
+@pytest.mark.parametrize(("maker", "words"), [
+    ("says_fold", "the game dealt by seed 4: seat 0's policy answered 'fold'"),
+    ("raises", "the game dealt by seed 4: P1's policy raised RuntimeError: no idea "
+               "(cli_study_bots.py, line 10)"),
+])
+def test_a_policy_that_fails_in_play_exits_1_without_a_traceback(
+        bots: str, maker: str, words: str) -> None:
+    """A policy that answers what it was not offered, or raises, stops the study with
+    exit 1 (as a game that breaks a rule) and one line saying which game and seat."""
+    result = CliRunner().invoke(main, ["study", "goblin", "--games", "3", "--seed", "4",
+                                       "--policy", f"{bots}:{maker}"])
+    assert result.exit_code == 1, result.output
+    assert isinstance(result.exception, SystemExit)
+    assert result.output.splitlines() == [
+        f"Error: --policy {bots}:{maker} failed in play: {words}" + (
+            ": every seat takes its part in this step (one of its offers)"
+            if maker == "says_fold" else "")]
 
 
 def test_a_terminal_gets_a_progress_bar_and_the_time_taken() -> None:

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from cardcore.cli.main import main
 from cardcore.cli.records import gap_text
 from cardcore.replay.diff import diff_transcripts
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.transcript import load_transcript
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "goblin-poker" / "rules-example.json"
@@ -159,8 +160,9 @@ def test_a_record_with_one_event_deleted_names_it_and_goes_on(tmp_path: Path) ->
     runner = CliRunner()
     text = runner.invoke(main, ["diff", str(EXAMPLE), str(path)]).output
     # The example has one event a line, the first on line 7; B is written on one line.
-    assert ("B has no fold of Chie where A has one at /events/3 (line 10); "
-            "B goes on at /events/3 (line 1)") in text
+    fold, pitch = json_text(example()["events"][3]), json_text(b["events"][3])
+    assert (f"B has no fold of Chie where A has one at /events/3 (line 10): {fold}; "
+            f"B goes on at /events/3 (line 1): {pitch}") in text
     assert "aligned event by event, 1 difference:" in text
     data = json.loads(runner.invoke(main, ["diff", "--format", "json", str(EXAMPLE),
                                            str(path)]).output)
@@ -184,12 +186,92 @@ def test_same_maps_a_name_spelled_two_ways(tmp_path: Path) -> None:
 
 
 def test_an_extra_event_in_b_is_named_with_both_pointers() -> None:
-    """B wrote Chie's fold twice: A has no second fold, and A goes on at /events/4."""
+    """B wrote Chie's fold twice: A has no second fold, and A goes on at /events/4;
+    B's extra fold is written after B's pointer, A's event 4 (Aki's pitch) after A's."""
     b = example()
     b["events"].insert(4, dict(b["events"][3]))
     del b["result"]
     result = diff_transcripts(load_transcript(example()), load_transcript(b))
     assert result.alignment is not None
     assert [(g.kind, g.left, g.right) for g in result.alignment.gaps] == [("extra", 4, 4)]
-    assert gap_text(result.alignment.gaps[0], result).startswith(
-        "A has no fold of Chie where B has one at /events/4; A goes on at /events/4: ")
+    fold, pitch = json_text(example()["events"][3]), json_text(example()["events"][4])
+    assert gap_text(result.alignment.gaps[0], result) == (
+        f"A has no fold of Chie where B has one at /events/4: {fold}; "
+        f"A goes on at /events/4: {pitch}")
+
+
+def test_json_refusals_of_unreadable_files_are_json_reports(tmp_path: Path) -> None:
+    """diff --format json A B where B cannot be read: one JSON report on stdout (not
+    a line of text), not comparable, with each unreadable file's report as validate
+    and replay give it (path, valid, problems with their line and column); exit 2."""
+    (tmp_path / "empty.json").write_text("")
+    result = CliRunner().invoke(main, ["diff", "--format", "json", str(EXAMPLE),
+                                       str(tmp_path / "empty.json")])
+    assert result.exit_code == 2
+    data = json.loads(result.output)
+    assert data["report_format"] == "cardcore-report/1"
+    assert (data["left"], data["right"]) == (str(EXAMPLE), str(tmp_path / "empty.json"))
+    assert data["comparable"] is False and data["same_outcome"] is False
+    assert data["reason"] == f"{tmp_path / 'empty.json'}: not a readable transcript"
+    (file,) = data["files"]
+    assert file["path"] == str(tmp_path / "empty.json") and file["valid"] is False
+    assert file["problems"][0]["kind"] == "format" and file["problems"][0]["line"] == 1
+    assert "the file is empty" in file["problems"][0]["message"]
+
+
+def test_json_refusal_of_an_option_is_a_json_report(tmp_path: Path) -> None:
+    """diff --format json FILE --option antee=2: the refused option as JSON (the
+    path, the options asked for, the problems at their pointers), exit 2."""
+    result = CliRunner().invoke(main, ["diff", "--format", "json", str(EXAMPLE),
+                                       "--option", "antee=2"])
+    assert result.exit_code == 2
+    data = json.loads(result.output)
+    assert data["report_format"] == "cardcore-report/1" and data["path"] == str(EXAMPLE)
+    assert data["options"] == {"antee": 2}
+    (problem,) = data["options_refused"]
+    assert problem["pointer"] == "/options/antee" and "unknown key 'antee'" in problem["message"]
+
+
+def test_json_report_of_an_unreadable_file_under_an_option_is_replays(tmp_path: Path) -> None:
+    """diff --format json FILE --option ... where FILE cannot be read: the file's
+    report as replay --format json gives it, with the options asked for; exit 2."""
+    (tmp_path / "empty.json").write_text("")
+    result = CliRunner().invoke(main, ["diff", "--format", "json", str(tmp_path / "empty.json"),
+                                       "--option", "ante=2"])
+    assert result.exit_code == 2
+    data = json.loads(result.output)
+    replayed = json.loads(CliRunner().invoke(main, ["replay", "--format", "json",
+                                                    str(tmp_path / "empty.json")]).output)
+    del replayed["events"]
+    assert data == {**replayed, "options": {"ante": 2}}
+
+
+def test_records_of_two_games_say_the_games_differ() -> None:
+    """A Goblin record and a Saint record: not comparable, "the games differ"
+    (the plural, as "the players differ" and "the options differ")."""
+    saint = Path(__file__).resolve().parents[1] / "fixtures" / "saint-poker"
+    other = json.loads(next(iter(sorted(saint.glob("*.json")))).read_text(encoding="utf-8"))
+    result = diff_transcripts(load_transcript(example()), load_transcript(other))
+    assert not result.comparable
+    assert result.reason == "the games differ: goblin-poker and saint-poker"
+
+
+def test_each_side_of_a_missing_event_is_shown_under_its_own_name(tmp_path: Path) -> None:
+    """B lacks A's event 3 (Chie's fold), so B's event 3 is Aki's pitch: the parting's
+    heading shows A's fold under A and B's pitch under B, and the alignment's line
+    puts A's fold after A's pointer and B's pitch after B's, never A's event where B
+    goes on."""
+    b = example()
+    del b["events"][3]
+    del b["result"]
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(b, indent=1))
+    lines = CliRunner().invoke(main, ["diff", str(EXAMPLE), str(path)]).output.splitlines()
+    fold, pitch = json_text(example()["events"][3]), json_text(example()["events"][4])
+    at = lines.index("the records part at event #3 (/events/3):")
+    assert lines[at + 1:at + 3] == [f"  A ({EXAMPLE}): {fold}", f"  B ({path}): {pitch}"]
+    opening = [n for n, line in enumerate(json.dumps(b, indent=1).splitlines(), 1)
+               if line == "  {"]  # each event of B starts a line of its own
+    b_line = opening[3]
+    assert (f"  B has no fold of Chie where A has one at /events/3 (line 10): {fold}; "
+            f"B goes on at /events/3 (line {b_line}): {pitch}") in lines

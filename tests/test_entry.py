@@ -101,6 +101,8 @@ def test_a_check_reads_only_the_figures_the_game_keeps() -> None:
 
 @pytest.mark.parametrize(("line", "words"), [
     ("shuffle", "'shuffle' is not a kind of event or a command"),
+    ("folds Ben", "Goblin Poker events are deal, reveal, stack, fold, pitch, check, ruling "
+                  "(did you mean 'fold'?) (type help)"),
     ("pitch Ben 7 8", "too many values for pitch ('8' left over): write pitch PLAYER [CARD]"),
     ("fold Ben player=Chie", "too many values"),
     ("pitch Ben card=7 card=8", "card is given twice"),

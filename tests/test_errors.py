@@ -34,6 +34,7 @@ from cardcore.replay.errors import (
     EntryError,
     JsonError,
     OptionSyntaxError,
+    PolicyFailed,
     PolicyNameError,
     RecordError,
     RecordingError,
@@ -184,6 +185,7 @@ SAMPLES: tuple[CardcoreError, ...] = (
     PolicyError("seat 1's policy answered 'x', not an event"),
     ClusterError("no scheduler answers at tcp://127.0.0.1:1"),
     PolicyNameError("'nowhere:Bot' names no module"),
+    PolicyFailed("the game dealt by seed 3: P1's policy raised KeyError: 2 (bots.py, line 9)"),
 
 )
 SAMPLES += tuple(error for error in (_table_error(),) if error is not None)

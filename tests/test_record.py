@@ -92,6 +92,17 @@ def test_unreadable_entries_and_bad_usage_exit_2_without_a_traceback(tmp_path: P
     assert json.loads(closed.read_text()) == data
 
 
+def test_a_new_record_named_as_a_folder_is_said_to_be_a_folder(tmp_path: Path) -> None:
+    """record GAME --players A,B adir.json where adir.json is a folder: exit 2 and
+    "is a folder, not a file" at once, not advice to continue it (which cannot work)."""
+    folder = tmp_path / "adir.json"
+    folder.mkdir()
+    code, out = run("record", "goblin", "--players", "A,B", str(folder))
+    assert code == 2
+    assert f"{folder} is a folder, not a file" in out and "continue it" not in out
+    assert list(folder.iterdir()) == []
+
+
 def test_a_script_amends_an_earlier_event_and_the_record_notes_it(tmp_path: Path) -> None:
     """--amend N EVENT replaces event N, replays the rest and adds meta.corrections."""
     _new(tmp_path, "deal", "reveal Aki=4 Ben=2 Chie=7", "pitch Ben", "fold Chie")
@@ -155,6 +166,8 @@ GAMES_TYPED = {
 def _spawn(args: list[str], cwd: Path, columns: int = 200) -> pexpect.spawn:
     env = {**os.environ, "NO_COLOR": "1", "TERM": "dumb",
            "CARDCORE_HISTORY": str(cwd / "history")}
+    for size in ("COLUMNS", "LINES"):  # the terminal's own size, not the runner's (xdist
+        env.pop(size, None)           # workers set COLUMNS=80, which would override it)
     child = pexpect.spawn(sys.executable, ["-m", "cardcore", "record", *args], cwd=str(cwd),
                           env=env, encoding="utf-8", timeout=15, dimensions=(50, columns))
     child.delaybeforesend = None  # a typist needs no pause: each step waits for the prompt

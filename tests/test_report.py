@@ -89,3 +89,21 @@ def test_a_page_that_cannot_be_written_there_is_said_in_words(tmp_path: Path) ->
     code, out = run("report", str(EXAMPLE), "-o", str(target))
     assert code == 2 and f"cannot write {target}" in out
     assert not (tmp_path / "missing").exists()
+
+
+def test_two_records_of_different_games_are_refused_as_diff_refuses_them(
+        tmp_path: Path) -> None:
+    """A Goblin record and an Auction record, or the same game with other player
+    names: no page, exit 2, and the words diff gives for the pair."""
+    auction = ROOT / "fixtures" / "auction" / "declare-mid-bidding-declarer-loses.json"
+    renamed = tmp_path / "renamed.json"
+    renamed.write_text(EXAMPLE.read_text(encoding="utf-8").replace('"Chie"', '"Chiyo"'),
+                       encoding="utf-8")
+    for other, words in ((auction, "the games differ: goblin-poker and auction"),
+                         (renamed, "the players differ: Aki, Ben, Chie and Aki, Ben, Chiyo")):
+        page = tmp_path / "pair.html"
+        code, out = run("report", str(EXAMPLE), str(other), "-o", str(page))
+        assert code == 2 and f"not records of one game: {words}" in out
+        assert not page.exists()
+        diffed = CliRunner().invoke(main, ["diff", str(EXAMPLE), str(other)])
+        assert diffed.exit_code == 2 and f"not records of one game: {words}" in diffed.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 from html.parser import HTMLParser
 from pathlib import Path
@@ -9,6 +10,7 @@ from typing import Any
 
 from cardcore.cli.report_page import pair_page, record_page
 from cardcore.replay.diff import diff_transcripts
+from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import Report, replay_file, replay_transcript
 from cardcore.replay.transcript import load_transcript
 
@@ -145,7 +147,8 @@ def test_two_records_side_by_side_with_the_parting_marked_on_both() -> None:
 
 
 def test_two_records_one_lacking_an_event_name_it_on_the_page() -> None:
-    """B lacks A's fold at /events/3: the summary names it as missing, with both pointers."""
+    """B lacks A's fold at /events/3: the summary names it as missing, with both
+    pointers, each followed by its own record's event (A's fold, B's next pitch)."""
     right = _example()
     del right["events"][3]
     del right["result"]
@@ -153,7 +156,9 @@ def test_two_records_one_lacking_an_event_name_it_on_the_page() -> None:
     assert a.transcript is not None and b.transcript is not None
     page = pair_page(a, b, diff_transcripts(a.transcript, b.transcript))
     assert "Aligned event by event: 1 difference." in page
-    assert "B has no fold of Chie where A has one at /events/3; B goes on at /events/3" in page
+    fold, pitch = json_text(_example()["events"][3]), json_text(right["events"][3])
+    assert html.escape(f"B has no fold of Chie where A has one at /events/3: {fold}; "
+                       f"B goes on at /events/3: {pitch}") in page
 
 
 def test_a_problem_read_from_a_file_shows_its_line_on_the_page(tmp_path: Path) -> None:

@@ -10,8 +10,10 @@ import pytest
 from cardcore.play import RandomPolicy, play
 from cardcore.replay.cluster import Processes
 from cardcore.replay.study import (
+    PolicyFailed,
     PolicyNameError,
     StudySpec,
+    check_policy,
     game_result,
     load_policy,
     run_study,
@@ -131,3 +133,88 @@ def test_a_bad_policy_name_says_what_is_wanted() -> None:
     with pytest.raises(PolicyNameError, match="not callable"):
         load_policy("cardcore.replay.study:SEATS_PER_GAME")
     assert load_policy(None) is RandomPolicy
+
+
+BOTS = (
+    "from cardcore.play import RandomPolicy\n"
+    "class NoSeed:\n"
+    "    def __call__(self, view, offers):\n"
+    "        return offers[0]\n"
+    "INSTANCE = RandomPolicy(1)\n"
+    "def two_seeds(a, b):\n"
+    "    return NoSeed()\n"
+    "def text(seed):\n"
+    "    return str(seed)\n"
+    "def one_argument(seed):\n"
+    "    return lambda offers: offers[0]\n"
+    "def says_fold(seed):\n"
+    "    return lambda view, offers: 'fold'\n"
+    "def raises(seed):\n"
+    "    def policy(view, offers):\n"
+    "        raise RuntimeError('no idea')\n"
+    "    return policy\n"
+    "def broken_maker(seed):\n"
+    "    raise KeyError(seed)\n"
+    "def cheats(seed):\n"
+    "    from cardcore.games.goblin import Pitch\n"
+    "    def policy(view, offers):\n"
+    "        if 'pitch' not in offers.kind_names():\n"
+    "            return offers[0]\n"
+    "        offered = offers.of_kind('pitch')[0]\n"
+    "        return Pitch(player=offered.player, card=9 if offered.card == 10 else 10)\n"
+    "    return policy\n"
+)
+"""Policy makers, right and wrong, as a user might write them."""
+
+
+@pytest.fixture
+def bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The module of :data:`BOTS`, importable as ``study_bots``."""
+    (tmp_path / "study_bots.py").write_text(BOTS, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "study_bots", raising=False)
+    return "study_bots"
+
+
+def test_a_maker_that_takes_no_seed_is_called_with_nothing(bots: str) -> None:
+    """A bot class written as the tutorial writes one (no constructor) makes each
+    seat's policy, called without a seed, and the games are played with it."""
+    policy = load_policy(f"{bots}:NoSeed")(7)
+    assert type(policy).__name__ == "NoSeed"
+    spec = StudySpec(game="goblin-poker", players=2, games=2, policy=f"{bots}:NoSeed")
+    assert run_study(spec).base.games == 2
+
+
+def test_what_cannot_make_a_policy_is_refused_before_any_game(bots: str) -> None:
+    """A policy itself (not its maker) and a maker of two arguments are refused when
+    loaded; a maker that makes something that is not a policy of (view, offers), or
+    that raises, when check_policy makes a first policy: each PolicyNameError says
+    what it takes and what --policy allows."""
+    with pytest.raises(PolicyNameError, match=r"takes \(view, offers\).*not a policy itself"):
+        load_policy(f"{bots}:INSTANCE")
+    with pytest.raises(PolicyNameError, match=r"takes \(a, b\).*with a seat's seed or with nothing"):
+        load_policy(f"{bots}:two_seeds")
+    with pytest.raises(PolicyNameError, match=r"made '0' \(a str\), not a policy"):
+        check_policy(f"{bots}:text", 0)
+    with pytest.raises(PolicyNameError, match=r"takes \(offers\).*\(view, offers\)"):
+        check_policy(f"{bots}:one_argument", 0)
+    with pytest.raises(PolicyNameError, match=r"raised KeyError: 0"):
+        check_policy(f"{bots}:broken_maker", 0)
+    check_policy(f"{bots}:NoSeed", 0)
+    check_policy(None, 0)
+
+
+@pytest.mark.parametrize(("maker", "words"), [
+    ("says_fold", r"seed 0: seat 0's policy answered 'fold'"),
+    ("raises", r"seed 0: P1's policy raised RuntimeError: no idea \(study_bots.py, line 16\)"),
+    ("cheats", r"seed 0: a policy answered an event the rules do not allow: 10 cannot be "
+               r"pitched from P2's hand"),
+])
+def test_a_policy_that_misbehaves_in_play_is_a_policy_failure(
+        bots: str, maker: str, words: str) -> None:
+    """A policy that answers what it was not offered, one that raises and one that
+    answers an event the rules forbid stop the study with PolicyFailed, naming the
+    game's seed and the seat or the rule's words (never a raw exception)."""
+    spec = StudySpec(game="goblin-poker", players=2, games=3, policy=f"{bots}:{maker}")
+    with pytest.raises(PolicyFailed, match=words):
+        run_study(spec)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from cardcore.games.goblin import Deal, GoblinOptions, Pitch, Reveal
+from cardcore.registry import GAMES
 from cardcore.replay.jsonload import JsonError, parse_json
 from cardcore.replay.transcript import TranscriptError, dump_transcript, load_transcript
 
@@ -59,6 +60,23 @@ def test_an_unknown_event_type_lists_the_games_events() -> None:
     ((where, message),) = problems(changed(events=[{"type": "draw", "player": "Aki"}]))
     assert where == "/events/0/type"
     assert "'draw'" in message and "deal, reveal, stack, fold, pitch" in message
+
+
+@pytest.mark.parametrize(("game", "kind", "hint"), [
+    ("goblin-poker", "folds", " (did you mean 'fold'?)"),
+    ("goblin-poker", "Pitch", " (did you mean 'pitch'?)"),
+    ("orc-poker", "give-up", " (did you mean 'give_up'?)"),
+    ("goblin-poker", "give-up", ""),
+])
+def test_a_mistyped_event_type_gets_the_likely_one(game: str, kind: str, hint: str) -> None:
+    """An unknown type close to one of the game's event types is told that one, as a
+    mistyped player name is (cardcore.table.likely); one close to none gets no guess."""
+    rules = GAMES[game]
+    data = {"format": "cardcore-transcript/1", "game": game, "players": ["Aki", "Ben", "Chie"],
+            "events": [{"type": "deal"}, {"type": kind, "player": "Aki"}]}
+    assert dict(problems(data))["/events/1/type"] == (
+        f"this event has the unknown type {kind!r}: {rules.title} events are "
+        f"{', '.join(rules.event_types)}{hint}")
 
 
 @pytest.mark.parametrize(
@@ -275,7 +293,7 @@ def test_a_long_string_is_quoted_short_where_a_number_or_a_card_belongs() -> Non
     assert found == {
         "/options/starting_chips": f"expected a whole number, not the string {start}",
         "/events/1/cards/Aki": f"{start} is not a Pairs card: Pairs cards are the integers "
-                               "1 to 10 (write 7, not \"7\")"}
+                               "1 to 10 (a number, not a string)"}
     saint = {"format": "cardcore-transcript/1", "game": "saint-poker", "players": ["Aki", "Ben"],
              "events": [{"type": "deal", "future": ["9H" * 3000]}]}
     ((where, message),) = problems(saint)

@@ -72,3 +72,12 @@ def test_a_forgotten_card_the_outcome_depends_on_fails(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "check: the outcome depends on the forgotten card at /events/5/card: " \
            "if it was 1-4, 6-10" in result.output
+
+
+def test_help_shows_the_escape_it_names_as_text() -> None:
+    """--help says control characters are printed escaped, "(\\u001b)": it shows
+    those six characters, not the ESC they stand for."""
+    result = CliRunner().invoke(main, ["validate", "--help"])
+    assert result.exit_code == 0
+    assert "escaped (\\u001b)" in " ".join(result.output.split())
+    assert "\x1b" not in result.output

@@ -1,6 +1,7 @@
 """The walkthroughs in docs/ are true: their commands give the output they show.
 
-Each page's ```json NAME blocks are written as files NAME, and its ```console
+Each page's ```json NAME and ```python NAME blocks are written as files NAME (a
+module importable by the commands, a bot for ``--policy``), and its ```console
 blocks run in order in a fresh folder holding a copy of fixtures/: ``$ cardcore
 ...`` is a command (``# exit N`` after it: its exit status, else 0), the lines
 after it its output, ``...`` any lines left out.
@@ -20,7 +21,8 @@ from cardcore.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ["settling-a-dispute", "changing-a-rule", "rule-coverage", "studies"]
-BLOCK = re.compile(r"^```(json|console)([^\n]*)\n(.*?)^```", flags=re.DOTALL | re.MULTILINE)
+BLOCK = re.compile(r"^```(json|python|console)([^\n]*)\n(.*?)^```",
+                   flags=re.DOTALL | re.MULTILINE)
 
 
 def _pattern(expected: list[str]) -> re.Pattern[str]:
@@ -47,9 +49,10 @@ def test_every_command_of_the_walkthrough_gives_its_output(
     text = (ROOT / "docs" / f"{page}.md").read_text(encoding="utf-8")
     shutil.copytree(ROOT / "fixtures", tmp_path / "fixtures")
     monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
     ran = 0
     for kind, info, body in BLOCK.findall(text):
-        if kind == "json" and info.strip():
+        if kind in ("json", "python") and info.strip():
             (tmp_path / info.strip()).write_text(body, encoding="utf-8")
             continue
         if kind != "console":
