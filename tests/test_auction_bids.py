@@ -91,6 +91,22 @@ def test_a_wrongly_named_bid_cites_its_rule(kind: str, rank: str | None,
     assert (caught.value.rule, caught.value.path) == (rule, path)
 
 
+@pytest.mark.parametrize(("kind", "rank", "ranks", "hint"), [
+    ("pairs", "K", None, "(did you mean 'pair'?)"),
+    ("Straight", None, None, "(did you mean 'straight'?)"),
+    ("single", "8H", None, "(8H is a card: a bid names its rank, '8', and a single names a "
+                           "suit in the field suit, 'H')"),
+    ("two_pair", None, ["KS", "9"], "(KS is a card: a bid names its rank, 'K',"),
+])
+def test_a_mistyped_kind_or_a_card_for_a_rank_is_told_what_was_meant(
+        kind: str, rank: str | None, ranks: list[str] | None, hint: str) -> None:
+    """A kind close to one of AU-2.2's gets a "did you mean"; a card written where a
+    rank is named is told the rank and where a single's suit goes."""
+    with pytest.raises(RuleViolation) as caught:
+        named_bid(kind, rank, ranks, None, None, True)
+    assert hint in caught.value.message
+
+
 def test_a_suit_is_named_over_a_single_of_the_same_rank() -> None:
     """AU-7.2: over a standing single K a suit may be named; over a single Q it may not."""
     assert named_bid("single", "K", None, "h", Bid(SINGLE, (13,)), True) == Bid(SINGLE, (13,), "H")

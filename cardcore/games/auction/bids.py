@@ -23,6 +23,7 @@ from cardcore.cards import JOKER_RANK, SUITS, CardNotationError, parse_rank, ran
 from cardcore.errors import PathPart, RuleViolation
 from cardcore.poker import Category, HandRank
 from cardcore.quoting import quoted
+from cardcore.table import likely
 
 __all__ = ["GROUPS", "JOKER_KINDS", "KINDS", "SIZE", "Bid", "kind_name", "kind_words", "named_bid",
            "straight_tops", "straights_held"]
@@ -211,8 +212,21 @@ def _ranks(texts: Sequence[str], field: str, single: bool) -> list[int]:
             ranks.append(parse_rank(text))
         except CardNotationError as error:
             path: tuple[PathPart, ...] = (field,) if single else (field, index)
-            raise _rule("AU-2.7", str(error), *path) from None
+            raise _rule("AU-2.7", str(error) + _card_for_rank(text), *path) from None
     return ranks
+
+
+def _card_for_rank(text: object) -> str:
+    """A hint for a card written where a bid names a rank (``"8H"``): the rank
+    alone, and a single's suit in a field of its own (AU-7.2)."""
+    if not isinstance(text, str) or len(text) < 2 or text[-1].upper() not in SUITS:
+        return ""
+    try:
+        rank = parse_rank(text[:-1])
+    except CardNotationError:
+        return ""
+    return (f" ({text} is a card: a bid names its rank, {rank_name(rank)!r}, and a single "
+            f"names a suit in the field suit, {text[-1].upper()!r})")
 
 
 def _signature(kind: Category, ranks: list[int], field: str, wheel: bool) -> tuple[int, ...]:
@@ -275,7 +289,8 @@ def named_bid(kind_text: str, rank: str | None, ranks: Sequence[str] | None,
     """
     kind = KINDS.get(kind_text)
     if kind is None:
-        message = f"{kind_text!r} is not a bid kind: the kinds are {', '.join(KINDS)}"
+        message = (f"{kind_text!r} is not a bid kind: the kinds are {', '.join(KINDS)}"
+                   + likely(kind_text, tuple(KINDS)))
         raise _rule("AU-2.2", message, "kind")
     if rank is not None and ranks is not None:
         raise _rule("AU-2.7", "a bid names its ranks once: rank for one, or ranks", "ranks")
