@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Final
 
 import attrs
@@ -13,6 +12,7 @@ import attrs
 from cardcore.cards import JOKER_RANK, Card
 from cardcore.effects import BANK, Effect, effect, transfer
 from cardcore.evolve import evolve
+from cardcore.exact import Number
 from cardcore.games.auction.events import Show
 from cardcore.games.auction.state import AuctionState, Phase, hand, shown
 from cardcore.moves import Moves
@@ -27,8 +27,6 @@ __all__ = ["SHOWN", "outcome", "pile_value", "show", "show_cards"]
 SHOWN: Final = 5
 """The cards a player may show instead of the whole hand (AU-5.1)."""
 _VALUES: Final = {14: 10, 13: 5, 12: 5, 11: 5, JOKER_RANK: 5}
-
-Number = int | Fraction
 
 
 def pile_value(pile: Sequence[Card]) -> int:

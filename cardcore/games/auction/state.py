@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import enum
-from fractions import Fraction
 from typing import Final
 
 import attrs
 
 from cardcore.cards import Card
 from cardcore.decks import DOUBLE_DECK, STANDARD_WITH_JOKERS, Deck
+from cardcore.exact import Number
 from cardcore.games.auction.bids import Bid
 from cardcore.games.auction.options import AuctionOptions
 from cardcore.protocol import per_seat
@@ -23,7 +23,6 @@ PILE: Final = "the starter pile"
 DECLARE_PILE: Final = 8
 """The starter pile must hold this many cards for a declaration (AU-4.3)."""
 
-Number = int | Fraction
 
 
 def shown(name: str) -> str:
