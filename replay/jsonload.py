@@ -323,6 +323,16 @@ def read_json(source: str | os.PathLike[str] | BinaryIO, *, max_bytes: int = MAX
     return parse_json(read_text(source, max_bytes=max_bytes))
 
 
+def _size(count: int) -> str:
+    """A size in the words a person reads it in.
+
+    >>> _size(33554432), _size(50)
+    ('32 MiB (33,554,432 bytes)', '50 bytes')
+    """
+    mebibytes, rest = divmod(count, 1 << 20)
+    return f"{mebibytes} MiB ({count:,} bytes)" if mebibytes and not rest else f"{count:,} bytes"
+
+
 def read_text(source: str | os.PathLike[str] | BinaryIO, *, max_bytes: int = MAX_BYTES) -> str:
     """The text of a file or stream, as :func:`read_json` reads it before parsing
     (kept by a reader that may have to locate problems in it afterwards)."""
@@ -334,7 +344,7 @@ def read_text(source: str | os.PathLike[str] | BinaryIO, *, max_bytes: int = MAX
         message = f"cannot read the file: {error.strerror or error}"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None
     if len(data) > max_bytes:
-        message = f"the file is larger than {max_bytes} bytes; transcripts are far smaller"
+        message = f"the file is larger than {_size(max_bytes)}; transcripts are far smaller"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message)])
     if data.startswith(_BOM):  # what "utf-8-sig" does, without importing that codec
         data = data[len(_BOM):]

@@ -383,7 +383,7 @@ def test_a_device_or_a_folder_given_as_a_file_is_read_with_a_bound(tmp_path: Pat
     time and memory; a folder given to replay or diff is refused in words."""
     for args in (["validate", "/dev/zero"], ["replay", "/dev/zero"]):
         code, output, _seconds, peak = bounded(args, seconds=30)
-        assert code == 2 and "larger than 33554432 bytes" in output, (args, output)
+        assert code == 2 and "larger than 32 MiB (33,554,432 bytes)" in output, (args, output)
         assert peak < 300 * 1024 * 1024
     code, output = _cli("replay", str(tmp_path))
     assert code == 2
@@ -397,7 +397,7 @@ def test_standard_input_is_read_with_a_bound(tmp_path: Path) -> None:
     for args in (["validate", "-"], ["replay", "-"]):
         with open("/dev/zero", "rb") as zero:
             code, output, _seconds, peak = bounded(args, stdin=zero, seconds=30)
-        assert code == 2 and "larger than 33554432 bytes" in output, output
+        assert code == 2 and "larger than 32 MiB (33,554,432 bytes)" in output, output
         assert peak < 300 * 1024 * 1024
 
 
