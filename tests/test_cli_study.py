@@ -79,29 +79,6 @@ def test_bad_options_players_and_policy_are_usage_errors() -> None:
     assert code == 2 and "module:Name" in out
 
 
-BOTS = (
-    "from cardcore.play import RandomPolicy\n"
-    "class NoSeed:\n"
-    "    def __call__(self, view, offers):\n"
-    "        return offers[0]\n"
-    "INSTANCE = RandomPolicy(1)\n"
-    "def says_fold(seed):\n"
-    "    return lambda view, offers: 'fold'\n"
-    "def raises(seed):\n"
-    "    def policy(view, offers):\n"
-    "        raise RuntimeError('no idea')\n"
-    "    return policy\n"
-)
-"""Policy makers as a user writes them, the tutorial's kind among them."""
-
-
-@pytest.fixture
-def bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The module of :data:`BOTS`, importable as ``cli_study_bots``."""
-    (tmp_path / "cli_study_bots.py").write_text(BOTS, encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delitem(sys.modules, "cli_study_bots", raising=False)
-    return "cli_study_bots"
 
 
 def test_a_bot_class_without_a_seed_plays(bots: str) -> None:
@@ -114,7 +91,7 @@ def test_a_bot_class_without_a_seed_plays(bots: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "words"), [
-    ("cli_study_bots:INSTANCE", "takes (view, offers): --policy names what makes a policy: a "
+    ("study_bots:INSTANCE", "takes (view, offers): --policy names what makes a policy: a "
                                 "class or function called with a seat's seed or with "
                                 "nothing, not a policy itself"),
     ("json:dumps", "'json:dumps' made '0' (a str), not a policy: a policy is a callable from "
@@ -134,7 +111,7 @@ def test_what_makes_no_policy_is_a_usage_error_in_one_line(
 @pytest.mark.parametrize(("maker", "words"), [
     ("says_fold", "the game dealt by seed 4: seat 0's policy answered 'fold'"),
     ("raises", "the game dealt by seed 4: P1's policy raised RuntimeError: no idea "
-               "(cli_study_bots.py, line 10)"),
+               "(study_bots.py, line 16)"),
 ])
 def test_a_policy_that_fails_in_play_exits_1_without_a_traceback(
         bots: str, maker: str, words: str) -> None:
@@ -146,7 +123,7 @@ def test_a_policy_that_fails_in_play_exits_1_without_a_traceback(
     assert isinstance(result.exception, SystemExit)
     assert result.output.splitlines() == [
         f"Error: --policy {bots}:{maker} failed in play: {words}" + (
-            ": every seat takes its part in this step (one of its offers)"
+            ": in this step every seat gives its own part, one of its offers (reveal by P1)"
             if maker == "says_fold" else "")]
 
 
@@ -154,7 +131,6 @@ def test_a_terminal_gets_a_progress_bar_and_the_time_taken() -> None:
     """In a real pseudo terminal: the bar ("playing") and the games/s line on
     standard error, and the tables; CliRunner's pipes above got neither."""
     import io
-    import sys
 
     import pexpect
 

@@ -135,45 +135,6 @@ def test_a_bad_policy_name_says_what_is_wanted() -> None:
     assert load_policy(None) is RandomPolicy
 
 
-BOTS = (
-    "from cardcore.play import RandomPolicy\n"
-    "class NoSeed:\n"
-    "    def __call__(self, view, offers):\n"
-    "        return offers[0]\n"
-    "INSTANCE = RandomPolicy(1)\n"
-    "def two_seeds(a, b):\n"
-    "    return NoSeed()\n"
-    "def text(seed):\n"
-    "    return str(seed)\n"
-    "def one_argument(seed):\n"
-    "    return lambda offers: offers[0]\n"
-    "def says_fold(seed):\n"
-    "    return lambda view, offers: 'fold'\n"
-    "def raises(seed):\n"
-    "    def policy(view, offers):\n"
-    "        raise RuntimeError('no idea')\n"
-    "    return policy\n"
-    "def broken_maker(seed):\n"
-    "    raise KeyError(seed)\n"
-    "def cheats(seed):\n"
-    "    from cardcore.games.goblin import Pitch\n"
-    "    def policy(view, offers):\n"
-    "        if 'pitch' not in offers.kind_names():\n"
-    "            return offers[0]\n"
-    "        offered = offers.of_kind('pitch')[0]\n"
-    "        return Pitch(player=offered.player, card=9 if offered.card == 10 else 10)\n"
-    "    return policy\n"
-)
-"""Policy makers, right and wrong, as a user might write them."""
-
-
-@pytest.fixture
-def bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The module of :data:`BOTS`, importable as ``study_bots``."""
-    (tmp_path / "study_bots.py").write_text(BOTS, encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delitem(sys.modules, "study_bots", raising=False)
-    return "study_bots"
 
 
 def test_a_maker_that_takes_no_seed_is_called_with_nothing(bots: str) -> None:
