@@ -49,7 +49,10 @@ def is_fraction(value: object) -> TypeGuard[Fraction]:
     (True, True)
     """
     fractions = sys.modules.get("fractions")
-    return fractions is not None and isinstance(value, fractions.Fraction)
+    # another thread may be importing it right now: the module is in sys.modules
+    # before its class is made, and until then nothing can be a Fraction either
+    kind = getattr(fractions, "Fraction", None)
+    return kind is not None and isinstance(value, kind)
 
 
 if TYPE_CHECKING:

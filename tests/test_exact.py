@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import typing
 from fractions import Fraction
 
@@ -53,3 +54,15 @@ def test_number_at_run_time_is_a_union_with_int_in_it() -> None:
     assert isinstance(Fraction(1, 3), stand_in)
     with pytest.raises(TypeError, match=r"fractions\.Fraction"):
         stand_in()
+
+
+def test_a_fractions_module_still_being_imported_holds_no_fraction(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """While another thread imports fractions, sys.modules holds the module before
+    its class exists (``validate --jobs 2`` met this): a value is then told not to
+    be a Fraction, as none can be yet, instead of an AttributeError."""
+    import types
+
+    monkeypatch.setitem(sys.modules, "fractions", types.ModuleType("fractions"))
+    assert not is_fraction(3) and not is_fraction("23/3")
+    assert not isinstance(3.5, Number) and isinstance(3, Number)
