@@ -172,9 +172,7 @@ class Listing(Sequence[Any]):
         found = None
         for segment in segments:
             if segment[0] == kind:
-                if segment[1] is None:  # worked out now (as _count does, without its call)
-                    segment[1], segment[2] = segment[2]()
-                count += segment[1]
+                count += self._count(segment)
                 if found is None:
                     found = segment
         if not count:

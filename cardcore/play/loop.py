@@ -21,7 +21,7 @@ from cardcore.gamelog import GameLog
 from cardcore.play.dealer import Dealer
 from cardcore.play.errors import DealerError, PolicyError
 from cardcore.play.listing import Listing
-from cardcore.play.policies import Asking, FirstSeat, Offer, Pass, Policy
+from cardcore.play.policies import Asking, FirstSeat, Offer, Pass, Policy, offered_kinds
 from cardcore.play.registry import game_play
 from cardcore.play.seam import GamePlay
 from cardcore.play.steps import Whose
@@ -134,7 +134,7 @@ def next_event(part: GamePlay[S], state: S, dealer: Dealer, asking: Asking,
             if not isinstance(answer, Event) or not _own_part(answer, players[seat], given):
                 raise PolicyError(f"seat {seat}'s policy answered {answer!r}: in this step "
                                   f"every seat gives its own part, one of its offers "
-                                  f"({_kinds(given)} by {players[seat]})")
+                                  f"({' or '.join(offered_kinds(given)) or 'nothing'} by {players[seat]})")
             parts.append(answer)
         return part.complete(state, part.merge(parts), dealer)
     first = isinstance(asking, FirstSeat)
@@ -162,7 +162,7 @@ def _own_part(answer: Event, name: str, offers: Sequence[Offer]) -> bool:
     the keys of its tables by player, ``NAMED``). Checked before the parts are
     put together, where another seat's entry would overwrite that seat's own."""
     kind = answer.TYPE  # offered: a listing answers by its segments, without working any out
-    if not (offers.holds(kind) if isinstance(offers, Listing) else _offered(offers, kind)):
+    if not (offers.holds(kind) if isinstance(offers, Listing) else kind in offered_kinds(offers)):
         return False
     field = answer.ACTOR
     if field is not None and getattr(answer, field) != name:
@@ -172,21 +172,6 @@ def _own_part(answer: Event, name: str, offers: Sequence[Offer]) -> bool:
         if table and (len(table) != 1 or name not in table):
             return False
     return True
-
-
-def _offered(offers: Sequence[Offer], kind: str) -> bool:
-    """Whether a kind of event is among offers that are not a listing."""
-    return any(isinstance(offer, Event) and kind == offer.TYPE for offer in offers)
-
-
-def _kinds(offers: Sequence[Offer]) -> str:
-    """The kinds of the offers, in words (for a policy's wrong answer)."""
-    if isinstance(offers, Listing):
-        kinds = offers.kind_names()
-    else:
-        kinds = list(dict.fromkeys(offer.TYPE if isinstance(offer, Event) else "pass"
-                                   for offer in offers))
-    return " or ".join(kinds) if kinds else "nothing"
 
 
 def _may_pass(offers: Sequence[Offer]) -> bool:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from cardcore.play.steps import Whose
     from cardcore.play.views import View
 
-__all__ = ["PASS", "Asking", "FirstSeat", "Offer", "Pass", "Policy", "RandomPolicy"]
+__all__ = ["PASS", "Asking", "FirstSeat", "Offer", "Pass", "Policy", "RandomPolicy", "offered_kinds"]
 
 
 class Pass:
@@ -80,9 +80,8 @@ class RandomPolicy:
         random = self.rng.random
         if isinstance(offers, Listing):
             names = offers.kind_names()
-            weighted = bool(self.weights)
-            while names:  # the unweighted draw written out: it is made at every step
-                kind = self._kind(names) if weighted else names[int(random() * len(names))]
+            while names:
+                kind = self._kind(names)
                 picked: Offer | None = offers.pick(kind, random())
                 if picked is not None:
                     return picked
@@ -96,6 +95,14 @@ class RandomPolicy:
                 return offers[start + index]
             index -= count
         raise AssertionError("unreachable")  # pragma: no cover
+
+
+def offered_kinds(offers: Sequence[Offer]) -> list[str]:
+    """The kinds of event among ``offers``, in order, a pass a kind of its own (a
+    listing's without working any run out)."""
+    if isinstance(offers, Listing):
+        return offers.kind_names()
+    return list(_kinds(offers))
 
 
 def _kind(offer: Offer) -> str:

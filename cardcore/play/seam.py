@@ -50,11 +50,6 @@ class TrueDeck(Protocol):
         """The top ``count`` cards of the stock."""
 
 
-_MERGED: dict[type[Event], Callable[..., Event]] = {}
-"""Each merged event class's constructor without the field checks (its values are
-the parts', checked and frozen already: cardcore.eventfields.unchecked)."""
-
-
 def merge_tables(parts: Sequence[Event]) -> Event:
     """One event of the parts of a step taken together: each part is an event of
     one class whose tables by player (its ``NAMED`` fields: a reveal's cards)
@@ -69,9 +64,6 @@ def merge_tables(parts: Sequence[Event]) -> Event:
     Reveal(note=None, cards=FrozenMap({'Aki': 3, 'Ben': 5}))
     """
     kind = type(parts[0])
-    made = _MERGED.get(kind)
-    if made is None:
-        made = _MERGED[kind] = unchecked(kind)
     tables: dict[str, FrozenMap[str, Any]] = {}
     for key in kind.NAMED:
         merged: dict[str, Any] = {}
@@ -81,7 +73,8 @@ def merge_tables(parts: Sequence[Event]) -> Event:
                 merged.update(table)
         if merged:  # a table no part gives keeps its default (Orc's tie-break draws)
             tables[key] = FrozenMap(merged)
-    return made(**tables)
+    # the parts' values are checked and frozen already (cardcore.eventfields.unchecked)
+    return unchecked(kind)(**tables)
 
 
 def _as_is(state: Any, event: Event, dealer: TrueDeck) -> Event:
