@@ -238,20 +238,46 @@ class Handler(Generic[S]):
 
 
 def _as_printed(name: str) -> str:
-    """A name as a reader tells it apart: without white space at its ends, and in
-    one Unicode form ("José" as one letter é, or as e and an accent)."""
+    """A name as a reader tells it apart: without white space at its ends, without
+    the characters that print as nothing (Unicode's format characters: a zero-width
+    space, a soft hyphen, a joiner, a direction mark), and in one Unicode form
+    ("José" as one letter é, or as e and an accent)."""
     name = name.strip()
     if name.isascii():
         return name
     import unicodedata  # only for a name beyond ASCII
 
-    return unicodedata.normalize("NFC", name)
+    category = unicodedata.category
+    shown = "".join(char for char in name if category(char) != "Cf").strip()
+    return unicodedata.normalize("NFC", shown)
+
+
+def _invisible(name: str) -> str:
+    """The first character of ``name`` that prints as nothing, as U+XXXX ('' if none)."""
+    import unicodedata
+
+    for char in name:
+        if unicodedata.category(char) == "Cf":
+            return f"U+{ord(char):04X}"
+    return ""
+
+
+def _how_alike(name: str, other: str) -> str:
+    """How two names that print alike differ, in words."""
+    if name.strip() == other.strip():
+        return "with white space at an end"
+    hidden = _invisible(name) or _invisible(other)
+    if hidden:
+        return f"with a character that prints as nothing ({hidden})"
+    return "in another Unicode form (the same letters, composed otherwise)"
 
 
 def check_players(players: Sequence[str], low: int, high: int, game: str) -> tuple[str, ...]:
     """Players must be unique non-empty names, as many as the game allows. Two
-    names that print alike ("Aki" and "Aki ", or "José" in two Unicode forms)
-    are one name written twice: which player an event means would not show.
+    names that print alike ("Aki" and "Aki ", "Aki" and "Aki" with a zero-width
+    space, or "José" in two Unicode forms) are one name written twice: which
+    player an event means would not show. A name that prints as nothing (white
+    space, a zero-width space) names no one a reader can see.
 
     >>> check_players(["Aki", "Aki"], 2, 8, "Goblin Poker")
     Traceback (most recent call last):
@@ -271,6 +297,10 @@ def check_players(players: Sequence[str], low: int, high: int, game: str) -> tup
         if not isinstance(name, str) or not name:
             raise SetupError(f"{quoted(name)} is not a player name: names are non-empty strings",
                              ("players", seat))
+        if not _as_printed(name):
+            raise SetupError(f"{quoted(name)} is not a player name: it prints as nothing, and "
+                             "a name shows at least one letter, digit or sign",
+                             ("players", seat))
     seen: dict[str, str] = {}
     for seat, name in enumerate(names):
         same = _as_printed(name)
@@ -279,10 +309,8 @@ def check_players(players: Sequence[str], low: int, high: int, game: str) -> tup
             raise SetupError(f"{name!r} sits twice: player names must be unique",
                              ("players", seat))
         if other is not None:
-            how = ("with white space at an end" if name.strip() == other.strip() else
-                   "in another Unicode form (the same letters, composed otherwise)")
-            raise SetupError(f"{quoted(name)} is {quoted(other)} {how}: the two print alike, "
-                             "and player names must be unique", ("players", seat))
+            raise SetupError(f"{quoted(name)} is {quoted(other)} {_how_alike(name, other)}: the "
+                             "two print alike, and player names must be unique", ("players", seat))
         seen[same] = name
     if not low <= len(names) <= high:
         message = f"{game} is for {low} to {high} players, not {len(names)}"

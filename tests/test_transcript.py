@@ -191,6 +191,12 @@ def test_the_players_are_checked_by_the_engine_and_located_at_the_entry() -> Non
         ("/players/1", "true is not a player name: names are non-empty strings")]
     (pointer, message), = problems(changed(players=["Jos\u00e9", "Ben", "Jose\u0301"]))
     assert pointer == "/players/2" and "another Unicode form" in message
+    (pointer, message), = problems(changed(players=["Aki", "Aki\u200b", "Ben"]))
+    assert pointer == "/players/1"
+    assert message == ("'Aki\\u200b' is 'Aki' with a character that prints as nothing "
+                       "(U+200B): the two print alike, and player names must be unique")
+    (pointer, message), = problems(changed(players=["Aki", "\u200b \u00ad"]))
+    assert pointer == "/players/1" and "it prints as nothing" in message
 
 
 def test_every_error_is_a_cardcore_error() -> None:
