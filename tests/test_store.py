@@ -128,16 +128,21 @@ def test_a_game_log_is_kept_free_of_json() -> None:
 
 
 KILLS = 200
+"""Kills at least; more, up to :data:`MOST_KILLS`, until :data:`MID_SAVE` of them
+landed in the middle of a save (on a loaded machine fewer do: the child may not
+run at all before its kill)."""
+MID_SAVE = 10
+MOST_KILLS = 3000
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="the kill test forks (POSIX)")
 def test_killing_the_writer_at_random_moments_always_leaves_a_complete_transcript(
         tmp_path: Path) -> None:
     """A child process saves two records in turn, as fast as it can; it is killed
-    (SIGKILL) after a random delay, 200 times. After every kill the file is one of
-    the two records, byte for byte (both load as logs: checked once before), and
-    parses. Stray temporary files show that
-    kills landed in the middle of a save."""
+    (SIGKILL) after a random delay, 200 times at least, and until 10 kills landed
+    in the middle of a save (a stray temporary file shows it). After every kill the
+    file is one of the two records, byte for byte (both load as logs: checked once
+    before), and parses."""
     rules = GAMES["auction"]
     options = {"target": 300}  # a long game, whatever the simulator's choices
     events = list(simulate(rules, ["Aki", "Ben", "Chie", "Dee"], options, random.Random(3)))
@@ -163,8 +168,9 @@ def test_killing_the_writer_at_random_moments_always_leaves_a_complete_transcrip
         save_log(long_log, target)
     save_time = (time.perf_counter() - started) / 20
     rng = random.Random(12)
-    mid_save = 0
-    for _ in range(KILLS):
+    mid_save = kills = 0
+    while kills < MOST_KILLS and (kills < KILLS or mid_save < MID_SAVE):
+        kills += 1
         ready, started_writing = os.pipe()
         pid = os.fork()
         if pid == 0:  # the writer: never returns into pytest
@@ -189,10 +195,11 @@ def test_killing_the_writer_at_random_moments_always_leaves_a_complete_transcrip
         mid_save += bool(strays)
         for stray in strays:
             stray.unlink()
-    print(f"{KILLS} kills survived; {mid_save} landed mid-save; one save {save_time * 1e3:.2f} ms")
-    # Some kills must land inside a save (a stray temporary file shows it), or the
-    # test proves nothing; how many depends on the machine's load (20-70 of 200 seen).
-    assert mid_save >= KILLS // 50
+    print(f"{kills} kills survived; {mid_save} landed mid-save; one save {save_time * 1e3:.2f} ms")
+    # Kills must land inside a save, or the test proves nothing; how many of 200 do
+    # depends on the machine's load (20-70 seen, and under 4 on a loaded one), so the
+    # test kills on until enough have.
+    assert mid_save >= MID_SAVE
 
 
 def test_transcript_text_is_the_dumped_json() -> None:
