@@ -378,6 +378,19 @@ def test_a_fifo_with_a_writer_is_read_as_a_transcript(tmp_path: Path) -> None:
     assert code == 0 and "winners: Ben" in output
 
 
+def test_the_bound_on_memory_measures_the_command_not_the_test_run() -> None:
+    """The peak the bounded command reports is its own: with this process grown
+    to 400 MB, a small validate still reports tens of MB (its ``ru_maxrss`` would
+    report this process's 400 MB, and every memory bound above would fail)."""
+    grown = bytearray(400 << 20)
+    grown[::4096] = b"\x01" * len(range(0, len(grown), 4096))  # the pages made resident
+    code, _output, _seconds, peak = bounded(["validate", "--quiet", str(ROOT / "fixtures" / "auction")],
+                                            seconds=60)
+    del grown
+    assert code == 0
+    assert 5 << 20 < peak < 200 << 20
+
+
 def test_a_device_or_a_folder_given_as_a_file_is_read_with_a_bound(tmp_path: Path) -> None:
     """/dev/zero given as a file is refused as too large after 32 MiB, in bounded
     time and memory; a folder given to replay or diff is refused in words."""
