@@ -49,14 +49,49 @@ COMMANDS = (
     ("quit", "stop (everything accepted is already saved); also Ctrl-D"),
 )
 
-GRAMMAR = """\
-How to write an event (or paste its JSON: {"type": "pitch", "player": "Ben"}):
-  KIND VALUE...          values in the order shown: pitch Ben 7, bid Bob pair 9
-  NAME=VALUE             the event's table keyed by player names: reveal Aki=4 Ben=2
-  FIELD=VALUE            any field by name: pitch Ben card=7, note="pays 2"
-  FIELD.NAME=VALUE       another table keyed by names: draws.Ben=2
-  A,B,C                  a list of cards: win Bob 8D,8S
-  ?                      a card the table did not see: pitch Ben ?"""
+_GRAMMAR_ROWS = (
+    ("KIND VALUE...", "values in the order shown"),
+    ("NAME=VALUE", "the event's table keyed by player names"),
+    ("FIELD=VALUE", "any field by name"),
+    ("FIELD.NAME=VALUE", "a table named by its field, where an event has two"),
+    ("A,B,C", "a list of cards"),
+    ("?", "a card the table did not see"),
+)
+"""The ways to write an event, each shown with examples of the game being recorded
+(:data:`GRAMMAR_EXAMPLES`)."""
+
+GRAMMAR_EXAMPLES: dict[str, tuple[str, tuple[tuple[str, ...], ...]]] = {
+    "goblin-poker": ('{"type": "pitch", "player": "Ben"}', (
+        ("pitch Ben 7", "stack Ben 8"), ("reveal Aki=4 Ben=2",),
+        ("pitch Ben card=7", 'fold Ben note="pays 2"'), (), ("deal Ben=1,4,4,7,9,10",),
+        ("pitch Ben ?",))),
+    "orc-poker": ('{"type": "give_up", "player": "Ben"}', (
+        ("draw Ben 7", "give_up Ben"), ("reveal Aki=4 Ben=2 Chie=7",),
+        ("draw Ben card=7", 'give_up Ben note="pays 2"'),
+        ("reveal Aki=4 Ben=4 Chie=7 draws.Ben=2",), ("pitch Aki=3 Ben=7 Chie=9 order=9,3,7",),
+        ("pitch Aki=3 Ben=? Chie=?",))),
+    "saint-poker": ('{"type": "take", "player": "Ben", "card": "KD"}', (
+        ("take Ben KD",), ("river Aki=JS Ben=KD Chie=2H future=3S,8C,QH",),
+        ("take Ben card=KD", 'take Ben KD note="the younger first"'), (), ("deal 2C,5D,9H",),
+        ("show Aki=4C,7H Ben=4D,7S Chie=?,?",))),
+    "auction": ('{"type": "declare", "player": "Ben"}', (
+        ("bid Ben pair 9", "win Ben 9D,9S"), ("show Aki=AS,AD,2C,5D,9H Ben=KS,KD,3C,4C,8H",),
+        ("bid Ben pair rank=9", "bid Ben single K suit=S"), (), ("win Ben 9D,9S",),
+        ("win Ben 9D,9S from_stock=?,?",))),
+}
+"""Per game, an event as JSON and each row's example lines (none where no event of
+the game has that shape): each is read by the game's own line reader in the tests,
+so that the help never shows a line the prompt would refuse to read."""
+
+
+def grammar(game: str) -> list[str]:
+    """How to write an event of ``game``, with its own examples, line by line."""
+    json_example, examples = GRAMMAR_EXAMPLES[game]
+    lines = [f"How to write an event (or paste its JSON: {json_example}):"]
+    for (form, words), lines_of_form in zip(_GRAMMAR_ROWS, examples, strict=True):
+        if lines_of_form:
+            lines.append(f"  {form:<21}  {words}: {', '.join(lines_of_form)}")
+    return lines
 
 
 class _Stop(Exception):
@@ -455,6 +490,6 @@ def _help(recorder: Recorder) -> None:
     width = max(len(name) for name, _ in COMMANDS)
     for name, words in COMMANDS:
         _show(f"  {name:<{width}}  {words}", more=" " * (width + 4))
-    for line in GRAMMAR.splitlines():
+    for line in grammar(recorder.rules.name):
         _show(line, more=" " * 25)
 

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardcore.cli.main import main
+from cardcore.registry import GAMES
 from cardcore.replay.runner import replay_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,13 +49,39 @@ def test_the_helps_unseen_card_example_is_accepted_where_its_kind_may_come(
     """The help's example of a card the table did not see is a legal entry once it
     is that player's turn (a pitched card is face down; a stacked one is face up and
     must be named, so it would be a bad example)."""
-    from cardcore.cli.record import GRAMMAR
+    from cardcore.cli.record import grammar
 
-    example = GRAMMAR.rsplit("did not see: ", 1)[1].strip()
+    example = grammar("goblin-poker")[-1].rsplit("did not see: ", 1)[1].strip()
     assert example.endswith(" ?")
     code, out, target = _new(tmp_path, "deal", "reveal Aki=4 Ben=2 Chie=7", example)
     assert code == 0, out
     assert json.loads(target.read_text())["events"][-1].get("card", None) is None
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_example_of_the_help_is_a_line_the_games_reader_reads(game: str) -> None:
+    """The help's examples are the game's own: each line is read by the game's line
+    reader as an event of the kind it starts with, the JSON one too, and the unseen
+    card's example leaves a card unnamed."""
+    from cardcore.cli.record import GRAMMAR_EXAMPLES
+    from cardcore.replay.recording import Recorder
+
+    recorder = Recorder.new(GAMES[game], ["Aki", "Ben", "Chie"])
+    json_example, examples = GRAMMAR_EXAMPLES[game]
+    assert json.loads(json_example)["type"] == recorder.read(json_example).TYPE
+    for line in (line for lines in examples for line in lines):
+        assert line.split()[0] == recorder.read(line).TYPE, line
+    (unseen,) = examples[-1]
+    assert "None" in repr(recorder.read(unseen)), unseen
+
+
+def test_the_help_at_an_auction_shows_auction_lines_only(tmp_path: Path) -> None:
+    """An Auction session's help writes no Goblin or Orc Poker event (it once showed
+    ``pitch Ben 7`` and ``reveal Aki=4``, which an Auction refuses)."""
+    code, out = run("record", "auction", "--players", "Aki,Ben", str(tmp_path / "a.json"),
+                    stdin="help\nquit\n")
+    assert code == 0 and "bid Ben pair 9" in out
+    assert "pitch" not in out and "reveal" not in out and "draws." not in out
 
 
 def test_a_refused_script_entry_exits_1_with_validates_message_and_writes_nothing(
