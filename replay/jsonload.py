@@ -10,15 +10,15 @@ import math
 import os
 import re
 import sys
-from collections.abc import Iterator
-from typing import Any, BinaryIO
+from collections.abc import Callable, Iterator
+from typing import Any, BinaryIO, TypeVar
 
 from cardcore.quoting import quoted
 from cardcore.replay.bounded import UnreadableInput, read_input
 from cardcore.replay.errors import JsonError
 from cardcore.replay.problems import FORMAT, NUMBERS_ARE, Problem, kept, pointer
 
-__all__ = ["MAX_BYTES", "JsonError", "parse_json", "read_json", "read_text"]
+__all__ = ["MAX_BYTES", "JsonError", "at_full_depth", "parse_json", "read_json", "read_text"]
 
 MAX_BYTES = 32 * 1024 * 1024
 """Largest transcript read (32 MiB: far above any real session)."""
@@ -274,42 +274,51 @@ def parse_json(text: str) -> Any:
     return value
 
 
+T = TypeVar("T")
+
 SHALLOW = 400
 """Fewer opening brackets than this, and a text cannot nest deep enough for the
 parser's recursion to reach Python's limit from any caller's stack."""
 
 
 def _loads(text: str, **hooks: Any) -> Any:
-    """``json.loads``, reading the same depth in every process.
+    """``json.loads``, reading the same depth in every process (:func:`at_full_depth`)."""
+    return at_full_depth(text, lambda: json.loads(text, **hooks))
 
-    The parser recurses once a level, and how deep it may go depends on how deep
-    the caller's stack already is: a file nested 970 levels deep was read by
-    ``validate`` and refused by a ``--jobs`` process, whose stack is deeper. A
-    text that may nest that deep (one with many brackets: any large file) is
-    parsed in a thread of its own, whose stack starts empty, so that the limit
-    is Python's recursion limit (about 990 levels) wherever the file is read;
-    the thread costs a fraction of parsing such a file. A small text is parsed
-    here.
+
+def at_full_depth(text: str, work: Callable[[], T]) -> T:
+    """``work()`` on ``text`` (JSON), recursing as deep in every process.
+
+    The standard library's JSON scanner recurses once a level, and how deep it
+    may go depends on how deep the caller's stack already is: a file nested 970
+    levels deep was read by ``validate`` and refused by a ``--jobs`` process,
+    whose stack is deeper, and the place of a problem in such a file was found
+    in one and not in the other. Work on a text that may nest that deep (one
+    with many brackets: any large file) runs in a thread of its own, whose
+    stack starts empty, so that the limit is Python's recursion limit (about
+    990 levels) wherever the file is read; the thread costs a fraction of
+    parsing such a file. A small text is worked on here.
     """
     if text.count("[") + text.count("{") < SHALLOW:
-        return json.loads(text, **hooks)
+        return work()
     import threading
 
-    outcome: list[Any] = []
+    outcome: list[tuple[bool, Any]] = []
 
-    def parse() -> None:
+    def run() -> None:
         try:
-            outcome.append((True, json.loads(text, **hooks)))
+            outcome.append((True, work()))
         except BaseException as error:  # raised again in the caller's thread
             outcome.append((False, error))
 
-    worker = threading.Thread(target=parse, name="cardcore-json")
+    worker = threading.Thread(target=run, name="cardcore-json")
     worker.start()
     worker.join()
-    parsed, value = outcome[0]
-    if not parsed:
+    done, value = outcome[0]
+    if not done:
         raise value
-    return value
+    result: T = value
+    return result
 
 
 _BOM = b"\xef\xbb\xbf"

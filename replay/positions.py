@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from cardcore.replay.jsonload import at_full_depth
 from cardcore.replay.problems import Problem, split_pointer
 
 __all__ = ["line_columns", "located", "offsets"]
@@ -61,9 +62,13 @@ def offsets(text: str, pointers: Iterable[str]) -> dict[str, int]:
     """
     wanted = {pointer: tuple(split_pointer(pointer)) for pointer in pointers}
     found: dict[Path, int] = {}
-    # Not valid JSON after all, or nested too deep to step over: what was found so far.
-    with contextlib.suppress(IndexError, ValueError, StopIteration, RecursionError):
-        _Scan(text, set(wanted.values()), found).run()
+
+    def scan() -> None:
+        # Not valid JSON after all, or nested too deep to step over: what was found so far.
+        with contextlib.suppress(IndexError, ValueError, StopIteration, RecursionError):
+            _Scan(text, set(wanted.values()), found).run()
+
+    at_full_depth(text, scan)  # as deep as the file was parsed, in every process
     placed: dict[str, int] = {}
     for pointer, path in wanted.items():
         for depth in range(len(path), -1, -1):

@@ -113,3 +113,19 @@ def test_every_pointer_of_any_document_starts_its_own_value(value: Any,
     found = offsets(text, [pointer for pointer, _ in pointers])
     for pointer, expected in pointers:
         assert json.JSONDecoder().raw_decode(text, found[pointer])[0] == expected, pointer
+
+
+def test_a_deeply_nested_value_is_placed_alike_from_any_depth_of_the_callers_stack() -> None:
+    """The scan steps over values with the standard library's recursive scanner, whose
+    limit depends on how deep the caller's stack is: a value 900 levels down was
+    placed by ``validate`` and put at its container by a ``--jobs`` process (whose
+    stack is deeper), so the two printed different columns for one problem."""
+    depth = 900
+    text = '{"events": [{"a": ' + "[" * depth + "1" + "]" * depth + '}, {"card": 7}]}'
+    expected = text.index('{"card"')
+
+    def from_depth(levels: int) -> dict[str, int]:
+        return offsets(text, ["/events/1"]) if levels == 0 else from_depth(levels - 1)
+
+    assert offsets(text, ["/events/1"]) == {"/events/1": expected}
+    assert from_depth(300) == {"/events/1": expected}
