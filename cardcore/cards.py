@@ -36,6 +36,7 @@ __all__ = [
     "parse_card",
     "parse_pairs_card",
     "rank_name",
+    "suit_letter",
 ]
 
 UNKNOWN: Final = "?"
@@ -243,6 +244,20 @@ def parse_card(text: object) -> Card:
         "(ranks 2-10, J, Q, K, A; suits S H D C), or \"JK\" for a joker"
     )
     raise CardNotationError(message)
+
+
+def suit_letter(text: object) -> str:
+    """The suit ``text`` names, as its letter (S, H, D, C): written in either case
+    or as a suit symbol, as card notation takes it (an Auction bid's ``suit`` is
+    read alike); "" if it names none.
+
+    >>> suit_letter("s"), suit_letter("\u2665"), suit_letter("X"), suit_letter("SH")
+    ('S', 'H', '', '')
+    """
+    if not isinstance(text, str):
+        return ""
+    letter = _SUIT_SYMBOLS.get(text) or text.upper()
+    return letter if letter in SUITS else ""
 
 
 def parse_pairs_card(value: object) -> PairsCard:

@@ -96,6 +96,8 @@ def test_a_wrongly_named_bid_cites_its_rule(kind: str, rank: str | None,
     ("Straight", None, None, "(did you mean 'straight'?)"),
     ("single", "8H", None, "(8H is a card: a bid names its rank, '8', and a single names a "
                            "suit in the field suit, 'H')"),
+    ("single", "8\u2665", None, "(8\u2665 is a card: a bid names its rank, '8', and a single "
+                                "names a suit in the field suit, 'H')"),
     ("two_pair", None, ["KS", "9"], "(KS is a card: a bid names its rank, 'K',"),
 ])
 def test_a_mistyped_kind_or_a_card_for_a_rank_is_told_what_was_meant(
@@ -114,6 +116,13 @@ def test_a_suit_is_named_over_a_single_of_the_same_rank() -> None:
                        "single K") as caught:
         named_bid("single", "K", None, "H", Bid(SINGLE, (12,)), True)
     assert caught.value.rule == "AU-2.7"
+
+
+@pytest.mark.parametrize("suit", ["S", "s", "\u2660", "\u2664"])
+def test_a_bids_suit_is_read_as_card_notation_reads_a_suit(suit: str) -> None:
+    """A single's suit may be written as a card's is (either case, or the suit's
+    symbol, filled or white); anything else is no suit (AU-2.7)."""
+    assert named_bid("single", "K", None, suit, Bid(SINGLE, (13,)), True) == Bid(SINGLE, (13,), "S")
 
 
 def test_the_wheel_option_decides_a_straight_to_5() -> None:

@@ -19,7 +19,7 @@ from typing import Final
 
 import attrs
 
-from cardcore.cards import JOKER_RANK, SUITS, CardNotationError, parse_rank, rank_name
+from cardcore.cards import JOKER_RANK, SUITS, CardNotationError, parse_rank, rank_name, suit_letter
 from cardcore.errors import PathPart, RuleViolation
 from cardcore.poker import Category, HandRank
 from cardcore.quoting import quoted
@@ -219,14 +219,15 @@ def _ranks(texts: Sequence[str], field: str, single: bool) -> list[int]:
 def _card_for_rank(text: object) -> str:
     """A hint for a card written where a bid names a rank (``"8H"``): the rank
     alone, and a single's suit in a field of its own (AU-7.2)."""
-    if not isinstance(text, str) or len(text) < 2 or text[-1].upper() not in SUITS:
+    suit = suit_letter(text[-1]) if isinstance(text, str) and len(text) >= 2 else ""
+    if not suit:
         return ""
     try:
         rank = parse_rank(text[:-1])
     except CardNotationError:
         return ""
     return (f" ({text} is a card: a bid names its rank, {rank_name(rank)!r}, and a single "
-            f"names a suit in the field suit, {text[-1].upper()!r})")
+            f"names a suit in the field suit, {suit!r})")
 
 
 def _signature(kind: Category, ranks: list[int], field: str, wheel: bool) -> tuple[int, ...]:
@@ -262,9 +263,10 @@ def _suit(text: str, rank: int, standing: Bid | None) -> str:
     if rank == JOKER_RANK:
         raise _rule("AU-2.5", f"a joker has no suit: a single joker bid names the rank JK "
                     f"alone, not {quoted(text)}", "suit")
-    suit = text.upper() if isinstance(text, str) else ""
-    if suit not in SUITS:
-        raise _rule("AU-2.7", f"{text!r} is not a suit: suits are S, H, D and C", "suit")
+    suit = suit_letter(text)
+    if not suit:
+        raise _rule("AU-2.7", f"{quoted(text)} is not a suit: suits are S, H, D and C "
+                    "(or their symbols)", "suit")
     if standing is None or standing.kind is not Category.HIGH_CARD or standing.ranks[0] != rank:
         message = (f"a single {rank_name(rank)} names the rank alone: a suit is named only "
                    f"when the standing bid is a single {rank_name(rank)}")
