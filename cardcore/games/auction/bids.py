@@ -219,7 +219,9 @@ def _ranks(texts: Sequence[str], field: str, single: bool) -> list[int]:
 def _card_for_rank(text: object) -> str:
     """A hint for a card written where a bid names a rank (``"8H"``): the rank
     alone, and a single's suit in a field of its own (AU-7.2)."""
-    suit = suit_letter(text[-1]) if isinstance(text, str) and len(text) >= 2 else ""
+    if not isinstance(text, str) or len(text) < 2:
+        return ""
+    suit = suit_letter(text[-1])
     if not suit:
         return ""
     try:
