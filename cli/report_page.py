@@ -283,11 +283,12 @@ def record_page(report: Report) -> str:
 
 
 def pair_page(left: Report, right: Report, found: Diff) -> str:
-    """Two readable records side by side, the first parting marked on both."""
+    """Two readable records of one game side by side, the first parting marked on
+    both (records that cannot be compared get no page: ``report`` refuses them, as
+    ``diff`` does)."""
+    assert found.comparable, "report refuses records it cannot compare"
     summary: list[Html] = []
-    if not found.comparable:
-        summary.append(el("p", "Not two records of one game: ", found.reason, class_="verdict bad"))
-    elif found.parting is None:
+    if found.parting is None:
         summary.append(el("p", "The records agree event by event.", class_="verdict ok"))
     else:
         summary.append(el("p", f"The records part at event #{found.parting}.",
@@ -302,16 +303,16 @@ def pair_page(left: Report, right: Report, found: Diff) -> str:
             summary.append(el("p", f"Aligned event by event: {plural(len(gaps), 'difference')}."))
             summary.append(el("ul", *(el("li", gap_text(gap, found))
                                       for gap in gaps[:SHOWN_GAPS]), class_="aligned"))
-    if found.comparable and found.differences:
+    if found.differences:
         rows = [el("tr", el("th", what, scope="row"), el("td", _compact(a)), el("td", _compact(b)))
                 for what, a, b in found.differences]
         summary.append(el("div", el("table", el("thead", el("tr", el("th", "outcome"),
                                                            el("th", left.path or "first"),
                                                            el("th", right.path or "second"))),
                                     el("tbody", *rows), class_="differences"), class_="scroll"))
-    elif found.comparable:
+    else:
         summary.append(el("p", "Both give the same outcome."))
-    parting = found.parting if found.comparable else None
+    parting = found.parting
     header = el("header", el("h1", "Two records of one game"), *summary, class_="top")
     title = f"cardcore report: {left.path or '-'} and {right.path or '-'}"
     return _page(title, [header, record_html(left, prefix="a", parting=parting),
