@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import re
+import sys
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -73,12 +75,28 @@ def load_policy(name: str | None) -> Callable[[int], Policy]:
         raise PolicyNameError(f"{name!r}: name a policy as module:Name, "
                               "like mybots:Cautious")
     try:
-        found = getattr(importlib.import_module(module_name), attribute)
+        found = getattr(_import_beside(module_name), attribute)
     except (ImportError, AttributeError) as error:
         raise PolicyNameError(f"{name!r} cannot be imported: {error}") from None
     if not callable(found):
         raise PolicyNameError(f"{name!r} is not callable: it should make a policy from a seed")
     return PolicyMaker(name, found, _takes_seed(name, found))
+
+
+def _import_beside(module_name: str) -> Any:
+    """The module named, found as ``python -m`` would find it: a bot in a file
+    beside the command (``mybots.py`` in the current folder) too. The installed
+    ``cardcore`` command does not put the current folder on ``sys.path``, so a
+    module found nowhere else is looked for there, last (a file of the current
+    folder never hides an installed module of the same name)."""
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        here = os.getcwd()
+        if error.name != module_name.partition(".")[0] or here in sys.path or "" in sys.path:
+            raise
+        sys.path.append(here)
+        return importlib.import_module(module_name)
 
 
 _MAKER = ("--policy names what makes a policy: a class or function called with a seat's "

@@ -127,6 +127,27 @@ def test_a_policy_that_fails_in_play_exits_1_without_a_traceback(
             if maker == "says_fold" else "")]
 
 
+def test_the_installed_command_finds_a_bot_in_a_file_beside_it(tmp_path: Path) -> None:
+    """``cardcore study --policy mybots:Clumsy`` run by the installed command in the
+    folder holding mybots.py (as docs/studies.md shows it) imports the bot: the
+    console script does not put the current folder on sys.path, and the study
+    stopped at "No module named 'mybots'" (in-process tests did not see it)."""
+    import subprocess
+
+    command = Path(sys.executable).with_name("cardcore")
+    if not command.exists():
+        pytest.skip("no installed cardcore command beside this interpreter")
+    (tmp_path / "mybots.py").write_text(
+        "class Clumsy:\n"
+        "    def __call__(self, view, offers):\n"
+        "        return offers.of_kind(offers[0].TYPE)[0]\n", encoding="utf-8")
+    done = subprocess.run([str(command), "study", "goblin", "--games", "2", "--policy",
+                           "mybots:Clumsy", "--format", "json"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["policy"] == "mybots:Clumsy"
+
+
 def test_a_terminal_gets_a_progress_bar_and_the_time_taken() -> None:
     """In a real pseudo terminal: the bar ("playing") and the games/s line on
     standard error, and the tables; CliRunner's pipes above got neither."""
