@@ -26,3 +26,16 @@ def test_a_random_player_treats_a_pass_as_a_kind_and_is_seeded() -> None:
     picks = [one(None, listing) for _ in range(200)]
     assert picks == [two(None, listing) for _ in range(200)]
     assert 60 < sum(pick is PASS for pick in picks) < 140
+
+
+def test_a_pass_reads_as_an_offer_of_kind_pass() -> None:
+    """Every offer of an Auction seat has a TYPE, the pass too, and it is the kind
+    the listing names it by: a bot reads ``offer.TYPE`` of each without a special
+    case (it raised AttributeError on the pass)."""
+    from cardcore.play import Match
+
+    match = Match("auction", ["Aki", "Ben", "Chie"], seed=1)
+    match.deal()
+    _seat, offers = match.asking.ask(match.state, match.whose(), match.legal)
+    assert [offer.TYPE for offer in offers][-1] == "pass"
+    assert isinstance(offers, Listing) and PASS.TYPE in offers.kind_names()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 from cardcore.play.listing import Listing
 from cardcore.protocol import Event
@@ -24,9 +24,13 @@ __all__ = ["PASS", "Asking", "FirstSeat", "Offer", "Pass", "Policy", "RandomPoli
 
 class Pass:
     """A seat declines to act where the loop lets it (Auction's pass): the loop's
-    value, not an event (there is no pass in a transcript)."""
+    value, not an event (there is no pass in a transcript). Its ``TYPE`` is the
+    kind listings name it by, so that a policy reads every offer alike
+    (``offer.TYPE``)."""
 
     __slots__ = ()
+
+    TYPE: ClassVar[str] = "pass"
 
     def __repr__(self) -> str:
         return "PASS"
@@ -105,16 +109,12 @@ def offered_kinds(offers: Sequence[Offer]) -> list[str]:
     return list(_kinds(offers))
 
 
-def _kind(offer: Offer) -> str:
-    return "pass" if isinstance(offer, Pass) else offer.TYPE
-
-
 def _kinds(offers: Sequence[Offer]) -> dict[str, list[tuple[int, int]]]:
     """Per kind of offer, its runs in ``offers``: (first index, length)."""
     kinds: dict[str, list[tuple[int, int]]] = {}
     previous = None
     for index, offer in enumerate(offers):
-        kind = _kind(offer)
+        kind = offer.TYPE
         runs = kinds.setdefault(kind, [])
         if kind == previous:
             start, count = runs[-1]
