@@ -9,10 +9,15 @@ from typing_extensions import assert_type
 from cardcore import GameLog
 from cardcore.games.auction import AuctionState
 from cardcore.games.goblin import GoblinState
-from cardcore.play import RandomPolicy, play
+from cardcore.games.saint import SaintState
+from cardcore.play import PASS, Match, RandomPolicy, play
 
 auction = GameLog("auction", ["Aki", "Ben"])
 assert_type(auction, GameLog[AuctionState])
 assert_type(auction.state.standing is None, bool)
 goblin = play("goblin-poker", [RandomPolicy(1), RandomPolicy(2)], seed=3)
 assert_type(goblin, GameLog[GoblinState])
+match = Match("saint-poker", ["Aki", "Ben"], seed=1)
+assert_type(match, Match[SaintState])
+assert_type(match.views[0].state, SaintState)
+assert_type(PASS.TYPE, str)

@@ -53,6 +53,37 @@ class Match(Generic[S]):
     Whose(chance=False, seats=(0, 1, 2), together=True)
     """
 
+    if TYPE_CHECKING:  # a match of a game named by its transcript name is of that game's state
+        @overload
+        def __init__(self: Match[AuctionState], game: Literal["auction"],
+                     players: Sequence[str], options: Any = None, *, seed: int | Dealer = 0,
+                     ages: Mapping[str, int] | None = None) -> None: ...
+
+        @overload
+        def __init__(self: Match[GoblinState], game: Literal["goblin-poker"],
+                     players: Sequence[str], options: Any = None, *, seed: int | Dealer = 0,
+                     ages: Mapping[str, int] | None = None) -> None: ...
+
+        @overload
+        def __init__(self: Match[OrcState], game: Literal["orc-poker"],
+                     players: Sequence[str], options: Any = None, *, seed: int | Dealer = 0,
+                     ages: Mapping[str, int] | None = None) -> None: ...
+
+        @overload
+        def __init__(self: Match[SaintState], game: Literal["saint-poker"],
+                     players: Sequence[str], options: Any = None, *, seed: int | Dealer = 0,
+                     ages: Mapping[str, int] | None = None) -> None: ...
+
+        @overload
+        def __init__(self, game: GameRules[S],
+                     players: Sequence[str], options: Any = None, *, seed: int | Dealer = 0,
+                     ages: Mapping[str, int] | None = None) -> None: ...
+
+        @overload
+        def __init__(self: Match[Any], game: str,
+                     players: Sequence[str], options: Any = None, *, seed: int | Dealer = 0,
+                     ages: Mapping[str, int] | None = None) -> None: ...
+
     def __init__(self, game: str | GameRules[S], players: Sequence[str], options: Any = None, *,
                  seed: int | Dealer = 0, ages: Mapping[str, int] | None = None) -> None:
         self.log: GameLog[S] = GameLog(game, players, options, ages=ages)
