@@ -7,7 +7,10 @@ from typing import Any
 
 import pytest
 
+from cardcore.errors import CardcoreError, SetupError
+from cardcore.games.orc import RULES as ORC
 from cardcore.play import RandomPolicy, catalogue
+from cardcore.play.errors import ActionError
 from tests.playing import PLAYERS, played
 
 GAMES = tuple(PLAYERS)
@@ -43,3 +46,24 @@ def test_every_legal_event_has_a_number_and_the_mask_marks_them(game: str) -> No
                 assert event in legal and actions.index(match.state, event) == number
         if not match.step(policies):
             break
+
+
+@pytest.mark.parametrize("number", [-1, 10**6, 1.0, True, "3"])
+def test_a_number_that_is_no_action_is_refused_in_words(number: object) -> None:
+    """Actions are numbered 0 to len - 1: -1 is not the last one (it wrapped round),
+    a number past the end is not a bare IndexError, and 1.0 or True is no number
+    of an action. The error is a CardcoreError, and a KeyError as before."""
+    actions = catalogue(ORC, 3)
+    state = ORC.start(["A", "B", "C"])
+    with pytest.raises(ActionError, match=r"is not an action of Orc Poker at a table of 3: "
+                       r"actions are whole numbers from 0 to \d+") as refused:
+        actions.event(state, [], number)  # type: ignore[arg-type]
+    assert isinstance(refused.value, KeyError) and isinstance(refused.value, CardcoreError)
+
+
+@pytest.mark.parametrize("players", [1, 2, 9, 99])
+def test_a_catalogue_is_made_for_the_games_table_sizes_only(players: int) -> None:
+    """Orc Poker is for 3 to 8 players, as GameLog checks: a catalogue of another
+    size is refused, not built silently."""
+    with pytest.raises(SetupError, match="Orc Poker is for 3 to 8 players"):
+        catalogue(ORC, players)

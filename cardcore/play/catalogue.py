@@ -12,11 +12,14 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, Generic
 
+from cardcore.errors import SetupError
 from cardcore.game import GameRules
+from cardcore.play.errors import ActionError
 from cardcore.play.registry import game_play
 from cardcore.protocol import Event, S
+from cardcore.quoting import quoted
 
-__all__ = ["Catalogue", "catalogue"]
+__all__ = ["ActionError", "Catalogue", "catalogue"]
 
 
 
@@ -32,6 +35,10 @@ class Catalogue(Generic[S]):
     """
 
     def __init__(self, rules: GameRules[S], players: int) -> None:
+        if type(players) is not int or not rules.min_players <= players <= rules.max_players:
+            raise SetupError(f"{rules.title} is for {rules.min_players} to {rules.max_players} "
+                             f"players, not {quoted(players)}", ("players",))
+        self._title = f"{rules.title} at a table of {players}"
         part = game_play(rules)
         self._key = part.action
         self.keys: tuple[Hashable, ...] = part.actions(players)
@@ -53,11 +60,16 @@ class Catalogue(Generic[S]):
         return tuple(marks)
 
     def event(self, state: S, legal: Sequence[Event], number: int) -> Event:
-        """The first event of ``legal`` whose action is ``number``."""
+        """The first event of ``legal`` whose action is ``number``; :class:`ActionError`
+        for a number that is no action (a whole number from 0 to ``len - 1``: -1 is
+        not the last) or one no legal event has."""
+        if type(number) is not int or not 0 <= number < len(self.keys):
+            raise ActionError(f"{quoted(number)} is not an action of {self._title}: actions "
+                              f"are whole numbers from 0 to {len(self.keys) - 1}")
         for event in legal:
             if self.index(state, event) == number:
                 return event
-        raise KeyError(f"no legal event has action {number} ({self.keys[number]!r})")
+        raise ActionError(f"no legal event has action {number} ({self.keys[number]!r})")
 
 
 _MADE: dict[tuple[str, int], Catalogue[Any]] = {}

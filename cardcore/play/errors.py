@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from cardcore.errors import CardcoreError
 
-__all__ = ["DealerError", "PolicyError"]
+__all__ = ["ActionError", "DealerError", "PolicyError"]
+
+
+class ActionError(CardcoreError, KeyError):
+    """A number that is no action of a catalogue, or an action no legal event has
+    now. A ``KeyError`` too, as the catalogue's refusal was before it had a class
+    of its own."""
+
+    def __str__(self) -> str:  # a KeyError's str is the repr of its message
+        return str(self.args[0]) if self.args else ""
 
 
 class DealerError(CardcoreError):
