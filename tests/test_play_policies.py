@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from cardcore.errors import CardcoreError
 from cardcore.games.goblin import Fold, Pitch
 from cardcore.play import PASS, RandomPolicy
+from cardcore.play.errors import WeightError
 from cardcore.play.listing import Listing, given
 
 
@@ -39,3 +45,19 @@ def test_a_pass_reads_as_an_offer_of_kind_pass() -> None:
     _seat, offers = match.asking.ask(match.state, match.whose(), match.legal)
     assert [offer.TYPE for offer in offers][-1] == "pass"
     assert isinstance(offers, Listing) and PASS.TYPE in offers.kind_names()
+
+
+@pytest.mark.parametrize(("weights", "words"), [
+    ({"fodl": 0.0}, "'fodl' is no kind of event of any game: the kinds are bid, "),
+    ({"fold": -5}, "the weight of fold is -5: a weight is a number of 0 or more"),
+    ({"fold": "2"}, "the weight of fold is '2': a weight is a number of 0 or more"),
+    ({"fold": True}, "the weight of fold is true: "),
+    ({"fold": float("inf")}, "the weight of fold is inf: "),
+])
+def test_weights_that_mean_nothing_are_refused_in_words(weights: Any, words: str) -> None:
+    """A misspelt kind left the player as it was without a word, a negative weight
+    acted as 0 and a string weight raised a bare TypeError at the first draw."""
+    with pytest.raises(WeightError) as refused:
+        RandomPolicy(1, weights)
+    assert str(refused.value).startswith(words)
+    assert isinstance(refused.value, CardcoreError)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from cardcore.errors import CardcoreError
 
-__all__ = ["ActionError", "DealerError", "PolicyError"]
+__all__ = ["ActionError", "DealerError", "PolicyError", "WeightError"]
 
 
 class ActionError(CardcoreError, KeyError):
@@ -27,3 +27,8 @@ class DealerError(CardcoreError):
 class PolicyError(CardcoreError):
     """A policy answered with something it was not offered (a pass where none is
     allowed, or not an event)."""
+
+
+class WeightError(CardcoreError):
+    """A random player's weights name no kind of event of any game, or give a kind
+    a weight that is not a number of 0 or more."""

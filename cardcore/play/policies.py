@@ -8,12 +8,16 @@ is among the offers; it is the loop's, never an event of a transcript.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
+from cardcore.play.errors import WeightError
 from cardcore.play.listing import Listing
 from cardcore.protocol import Event
+from cardcore.quoting import quoted
+from cardcore.table import likely
 
 if TYPE_CHECKING:
     from cardcore.play.steps import Whose
@@ -67,7 +71,7 @@ class RandomPolicy:
         """``weights``: how likely each kind is against the others (default 1 each;
         ``{"fold": 0.1}`` folds rarely)."""
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        self.weights = dict(weights or {})
+        self.weights = _checked_weights(weights or {})
 
     def _kind(self, names: list[str]) -> str:
         if not self.weights:
@@ -99,6 +103,28 @@ class RandomPolicy:
                 return offers[start + index]
             index -= count
         raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _checked_weights(weights: Mapping[str, float]) -> dict[str, float]:
+    """``weights`` as a dict, each key a kind of event of some game (or ``pass``)
+    and each weight a number of 0 or more; WeightError otherwise, so that a
+    misspelt kind does not leave the player as it was without a word."""
+    from cardcore.registry import GAMES
+
+    if not isinstance(weights, Mapping):
+        raise WeightError(f"weights are a mapping of kinds of event to numbers, like "
+                          f"{{'fold': 0.1}}, not {quoted(weights)}")
+    kinds = sorted({kind for rules in GAMES.values() for kind in rules.event_types} | {"pass"})
+    for kind, weight in weights.items():
+        if kind not in kinds:
+            raise WeightError(f"{quoted(kind)} is no kind of event of any game: the kinds are "
+                              f"{', '.join(kinds)}{likely(str(kind), kinds)}")
+        if (type(weight) not in (int, float) or not math.isfinite(weight)  # bool is no weight
+                or weight < 0):
+            raise WeightError(f"the weight of {kind} is {quoted(weight)}: a weight is a number "
+                              "of 0 or more (how likely the kind is against the others, 1 each "
+                              "by default)")
+    return dict(weights)
 
 
 def offered_kinds(offers: Sequence[Offer]) -> list[str]:
