@@ -55,7 +55,8 @@ def disagreements(recorded: Any, outcome: Outcome, title: str) -> list[Disagreem
             elif derived[name] != value:
                 found.append(Disagreement(
                     (key, name),
-                    f"{name} has {json_number(derived[name])} {unit} by the rules; "
+                    f"{name} has {json_number(derived[name])} "
+                    f"{unit[:-1] if derived[name] == 1 else unit} by the rules; "
                     f"the record says {json_number(value)}",
                     json_number(derived[name]), json_number(value)))
 

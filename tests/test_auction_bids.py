@@ -172,3 +172,12 @@ def test_the_bid_cards_make_without_a_recorded_bid() -> None:
     assert made_bid(cards("7S 7H 7D 7C"), True) == Bid(FOUR, (7,))
     assert made_bid(cards("JK JK"), True) == Bid(PAIR, (15,))
     assert made_bid(cards("JK"), True) == Bid(SINGLE, (15,))
+
+
+def test_cards_that_miss_the_standing_kind_are_told_it_in_plain_words() -> None:
+    """AU-2.2: "do not form one pair" (it read "a one pair"), "a straight"."""
+    missed = fault(cards("9S 8H"), Bid(PAIR), True)
+    assert missed is not None
+    assert missed.message == "9S, 8H do not form one pair, the standing bid's kind (2 cards)"
+    missed = fault(cards("9S 8H 7D 6C 4S"), Bid(STRAIGHT), True)
+    assert missed is not None and "do not form a straight, " in missed.message

@@ -34,3 +34,12 @@ def test_points_a_game_does_not_keep_and_strangers_are_named() -> None:
         (("scores",), "Goblin Poker keeps no points", False),
     ]
     assert found[1].recorded == {"Aki": Fraction(23, 3)}
+
+
+def test_one_point_or_one_chip_is_said_in_the_singular() -> None:
+    """A derived count of 1 reads "1 point", "1 chip" (it read "1 points")."""
+    outcome = Outcome(complete=False, scores={"Cid": 1, "Dee": 2})
+    (one,) = disagreements(Check(scores={"Cid": 0}), outcome, "Saint Poker")
+    assert one.message == "Cid has 1 point by the rules; the record says 0"
+    (two,) = disagreements(Check(scores={"Dee": 0}), outcome, "Saint Poker")
+    assert two.message == "Dee has 2 points by the rules; the record says 0"

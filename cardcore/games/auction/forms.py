@@ -168,11 +168,17 @@ def win_bid(cards: Sequence[Card], standing: Bid | None, wheel: bool) -> Bid | R
 
 def _what(kind: Category | None) -> str:
     """The bid the cards are held to, in words: the standing bid's kind, or any."""
-    return f"a {kind_words(kind)}" if kind is not None else "any bid"
+    return _a(kind_words(kind)) if kind is not None else "any bid"
+
+
+def _a(words: str) -> str:
+    """A bid kind's words with the article they take: "a straight", but "one pair"
+    and "two pair" as they are (not "a one pair")."""
+    return words if words.startswith(("one ", "two ")) else f"a {words}"
 
 
 def _count_words(count: int) -> str:
-    kinds = ["a " + kind_words(kind) for kind, size in SIZE.items() if size == count]
+    kinds = [_a(kind_words(kind)) for kind, size in SIZE.items() if size == count]
     return kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " or " + kinds[-1]
 
 
