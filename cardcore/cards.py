@@ -218,13 +218,18 @@ per comparison.
 """
 
 
+_PRESENTATION: Final = ("\ufe0e", "\ufe0f")
+"""The variation selectors a phone writes after a suit symbol ("A♥" + U+FE0F, to
+draw it as an emoji): they print as nothing, and the card is the same."""
+
+
 def parse_card(text: object) -> Card:
     """Parse a standard card or joker from its transcript notation.
 
     The result is interned: equal cards parse to the same object.
 
-    >>> parse_card("10h") is parse_card("TH")
-    True
+    >>> parse_card("10h") is parse_card("TH"), parse_card("A\u2665\ufe0f")
+    (True, Card('AH'))
     >>> parse_card("1S")
     Traceback (most recent call last):
     ...
@@ -239,6 +244,11 @@ def parse_card(text: object) -> Card:
         card = _CARDS.get(normal)
         if card is not None:
             return card
+        if text[-1:] in _PRESENTATION:  # a phone's suit: the symbol, then how to draw it
+            try:
+                return parse_card(text[:-1])
+            except CardNotationError:
+                pass  # refused as it is written
     message = (
         f"{quoted(text)} is not a card: write rank then suit, like \"AS\", \"10H\", \"7D\", \"QC\" "
         "(ranks 2-10, J, Q, K, A; suits S H D C), or \"JK\" for a joker"

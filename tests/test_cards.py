@@ -22,14 +22,17 @@ from cardcore.decks import STANDARD_WITH_JOKERS
 @pytest.mark.parametrize(
     ("text", "canonical"),
     [("AS", "AS"), ("as", "AS"), ("10H", "10H"), ("TH", "10H"), ("th", "10H"),
-     ("7♦", "7D"), ("q♣", "QC"), ("K♠", "KS"), ("A♥", "AH"), ("JK", "JK"), ("jk", "JK")],
+     ("7♦", "7D"), ("q♣", "QC"), ("K♠", "KS"), ("A♥", "AH"), ("JK", "JK"), ("jk", "JK"),
+     ("A\u2665\ufe0f", "AH"), ("7\u2666\ufe0e", "7D")],
 )
 def test_every_input_form_parses_to_the_canonical_card(text: str, canonical: str) -> None:
-    """T for 10, lower case and suit symbols are accepted; output is canonical."""
+    """T for 10, lower case and suit symbols are accepted (a phone's too, which
+    writes a variation selector after the symbol); output is canonical."""
     assert str(parse_card(text)) == canonical
 
 
-@pytest.mark.parametrize("text", ["1S", "11H", "AX", "A", "", " AS", "AS ", "10", "?", "JKS", "0C"])
+@pytest.mark.parametrize("text", ["1S", "11H", "AX", "A", "", " AS", "AS ", "10", "?", "JKS", "0C",
+                                  "A\ufe0f", "\ufe0f"])
 def test_bad_card_notation_is_refused_with_the_input_quoted(text: str) -> None:
     """Anything else is a CardNotationError that quotes the input and says what is allowed."""
     with pytest.raises(CardNotationError) as caught:
