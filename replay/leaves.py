@@ -51,7 +51,10 @@ def _forgotten(value: object) -> None:
 
 def _string(value: object, _: type) -> str:
     if not isinstance(value, str):
-        raise ValueError(f"expected a string, not {describe_value(value)}")
+        hint = ""
+        if type(value) is int and -1000 < value < 1000:  # a rank written as a number: "rank": 9
+            hint = f' (a string is written in quotes: "{value}")'
+        raise ValueError(f"expected a string, not {describe_value(value)}{hint}")
     return value
 
 

@@ -102,7 +102,8 @@ def test_wrong_types_are_located() -> None:
                    options={"starting_chips": "100"})
     found = dict(problems(data))
     assert set(found) == {"/events/0/hands/Aki/2", "/events/1/player", "/options/starting_chips"}
-    assert "expected a string, not the number 3" in found["/events/1/player"]
+    assert found["/events/1/player"] == ('expected a string, not the number 3 (a string is '
+                                         'written in quotes: "3")')
 
 
 def test_required_keys_and_the_format_version() -> None:
