@@ -144,6 +144,9 @@ class _Reading(Generic[C]):
     known_totals: Mapping[C, int]
 
     def zone(self, name: str) -> Zone:
+        """The zone named ``name`` (``hand("Aki")``, ``"the stock"``): a zone no card
+        has reached yet reads as empty, and so does a name no game uses (the
+        zones so far are :attr:`zones`; docs/writing-a-bot.md lists each game's)."""
         return self.zones.get(name) or _NOWHERE
 
     def size(self, name: str) -> int:
