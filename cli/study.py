@@ -254,6 +254,9 @@ def study(game: str, count: int, players: int | None, assignments: tuple[str, ..
         raise click.BadParameter(str(error), param_hint="--players") from None
     options = _options(game, seats, assignments, "--option")
     other = _options(game, seats, assignments + versus, "--versus") if versus else None
+    if versus and count < 2:  # one paired difference has no spread to give an interval
+        raise click.BadParameter("--versus compares the same seeds under two option sets, "
+                                 "and its intervals need 2 games at least", param_hint="--games")
     try:
         check_policy(policy, seed)
     except PolicyNameError as error:

@@ -77,6 +77,8 @@ def test_bad_options_players_and_policy_are_usage_errors() -> None:
     assert code == 2 and "--players" in out
     code, out = run("study", "goblin", "--games", "2", "--policy", "random")
     assert code == 2 and "module:Name" in out
+    code, out = run("study", "goblin", "--games", "1", "--versus", "ante=2")
+    assert code == 2 and "its intervals need 2 games at least" in out  # it printed [-3, -3]
 
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 
 from cardcore.replay.tally import GameResult, Paired, Sums, Tally, mean_interval, wilson
@@ -68,9 +69,13 @@ def test_paired_differences_are_versus_minus_base_per_game() -> None:
     assert paired.events == Sums(2, 2, 4)
 
 
-def test_mean_interval_is_the_normal_interval_of_the_mean() -> None:
+def test_mean_interval_is_students_t_interval_of_the_mean() -> None:
     """Differences 1, -1, 1, -1: mean 0, sample variance 4/3, half-width
-    1.96 * sqrt(4/3 / 4) = 1.1316; no differences at all: a zero interval."""
-    assert mean_interval(Sums.of([1, -1, 1, -1])) == (0.0, -1.1316, 1.1316)
+    t(3 df) * sqrt(4/3 / 4) = 3.1824 * 0.5774 = 1.8374 (the normal 1.96 gave a
+    far too narrow 1.1316 for four games); two games 1 and -1: 12.7062 * 1;
+    one game: unbounded; no spread at all: a zero interval."""
+    assert mean_interval(Sums.of([1, -1, 1, -1])) == (0.0, -1.8374, 1.8374)
+    assert mean_interval(Sums.of([1, -1])) == (0.0, -12.7062, 12.7062)
+    assert mean_interval(Sums.of([3])) == (3.0, -math.inf, math.inf)
     assert mean_interval(Sums.of([2, 2, 2])) == (2.0, 2.0, 2.0)
     assert mean_interval(Sums()) == (0.0, 0.0, 0.0)
