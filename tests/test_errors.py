@@ -27,7 +27,7 @@ from cardcore.errors import (
     SetupError,
     UnknownGameError,
 )
-from cardcore.play.errors import DealerError, PolicyError
+from cardcore.play.errors import CatalogueError, DealerError, PolicyError, WeightError
 from cardcore.readings import Disagreement
 from cardcore.replay.errors import (
     ClusterError,
@@ -183,6 +183,9 @@ SAMPLES: tuple[CardcoreError, ...] = (
     RefusedOptions("game.json", (PROBLEM,)),
     DealerError("the dealer holds 0 stock cards and the game 3"),
     PolicyError("seat 1's policy answered 'x', not an event"),
+    CatalogueError("-1 is not an action of Orc Poker at a table of 3: actions are whole "
+                   "numbers from 0 to 24"),
+    WeightError("'fodl' is no kind of event of any game"),
     ClusterError("no scheduler answers at tcp://127.0.0.1:1"),
     PolicyNameError("'nowhere:Bot' names no module"),
     PolicyFailed("the game dealt by seed 3: P1's policy raised KeyError: 2 (bots.py, line 9)"),

@@ -10,7 +10,7 @@ import pytest
 from cardcore.errors import CardcoreError, SetupError
 from cardcore.games.orc import RULES as ORC
 from cardcore.play import RandomPolicy, catalogue
-from cardcore.play.errors import ActionError
+from cardcore.play.errors import CatalogueError
 from tests.playing import PLAYERS, played
 
 GAMES = tuple(PLAYERS)
@@ -55,7 +55,7 @@ def test_a_number_that_is_no_action_is_refused_in_words(number: object) -> None:
     of an action. The error is a CardcoreError, and a KeyError as before."""
     actions = catalogue(ORC, 3)
     state = ORC.start(["A", "B", "C"])
-    with pytest.raises(ActionError, match=r"is not an action of Orc Poker at a table of 3: "
+    with pytest.raises(CatalogueError, match=r"is not an action of Orc Poker at a table of 3: "
                        r"actions are whole numbers from 0 to \d+") as refused:
         actions.event(state, [], number)  # type: ignore[arg-type]
     assert isinstance(refused.value, KeyError) and isinstance(refused.value, CardcoreError)

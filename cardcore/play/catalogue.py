@@ -14,12 +14,12 @@ from typing import Any, Generic
 
 from cardcore.errors import SetupError
 from cardcore.game import GameRules
-from cardcore.play.errors import ActionError
+from cardcore.play.errors import CatalogueError
 from cardcore.play.registry import game_play
 from cardcore.protocol import Event, S
 from cardcore.quoting import quoted
 
-__all__ = ["ActionError", "Catalogue", "catalogue"]
+__all__ = ["Catalogue", "CatalogueError", "catalogue"]
 
 
 
@@ -60,16 +60,16 @@ class Catalogue(Generic[S]):
         return tuple(marks)
 
     def event(self, state: S, legal: Sequence[Event], number: int) -> Event:
-        """The first event of ``legal`` whose action is ``number``; :class:`ActionError`
+        """The first event of ``legal`` whose action is ``number``; :class:`CatalogueError`
         for a number that is no action (a whole number from 0 to ``len - 1``: -1 is
         not the last) or one no legal event has."""
         if type(number) is not int or not 0 <= number < len(self.keys):
-            raise ActionError(f"{quoted(number)} is not an action of {self._title}: actions "
+            raise CatalogueError(f"{quoted(number)} is not an action of {self._title}: actions "
                               f"are whole numbers from 0 to {len(self.keys) - 1}")
         for event in legal:
             if self.index(state, event) == number:
                 return event
-        raise ActionError(f"no legal event has action {number} ({self.keys[number]!r})")
+        raise CatalogueError(f"no legal event has action {number} ({self.keys[number]!r})")
 
 
 _MADE: dict[tuple[str, int], Catalogue[Any]] = {}

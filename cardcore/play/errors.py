@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from cardcore.errors import CardcoreError
 
-__all__ = ["ActionError", "DealerError", "PolicyError", "WeightError"]
+__all__ = ["CatalogueError", "DealerError", "PolicyError", "WeightError"]
 
 
-class ActionError(CardcoreError, KeyError):
+class CatalogueError(CardcoreError, KeyError):
     """A number that is no action of a catalogue, or an action no legal event has
     now. A ``KeyError`` too, as the catalogue's refusal was before it had a class
     of its own."""
