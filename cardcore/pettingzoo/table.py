@@ -9,6 +9,14 @@ gives its part on its own turn, and the parts are played as one event when the
 last is given. The dealer (seeded by ``reset(seed=...)``) plays every chance
 step between two agents' steps.
 
+The game can end on any agent's step, but the episode ends only when that
+cycle does: the agents after it in the cycle still take their turn, with only
+:attr:`CardTable.wait` in their mask, and then every agent is terminated and
+paid together. PettingZoo's parallel wrapper (``aec_to_parallel``) requires it:
+it steps every agent of ``agents`` once per cycle with the action it was
+given, and an agent terminated part-way through would be stepped with an
+action that is not ``None``, which PettingZoo refuses for a dead agent.
+
 An action is a number of the game's :func:`~cardcore.play.catalogue`, or
 :attr:`CardTable.pass_` (Auction's pass, the play loop's convention), or
 :attr:`CardTable.wait`. An action outside the mask is refused: nothing is
@@ -64,7 +72,7 @@ class CardTable(AECEnv):  # type: ignore[misc]
     Observation: a dict of ``"observation"``, the seat's information state
     (:meth:`cardcore.play.View.information_state`, UTF-8, zero-padded; past the
     size, its first line and its most recent bytes), and ``"action_mask"``.
-    Reward: 0 on every step but the last; when the game ends, the chips each
+    Reward: 0 on every step but the last; when the episode ends, the chips each
     seat won or lost (Goblin Poker, Orc Poker) or the points it scored (Saint
     Poker, Abbott's Auction). The whole game so far is :attr:`log`, its
     transcript :meth:`transcript`.
@@ -232,17 +240,20 @@ class CardTable(AECEnv):  # type: ignore[misc]
             match.step([_answer(offer)] * len(self.possible_agents))
         self._masks = None
         self._deal()
-        if match.whose().over:
-            end = self._standing()
-            for name in self.agents:
-                self.rewards[name] = end[name] - self._start[name]
-                self.terminations[name] = True
 
     def _next_agent(self, seat: int) -> None:
+        """Hand the turn on; at the end of a cycle, end the episode if the game is
+        over (every agent terminated and paid at once, see the module's notes on
+        the parallel wrapper), else truncate it after ``max_cycles``."""
         following = (seat + 1) % len(self.possible_agents)
         if following == 0:
             self._cycles += 1
-            if self._cycles >= self.max_cycles and not any(self.terminations.values()):
+            if self.match.whose().over:
+                end = self._standing()
+                for name in self.agents:
+                    self.rewards[name] = end[name] - self._start[name]
+                    self.terminations[name] = True
+            elif self._cycles >= self.max_cycles:
                 self.truncations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[following]
 
