@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import types
 from typing import Any
 
@@ -262,4 +263,47 @@ def test_game_over_mid_cycle_the_rest_of_the_cycle_waits() -> None:
         table.step(raw.wait)
     assert all(table.terminations.values()) and len(table.agents) == 3
     assert sum(table.rewards.values()) == 0
+
+
+def test_none_for_a_live_agent_is_refused_in_words() -> None:
+    """None is the action of a done agent only: for a live one it is an ActionError
+    (a TableError, and a TypeError as Python's own for a wrong type) saying what
+    an action is, and nothing is played."""
+    from cardcore.pettingzoo.table import ActionError, TableError
+
+    table = env("goblin-poker", 2)
+    table.reset(seed=1)
+    events = len(table.unwrapped.log)
+    with pytest.raises(ActionError, match=r"player_0 is still playing: None is the action "
+                       r"only of an agent that is done; an action is an int from 0 to \d+"
+                       ) as raised:
+        table.step(None)
+    assert isinstance(raised.value, TableError) and isinstance(raised.value, TypeError)
+    assert len(table.unwrapped.log) == events and table.agent_selection == "player_0"
+
+
+@pytest.mark.parametrize(("action", "quote"), [(15.9, "15.9"), (3.0, "3.0"), (True, "true"),
+                                               ("3", "'3'"), (np.float64(2.0), "2.0")])
+def test_an_action_that_is_not_an_int_is_refused_not_rounded(action: Any, quote: str) -> None:
+    """A float (even a whole one), a bool or a string is refused with an ActionError
+    quoting it, never truncated to the number of another action."""
+    from cardcore.pettingzoo.table import ActionError
+
+    table = env("goblin-poker", 2)
+    table.reset(seed=1)
+    events = len(table.unwrapped.log)
+    with pytest.raises(ActionError, match=rf"action {re.escape(quote)} for player_0 is not an "
+                       r"int: an action is an int from 0 to \d+"):
+        table.step(action)
+    assert len(table.unwrapped.log) == events and table.infos["player_0"] == {}
+
+
+def test_a_numpy_integer_is_an_action() -> None:
+    """A NumPy integer (what a Gymnasium space samples) is an action like an int."""
+    table = env("goblin-poker", 2)
+    table.reset(seed=1)
+    observation, *_ = table.last()
+    legal = np.flatnonzero(observation["action_mask"])[0]
+    table.step(np.int64(legal))
+    assert table.infos["player_0"] == {} and table.agent_selection == "player_1"
 

@@ -19,14 +19,17 @@ action that is not ``None``, which PettingZoo refuses for a dead agent.
 
 An action is a number of the game's :func:`~cardcore.play.catalogue`, or
 :attr:`CardTable.pass_` (Auction's pass, the play loop's convention), or
-:attr:`CardTable.wait`. An action outside the mask is refused: nothing is
-played, ``infos[agent]["refused"]`` holds it, and the agent is asked again on
-its next turn (a random agent that ignores its mask still makes progress, and
-``max_cycles`` truncates a game that makes none).
+:attr:`CardTable.wait`: an int or a NumPy integer. Anything else (``None`` for
+an agent still playing, a float, a bool) is an :class:`ActionError`, never
+rounded into another action. An action number outside the mask is refused:
+nothing is played, ``infos[agent]["refused"]`` holds it, and the agent is asked
+again on its next turn (a random agent that ignores its mask still makes
+progress, and ``max_cycles`` truncates a game that makes none).
 """
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -36,13 +39,13 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from cardcore.gamelog import GameLog
-from cardcore.pettingzoo.errors import TableError
+from cardcore.pettingzoo.errors import ActionError, TableError
 from cardcore.play import PASS, Match, Pass, Policy, View, catalogue
 from cardcore.protocol import Event
 from cardcore.quoting import quoted
 from cardcore.registry import get_game
 
-__all__ = ["CardTable", "TableError"]
+__all__ = ["ActionError", "CardTable", "TableError"]
 
 DEFAULT_MAX_CYCLES = 100_000
 """Cycles (every agent stepped once) before an episode is truncated: far more
@@ -208,9 +211,9 @@ class CardTable(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        number = self._action_number(agent, action)
         self._clear_rewards()
         seat = self.possible_agents.index(agent)
-        number = int(action)
         mask = self._mask(seat)
         self.infos[agent] = {}
         if not 0 <= number < len(mask) or not mask[number]:
@@ -221,6 +224,24 @@ class CardTable(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _action_number(self, agent: str, action: Any) -> int:
+        """``action`` as an action number, or an :class:`ActionError` saying what
+        an action is. ``operator.index`` takes what stands for an integer (an int,
+        a NumPy integer, a 0-d integer array) and refuses a float rather than
+        truncating it; a bool is an int to Python but never an action here."""
+        allowed = (f"an action is an int from 0 to {self.wait} (its mask marks the "
+                   "legal ones; None only for an agent that is done)")
+        if action is None:
+            raise ActionError(f"{agent} is still playing: None is the action only of an "
+                              f"agent that is done; {allowed}")
+        try:
+            if isinstance(action, (bool, np.bool_)):
+                raise TypeError
+            return operator.index(action)
+        except TypeError:
+            raise ActionError(f"action {quoted(action)} for {agent} is not an int: {allowed}; "
+                              "a float or a bool is refused, not rounded") from None
 
     def _play(self, seat: int, number: int) -> None:
         match = self.match
