@@ -91,7 +91,8 @@ def test_rewards_are_the_games_score(game: str) -> None:
     start = table.unwrapped.log.rules.outcome(table.unwrapped.log.states[0])
     if outcome.chips is not None:
         expected = {name: outcome.chips[name] - start.chips[name] for name in totals}
-        assert sum(expected.values()) == 0          # chips change hands
+        # chips change hands; a split's remainder left in the pot is no seat's
+        assert sum(expected.values()) == -outcome.pot
     else:
         expected = {name: float(outcome.scores[name]) for name in totals}
     assert totals == expected
@@ -262,7 +263,7 @@ def test_game_over_mid_cycle_the_rest_of_the_cycle_waits() -> None:
         assert list(np.flatnonzero(observation["action_mask"])) == [raw.wait]
         table.step(raw.wait)
     assert all(table.terminations.values()) and len(table.agents) == 3
-    assert sum(table.rewards.values()) == 0
+    assert sum(table.rewards.values()) == -raw.log.outcome.pot   # a remainder stays (GP-1.3)
 
 
 def test_none_for_a_live_agent_is_refused_in_words() -> None:
@@ -307,3 +308,23 @@ def test_a_numpy_integer_is_an_action() -> None:
     table.step(np.int64(legal))
     assert table.infos["player_0"] == {} and table.agent_selection == "player_1"
 
+
+def test_a_remainder_left_in_the_pot_is_no_seats_reward() -> None:
+    """A session of Goblin Poker can end with a split's remainder in the pot
+    (GP-1.3, GP-6.2; this seed and these legal random actions leave 1 chip): each
+    seat's reward is still its chips won or lost, so the rewards sum to minus
+    the pot, as docs/pettingzoo.md says, not to zero."""
+    table = env("goblin-poker", 4)
+    table.reset(seed=3337)
+    rng = np.random.default_rng(3337)
+    totals = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        observation, reward, terminated, truncated, _ = table.last()
+        totals[agent] += reward
+        table.step(None if terminated or truncated else
+                   int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    log = table.unwrapped.log
+    start = log.rules.outcome(log.states[0])
+    assert log.outcome.complete and log.outcome.pot == 1
+    assert totals == {name: float(log.outcome.chips[name] - start.chips[name]) for name in totals}
+    assert sum(totals.values()) == -1

@@ -77,7 +77,9 @@ class CardTable(AECEnv):  # type: ignore[misc]
     size, its first line and its most recent bytes), and ``"action_mask"``.
     Reward: 0 on every step but the last; when the episode ends, the chips each
     seat won or lost (Goblin Poker, Orc Poker) or the points it scored (Saint
-    Poker, Abbott's Auction). The whole game so far is :attr:`log`, its
+    Poker, Abbott's Auction). The chips' rewards sum to minus the chips left in
+    the pot: a split's remainder that no later game or round won (GP-1.3,
+    OP-4.1) is no seat's. The whole game so far is :attr:`log`, its
     transcript :meth:`transcript`.
     """
 
@@ -143,11 +145,12 @@ class CardTable(AECEnv):  # type: ignore[misc]
 
     @property
     def log(self) -> GameLog[Any]:
-        """The game so far, every card true: ``log.save(path)`` writes its transcript."""
+        """The game so far, every card true: ``cardcore.save_log(log, path)``
+        writes its transcript to a file (a GameLog has no ``save`` of its own)."""
         return self.match.log
 
     def transcript(self) -> str:
-        """The JSON text of the game's transcript (as ``log.save`` writes it)."""
+        """The JSON text of the game's transcript (as ``cardcore.save_log`` writes it)."""
         from cardcore.replay.store import log_transcript, transcript_text
         from cardcore.replay.transcript import dump_transcript
 
