@@ -147,13 +147,13 @@ def test_an_option_error_is_a_setup_error_at_its_option() -> None:
 
 PROBLEM = Problem(kind=FORMAT, pointer="/players", message="whole file unreadable")
 
-def _table_error() -> CardcoreError | None:
-    """The PettingZoo environments' error, where that extra is installed."""
+def _table_errors() -> tuple[CardcoreError, ...]:
+    """The PettingZoo environments' errors, where that extra is installed."""
     try:
-        from cardcore.pettingzoo.errors import TableError
+        from cardcore.pettingzoo.errors import ActionError, TableError
     except ImportError:
-        return None
-    return TableError("no render mode 'rgb'")
+        return ()
+    return (TableError("no render mode 'rgb'"), ActionError("action 15.9 for player_0 is not an int"))
 
 
 SAMPLES: tuple[CardcoreError, ...] = (
@@ -191,7 +191,7 @@ SAMPLES: tuple[CardcoreError, ...] = (
     PolicyFailed("the game dealt by seed 3: P1's policy raised KeyError: 2 (bots.py, line 9)"),
 
 )
-SAMPLES += tuple(error for error in (_table_error(),) if error is not None)
+SAMPLES += _table_errors()
 
 
 

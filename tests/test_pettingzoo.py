@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import types
 from typing import Any
 
@@ -90,7 +91,8 @@ def test_rewards_are_the_games_score(game: str) -> None:
     start = table.unwrapped.log.rules.outcome(table.unwrapped.log.states[0])
     if outcome.chips is not None:
         expected = {name: outcome.chips[name] - start.chips[name] for name in totals}
-        assert sum(expected.values()) == 0          # chips change hands
+        # chips change hands; a split's remainder left in the pot is no seat's
+        assert sum(expected.values()) == -outcome.pot
     else:
         expected = {name: float(outcome.scores[name]) for name in totals}
     assert totals == expected
@@ -172,3 +174,157 @@ def test_unknown_render_mode_is_refused_in_words() -> None:
     with pytest.raises(TableError, match="'rgb_array' is not one of: None, 'ansi', 'human'") as raised:
         env("orc-poker", 3, render_mode="rgb_array")
     assert isinstance(raised.value, CardcoreError)
+
+
+PARALLEL_OPTIONS = {"auction": {"target": 50}}
+"""A shorter Auction (fewer hands to the target), so that whole episodes stay quick."""
+
+
+PARALLEL_TABLES = [("goblin-poker", 2), ("goblin-poker", 3), ("orc-poker", 3), ("orc-poker", 4),
+                   ("saint-poker", 2), ("saint-poker", 3), ("auction", 2), ("auction", 3)]
+
+
+@pytest.mark.parametrize(("game", "players"), PARALLEL_TABLES)
+def test_parallel_episodes_run_to_the_end(game: str, players: int) -> None:
+    """Whole parallel episodes with legal random actions end the game, every agent
+    terminated at once, and pay the game's score: a Goblin or Orc game often ends
+    on an agent's step in the middle of a cycle, which PettingZoo's parallel
+    wrapper accepts only if the agents die at the end of that cycle."""
+    for seed in range(5):
+        table = parallel_env(game, players, PARALLEL_OPTIONS.get(game))
+        observations, _ = table.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        totals = dict.fromkeys(table.possible_agents, 0.0)
+        for _ in range(10_000):
+            if not table.agents:
+                break
+            actions = {agent: int(rng.choice(np.flatnonzero(observations[agent]["action_mask"])))
+                       for agent in table.agents}
+            observations, rewards, terminations, truncations, _ = table.step(actions)
+            for agent, reward in rewards.items():
+                totals[agent] += reward
+            assert len(set(terminations.values())) == 1      # all die together, or none
+            assert not any(truncations.values())
+        assert not table.agents, f"seed {seed}: the episode did not end"
+        raw = table.unwrapped
+        assert raw.log.outcome.complete
+        start = raw.log.rules.outcome(raw.log.states[0])
+        outcome = raw.log.outcome
+        if outcome.chips is not None:
+            expected = {name: float(outcome.chips[name] - start.chips[name]) for name in totals}
+        else:
+            expected = {name: float(outcome.scores[name]) for name in totals}
+        assert totals == expected, f"seed {seed}"
+
+
+def test_parallel_api_test_passes_on_a_game_that_ends_mid_cycle(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """PettingZoo's parallel_api_test passes on Goblin Poker for three, whose games
+    (with these seeds) end on an agent's step before the cycle's last: the table
+    terminates every agent only when that cycle ends."""
+    from pettingzoo.test import parallel_api_test
+
+    table = parallel_env("goblin-poker", 3)
+    raw = table.unwrapped
+    for number, agent in enumerate(raw.possible_agents):
+        raw.action_space(agent).seed(number)
+    ended_by: list[str] = []
+    step = raw.step
+
+    def spying_step(action: Any) -> None:
+        """The table's step, noting the agent whose step ends the game."""
+        agent, over = raw.agent_selection, raw.match.whose().over
+        step(action)
+        if not over and raw.match.whose().over:
+            ended_by.append(agent)
+
+    monkeypatch.setattr(raw, "step", spying_step)
+    parallel_api_test(table, num_cycles=1000)
+    assert set(ended_by) - {raw.possible_agents[-1]}      # the case in point was played
+
+
+def test_game_over_mid_cycle_the_rest_of_the_cycle_waits() -> None:
+    """In the AEC env, the agents after the one whose step ended the game keep
+    their turn in that cycle, with only the wait action, and no reward yet; then
+    every agent is terminated with its reward."""
+    table = env("goblin-poker", 3)
+    table.reset(seed=5)
+    raw = table.unwrapped
+    rng = np.random.default_rng(5)
+    while not raw.match.whose().over:
+        observation, *_ = table.last()
+        table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    next_up = raw.possible_agents.index(table.agent_selection)
+    assert next_up != 0, "this seed's game ended at a cycle's end"
+    waiting = raw.possible_agents[next_up:]
+    for agent in waiting:
+        observation, reward, terminated, truncated, _ = table.last()
+        assert (table.agent_selection, reward, terminated, truncated) == (agent, 0, False, False)
+        assert list(np.flatnonzero(observation["action_mask"])) == [raw.wait]
+        table.step(raw.wait)
+    assert all(table.terminations.values()) and len(table.agents) == 3
+    assert sum(table.rewards.values()) == -raw.log.outcome.pot   # a remainder stays (GP-1.3)
+
+
+def test_none_for_a_live_agent_is_refused_in_words() -> None:
+    """None is the action of a done agent only: for a live one it is an ActionError
+    (a TableError, and a TypeError as Python's own for a wrong type) saying what
+    an action is, and nothing is played."""
+    from cardcore.pettingzoo.table import ActionError, TableError
+
+    table = env("goblin-poker", 2)
+    table.reset(seed=1)
+    events = len(table.unwrapped.log)
+    with pytest.raises(ActionError, match=r"player_0 is still playing: None is the action "
+                       r"only of an agent that is done; an action is an int from 0 to \d+"
+                       ) as raised:
+        table.step(None)
+    assert isinstance(raised.value, TableError) and isinstance(raised.value, TypeError)
+    assert len(table.unwrapped.log) == events and table.agent_selection == "player_0"
+
+
+@pytest.mark.parametrize(("action", "quote"), [(15.9, "15.9"), (3.0, "3.0"), (True, "true"),
+                                               ("3", "'3'"), (np.float64(2.0), "2.0")])
+def test_an_action_that_is_not_an_int_is_refused_not_rounded(action: Any, quote: str) -> None:
+    """A float (even a whole one), a bool or a string is refused with an ActionError
+    quoting it, never truncated to the number of another action."""
+    from cardcore.pettingzoo.table import ActionError
+
+    table = env("goblin-poker", 2)
+    table.reset(seed=1)
+    events = len(table.unwrapped.log)
+    with pytest.raises(ActionError, match=rf"action {re.escape(quote)} for player_0 is not an "
+                       r"int: an action is an int from 0 to \d+"):
+        table.step(action)
+    assert len(table.unwrapped.log) == events and table.infos["player_0"] == {}
+
+
+def test_a_numpy_integer_is_an_action() -> None:
+    """A NumPy integer (what a Gymnasium space samples) is an action like an int."""
+    table = env("goblin-poker", 2)
+    table.reset(seed=1)
+    observation, *_ = table.last()
+    legal = np.flatnonzero(observation["action_mask"])[0]
+    table.step(np.int64(legal))
+    assert table.infos["player_0"] == {} and table.agent_selection == "player_1"
+
+
+def test_a_remainder_left_in_the_pot_is_no_seats_reward() -> None:
+    """A session of Goblin Poker can end with a split's remainder in the pot
+    (GP-1.3, GP-6.2; this seed and these legal random actions leave 1 chip): each
+    seat's reward is still its chips won or lost, so the rewards sum to minus
+    the pot, as docs/pettingzoo.md says, not to zero."""
+    table = env("goblin-poker", 4)
+    table.reset(seed=3337)
+    rng = np.random.default_rng(3337)
+    totals = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        observation, reward, terminated, truncated, _ = table.last()
+        totals[agent] += reward
+        table.step(None if terminated or truncated else
+                   int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    log = table.unwrapped.log
+    start = log.rules.outcome(log.states[0])
+    assert log.outcome.complete and log.outcome.pot == 1
+    assert totals == {name: float(log.outcome.chips[name] - start.chips[name]) for name in totals}
+    assert sum(totals.values()) == -1

@@ -9,16 +9,27 @@ gives its part on its own turn, and the parts are played as one event when the
 last is given. The dealer (seeded by ``reset(seed=...)``) plays every chance
 step between two agents' steps.
 
+The game can end on any agent's step, but the episode ends only when that
+cycle does: the agents after it in the cycle still take their turn, with only
+:attr:`CardTable.wait` in their mask, and then every agent is terminated and
+paid together. PettingZoo's parallel wrapper (``aec_to_parallel``) requires it:
+it steps every agent of ``agents`` once per cycle with the action it was
+given, and an agent terminated part-way through would be stepped with an
+action that is not ``None``, which PettingZoo refuses for a dead agent.
+
 An action is a number of the game's :func:`~cardcore.play.catalogue`, or
 :attr:`CardTable.pass_` (Auction's pass, the play loop's convention), or
-:attr:`CardTable.wait`. An action outside the mask is refused: nothing is
-played, ``infos[agent]["refused"]`` holds it, and the agent is asked again on
-its next turn (a random agent that ignores its mask still makes progress, and
-``max_cycles`` truncates a game that makes none).
+:attr:`CardTable.wait`: an int or a NumPy integer. Anything else (``None`` for
+an agent still playing, a float, a bool) is an :class:`ActionError`, never
+rounded into another action. An action number outside the mask is refused:
+nothing is played, ``infos[agent]["refused"]`` holds it, and the agent is asked
+again on its next turn (a random agent that ignores its mask still makes
+progress, and ``max_cycles`` truncates a game that makes none).
 """
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -28,13 +39,13 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from cardcore.gamelog import GameLog
-from cardcore.pettingzoo.errors import TableError
+from cardcore.pettingzoo.errors import ActionError, TableError
 from cardcore.play import PASS, Match, Pass, Policy, View, catalogue
 from cardcore.protocol import Event
 from cardcore.quoting import quoted
 from cardcore.registry import get_game
 
-__all__ = ["CardTable", "TableError"]
+__all__ = ["ActionError", "CardTable", "TableError"]
 
 DEFAULT_MAX_CYCLES = 100_000
 """Cycles (every agent stepped once) before an episode is truncated: far more
@@ -64,9 +75,11 @@ class CardTable(AECEnv):  # type: ignore[misc]
     Observation: a dict of ``"observation"``, the seat's information state
     (:meth:`cardcore.play.View.information_state`, UTF-8, zero-padded; past the
     size, its first line and its most recent bytes), and ``"action_mask"``.
-    Reward: 0 on every step but the last; when the game ends, the chips each
+    Reward: 0 on every step but the last; when the episode ends, the chips each
     seat won or lost (Goblin Poker, Orc Poker) or the points it scored (Saint
-    Poker, Abbott's Auction). The whole game so far is :attr:`log`, its
+    Poker, Abbott's Auction). The chips' rewards sum to minus the chips left in
+    the pot: a split's remainder that no later game or round won (GP-1.3,
+    OP-4.1) is no seat's. The whole game so far is :attr:`log`, its
     transcript :meth:`transcript`.
     """
 
@@ -132,11 +145,12 @@ class CardTable(AECEnv):  # type: ignore[misc]
 
     @property
     def log(self) -> GameLog[Any]:
-        """The game so far, every card true: ``log.save(path)`` writes its transcript."""
+        """The game so far, every card true: ``cardcore.save_log(log, path)``
+        writes its transcript to a file (a GameLog has no ``save`` of its own)."""
         return self.match.log
 
     def transcript(self) -> str:
-        """The JSON text of the game's transcript (as ``log.save`` writes it)."""
+        """The JSON text of the game's transcript (as ``cardcore.save_log`` writes it)."""
         from cardcore.replay.store import log_transcript, transcript_text
         from cardcore.replay.transcript import dump_transcript
 
@@ -200,9 +214,9 @@ class CardTable(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        number = self._action_number(agent, action)
         self._clear_rewards()
         seat = self.possible_agents.index(agent)
-        number = int(action)
         mask = self._mask(seat)
         self.infos[agent] = {}
         if not 0 <= number < len(mask) or not mask[number]:
@@ -213,6 +227,24 @@ class CardTable(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _action_number(self, agent: str, action: Any) -> int:
+        """``action`` as an action number, or an :class:`ActionError` saying what
+        an action is. ``operator.index`` takes what stands for an integer (an int,
+        a NumPy integer, a 0-d integer array) and refuses a float rather than
+        truncating it; a bool is an int to Python but never an action here."""
+        allowed = (f"an action is an int from 0 to {self.wait} (its mask marks the "
+                   "legal ones; None only for an agent that is done)")
+        if action is None:
+            raise ActionError(f"{agent} is still playing: None is the action only of an "
+                              f"agent that is done; {allowed}")
+        try:
+            if isinstance(action, (bool, np.bool_)):
+                raise TypeError
+            return operator.index(action)
+        except TypeError:
+            raise ActionError(f"action {quoted(action)} for {agent} is not an int: {allowed}; "
+                              "a float or a bool is refused, not rounded") from None
 
     def _play(self, seat: int, number: int) -> None:
         match = self.match
@@ -232,17 +264,20 @@ class CardTable(AECEnv):  # type: ignore[misc]
             match.step([_answer(offer)] * len(self.possible_agents))
         self._masks = None
         self._deal()
-        if match.whose().over:
-            end = self._standing()
-            for name in self.agents:
-                self.rewards[name] = end[name] - self._start[name]
-                self.terminations[name] = True
 
     def _next_agent(self, seat: int) -> None:
+        """Hand the turn on; at the end of a cycle, end the episode if the game is
+        over (every agent terminated and paid at once, see the module's notes on
+        the parallel wrapper), else truncate it after ``max_cycles``."""
         following = (seat + 1) % len(self.possible_agents)
         if following == 0:
             self._cycles += 1
-            if self._cycles >= self.max_cycles and not any(self.terminations.values()):
+            if self.match.whose().over:
+                end = self._standing()
+                for name in self.agents:
+                    self.rewards[name] = end[name] - self._start[name]
+                    self.terminations[name] = True
+            elif self._cycles >= self.max_cycles:
                 self.truncations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[following]
 
