@@ -336,3 +336,25 @@ def test_null_is_refused_where_a_key_may_be_left_out(
     if key is not None:
         data[key] = value
     assert problems(data) == [(where, f"expected {allowed}, not null")]
+
+
+def test_a_name_in_another_unicode_form_is_refused_and_the_message_says_so() -> None:
+    """A reading for "Chié" written with a combining accent (as pasted from another
+    app), at a table whose players write é as one letter: both print alike, so the
+    message says how they differ instead of "did you mean" the same-looking name;
+    the name is still refused (a file names a player as players writes it)."""
+    data = changed(players=["Aki", "Ben", "Chi\u00e9"],
+                   events=[{"type": "deal"},
+                           {"type": "reveal", "cards": {"Aki": 4, "Ben": 2, "Chi\u00e9": 7}},
+                           {"type": "check", "chips": {"Chie\u0301": 99}}],
+                   result={"winners": ["Ben\u200b"]})
+    assert problems(data) == [
+        ("/events/2/chips/Chie\u0301",
+         "'Chie\u0301' is not a player of this transcript: the players are Aki, Ben, Chi\u00e9; "
+         "'Chie\u0301' is 'Chi\u00e9' in another Unicode form (the same letters, composed "
+         "otherwise): write the name as players writes it"),
+        ("/result/winners/0",
+         "'Ben\\u200b' is not a player of this transcript: the players are Aki, Ben, Chi\u00e9; "
+         "'Ben\\u200b' is 'Ben' with a character that prints as nothing (U+200B): write the "
+         "name as players writes it"),
+    ]
