@@ -33,7 +33,9 @@ from cardcore.errors import NotAnEventError, NotAStateError, PathPart, RuleViola
 from cardcore.evolve import with_value
 from cardcore.moves import Moves
 from cardcore.protocol import Check, Event, Handler, Ruling, S, Transition, Turn
-from cardcore.table import likely, names, needless_ruling
+from cardcore.quoting import names as listed
+from cardcore.quoting import quoted
+from cardcore.table import names, needless_ruling, no_such_player
 from cardcore.working import WORKING, freeze, thaw
 from cardcore.zones import Draft
 
@@ -118,8 +120,8 @@ def _c6(rules: DispatchedRules[S], state: S, event: Event) -> RuleViolation:
 
 def _not_at_table(players: tuple[str, ...], name: object, path: tuple[PathPart, ...]
                   ) -> RuleViolation:
-    message = (f"there is no player {name!r} at this table (players: {', '.join(players)})"
-               + likely(name, players))
+    message = (f"there is no player {quoted(name)} at this table (players: {listed(players)})"
+               + no_such_player(name, players))
     return RuleViolation("C-7", message, path)
 
 

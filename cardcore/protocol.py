@@ -272,6 +272,25 @@ def _how_alike(name: str, other: str) -> str:
     return "in another Unicode form (the same letters, composed otherwise)"
 
 
+def alike_player(name: str, players: Sequence[str]) -> str:
+    """Words for a name that is no player's yet prints as one does ('' if it prints
+    as none): which player, and how the two differ (as :func:`check_players` says
+    it of two players). An event or a reading that writes "Chié" with a combining
+    accent, or "Ben" with a zero-width space, names no one: the reader must be
+    told why the name that looks right is refused, not offered it as a guess.
+
+    >>> print(alike_player("Ben\\u200b", ("Aki", "Ben")))
+    'Ben\\u200b' is 'Ben' with a character that prints as nothing (U+200B)
+    >>> alike_player("Bne", ("Aki", "Ben"))
+    ''
+    """
+    shown = _as_printed(name)
+    for player in players:
+        if _as_printed(player) == shown:
+            return f"{quoted(name)} is {quoted(player)} {_how_alike(name, player)}"
+    return ""
+
+
 def check_players(players: Sequence[str], low: int, high: int, game: str) -> tuple[str, ...]:
     """Players must be unique non-empty names, as many as the game allows. Two
     names that print alike ("Aki" and "Aki ", "Aki" and "Aki" with a zero-width

@@ -80,13 +80,19 @@ def visible(text: str, *, lines: bool = False) -> str:
 
 
 def names(players: Iterable[object]) -> str:
-    """Names listed in a message, each as it is, or by its start and length when
-    long (a player's name is as long as its file lets it be).
+    """Names listed in a message, each as it is when it shows as it is written, else
+    quoted as :func:`quoted` quotes it: a long one by its start and length (a
+    player's name is as long as its file lets it be), one with a character that
+    prints as nothing (a zero-width space, which a list printed as it is would
+    hide) or white space at an end with its escapes and quotes.
 
     >>> names(["Aki", "Ben"]), names(["B" * 100])
     ('Aki, Ben', "'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB'... (100 characters)")
+    >>> print(names(["Aki", "Ben\\u200b", "Chie "]))
+    Aki, 'Ben\\u200b', 'Chie '
     """
     return ", ".join(name if isinstance(name, str) and len(name) <= SHOWN_CHARACTERS
+                     and name.isprintable() and name == name.strip()
                      else quoted(name) for name in players)
 
 

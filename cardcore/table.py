@@ -11,11 +11,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardcore.errors import RuleViolation
+from cardcore.protocol import alike_player
 
 if TYPE_CHECKING:
     from cardcore.expected import Expected
 
-__all__ = ["inadmissible", "likely", "names", "needless_ruling", "unique_prefix", "wrong_player"]
+__all__ = ["inadmissible", "likely", "names", "needless_ruling", "no_such_player", "unique_prefix",
+           "wrong_player"]
 
 
 def names(players: Sequence[str], seats: Sequence[int]) -> str:
@@ -54,6 +56,24 @@ def likely(name: object, choices: Sequence[str]) -> str:
     same_case = [choice for choice in choices if choice.casefold() == name.casefold()]
     close = same_case or difflib.get_close_matches(name, choices, n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def no_such_player(name: object, players: Sequence[str]) -> str:
+    """The end of a message for a name that is no player's: how it differs from the
+    player's name it prints as (the problem stays: the file must write the name
+    as ``players`` does), else the likely one (:func:`likely`).
+
+    >>> no_such_player("Chie\u0301", ("Aki", "Chi\u00e9")) == (
+    ...     "; 'Chie\u0301' is 'Chi\u00e9' in another Unicode form (the same letters, "
+    ...     "composed otherwise): write the name as players writes it")
+    True
+    >>> no_such_player("chie", ("Aki", "Chie"))
+    " (did you mean 'Chie'?)"
+    """
+    alike = alike_player(name, players) if isinstance(name, str) else ""
+    if alike:
+        return f"; {alike}: write the name as players writes it"
+    return likely(name, players)
 
 
 def unique_prefix(text: str, choices: Sequence[str]) -> str | None:

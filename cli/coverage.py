@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from cardcore.cli.inputs import FORMATS, emit_json, files
+from cardcore.cli.inputs import FORMATS, ExistingPath, emit_json, files
 from cardcore.cli.render import plural, say
 from cardcore.cli.walk import Skipped
 from cardcore.replay import rule_gaps
@@ -75,7 +75,7 @@ def _stale_line(rule: RuleCount) -> str:
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.argument("paths", nargs=-1, required=True, type=ExistingPath())
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True,
               help="text for people, json for programs")
 @click.option("--gate", is_flag=True,

@@ -16,7 +16,7 @@ from typing import NoReturn
 import attrs
 import click
 
-from cardcore.cli.inputs import FORMATS, emit_json, files
+from cardcore.cli.inputs import FORMATS, ExistingPath, emit_json, files
 from cardcore.cli.records import diff_json, print_diff
 from cardcore.cli.render import (
     REPORT_FORMAT,
@@ -96,7 +96,7 @@ def _refused(path: str, problems: list[Problem] | tuple[Problem, ...],
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, metavar="A [B]",
-                type=click.Path(exists=True))
+                type=ExistingPath())
 @click.option("--option", "assignments", multiple=True, metavar="KEY=VALUE",
               help="with one FILE or DIR: replay it under this option changed (repeatable); "
                    "the value is JSON, or else a plain string: games=3, split=exact")

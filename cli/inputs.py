@@ -19,12 +19,38 @@ from cardcore.quoting import visible
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import Report, path_label, replay_file
 
-__all__ = ["FORMATS", "STDIN", "emit_json", "files", "game_argument", "replay_named"]
+__all__ = ["FORMATS", "NO_SUCH_PATH", "STDIN", "ExistingPath", "emit_json", "files",
+           "game_argument", "replay_named"]
 
 FORMATS = click.Choice(["text", "json"])
 
 STDIN = "-"
 """The path that means standard input."""
+
+
+NO_SUCH_PATH = "no such file or folder"
+"""What every command says of a path it is given that names nothing."""
+
+
+class ExistingPath(click.Path):
+    """A path argument that must name something (``-`` too, where allowed, for
+    standard input), refused in the words ``validate`` uses: click's own
+    "Invalid value for 'A [B]': Path 'x.json' does not exist" names the
+    argument's metavar, which a player settling a dispute has no reason to read."""
+
+    def __init__(self, *, dir_okay: bool = True, allow_dash: bool = False) -> None:
+        super().__init__(exists=False, dir_okay=dir_okay, allow_dash=allow_dash)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if not (self.allow_dash and value == STDIN):
+            name = visible(os.fsdecode(value)) or "''"  # the path in full, as the user gave it
+            if not os.path.exists(value):
+                raise click.UsageError(f"{NO_SUCH_PATH}: {name}", ctx)
+            if not self.dir_okay and os.path.isdir(value):
+                raise click.UsageError(f"{name} is a folder: give a transcript file (validate "
+                                       "searches a folder)", ctx)
+        return super().convert(value, param, ctx)
 
 
 def game_argument(text: str, hint: str = "GAME") -> str:

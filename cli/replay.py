@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NoReturn
 import attrs
 import click
 
-from cardcore.cli.inputs import FORMATS, emit_json, replay_named
+from cardcore.cli.inputs import FORMATS, ExistingPath, emit_json, replay_named
 from cardcore.cli.render import (
     REPORT_FORMAT,
     account_json,
@@ -51,7 +51,7 @@ def _parse_at(text: str | None) -> int | None:
 
 
 @click.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.argument("file", type=ExistingPath(dir_okay=False, allow_dash=True))
 @click.option("--at", "at", metavar="POINTER|INDEX",
               help="stop after this event (an index like 12, or a pointer like /events/12); "
                    "an event past the end is an error")

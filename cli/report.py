@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from cardcore.cli.inputs import STDIN, replay_named
+from cardcore.cli.inputs import STDIN, ExistingPath, replay_named
 from cardcore.cli.output import write_file
 from cardcore.cli.render import failure_lines, say
 from cardcore.replay.runner import Report
@@ -52,7 +52,7 @@ def _same_file(output: str, files: tuple[str, ...]) -> str | None:
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, metavar="FILE [FILE2]",
-                type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+                type=ExistingPath(dir_okay=False, allow_dash=True))
 @click.option("-o", "--output", metavar="PAGE",
               help="write the page here (- for standard output); default: beside FILE, "
                    "named like it with .html (FILE-vs-FILE2.html for two records)")

@@ -16,7 +16,7 @@ from typing import IO, Any
 
 import click
 
-from cardcore.cli.inputs import FORMATS, STDIN, files, replay_named
+from cardcore.cli.inputs import FORMATS, NO_SUCH_PATH, STDIN, files, replay_named
 from cardcore.cli.render import (
     REPORT_FORMAT,
     plural,
@@ -48,8 +48,8 @@ def progress_wanted(count: int, stream: IO[Any]) -> bool:
     return count >= MANY and stream.isatty()
 
 
-NO_SUCH_PATH = ("no such file or folder: validate takes files, folders (searched for *.json) "
-                "and - for standard input")
+NO_SUCH = (f"{NO_SUCH_PATH}: validate takes files, folders (searched for *.json) "
+           "and - for standard input")
 
 
 def _names(paths: tuple[str, ...], follow_links: bool) -> list[str | Skipped]:
@@ -59,7 +59,7 @@ def _names(paths: tuple[str, ...], follow_links: bool) -> list[str | Skipped]:
     names: list[str | Skipped] = []
     for name in paths:
         if name != STDIN and not os.path.exists(name):  # labelled as replay_file labels it
-            names.append(Skipped(path_label(name) if name else "''", NO_SUCH_PATH))
+            names.append(Skipped(path_label(name) if name else "''", NO_SUCH))
         else:
             names += files((name,), follow_links=follow_links)
     return names

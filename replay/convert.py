@@ -15,6 +15,7 @@ and propagates, so that it is reported as one instead of as "invalid value".
 from __future__ import annotations
 
 import functools
+import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
@@ -107,10 +108,30 @@ def _is_sequence(type_: Any) -> bool:
     return typing.get_origin(type_) in (Sequence, tuple, list, typing.Sequence)
 
 
+_LEAF_ANNOTATIONS = frozenset(leaf.annotation for leaf in LEAVES)
+
+
+def _is_optional(type_: Any) -> bool:
+    """``X | None`` that is not a leaf (a leaf such as ``Card | None`` reads null itself)."""
+    return (typing.get_origin(type_) in (typing.Union, types.UnionType)
+            and type(None) in typing.get_args(type_) and len(typing.get_args(type_)) == 2
+            and type_ not in _LEAF_ANNOTATIONS)
+
+
+def _optional(value: object, type_: Any) -> Any:
+    """``X | None`` read as X: the None is the field's default, for a key left
+    out; a key given as null is refused in X's words ("expected a whole number,
+    not null"), as the schema refuses it. A null that would mean "not given"
+    makes a figure the user wrote (a blank spreadsheet cell) silently uncompared."""
+    (inner,) = [arg for arg in typing.get_args(type_) if arg is not type(None)]
+    return converter.structure(value, inner)
+
+
 def _make_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     for leaf in LEAVES:  # the same conversions the fast loader uses (replay.leaves)
         conv.register_structure_hook(leaf.annotation, leaf.convert)
+    conv.register_structure_hook_func(_is_optional, _optional)
     conv.register_structure_hook_func(_is_mapping, _mapping)
     conv.register_structure_hook_func(_is_sequence, _sequence)
     return conv

@@ -210,26 +210,13 @@ class _Leaf:
         return same
 
 
-class _Optional:
-    """``X | None``: JSON null, or an X (:attr:`inner`)."""
-
-    def __init__(self, inner: Part) -> None:
-        self.inner = inner
-        one = _one(inner)
-
-        def optional(value: Any) -> Any:
-            return None if value is None else one(value)
-
-        self.one: Build = optional
-
-
-Part = Build | _Leaf | _Optional
+Part = Build | _Leaf
 """What an annotation is built by (:func:`_part`)."""
 
 
 def _one(part: Part) -> Build:
     """The builder of one value by ``part``."""
-    return part.one if isinstance(part, _Leaf | _Optional) else part
+    return part.one if isinstance(part, _Leaf) else part
 
 
 def _leaf(leaf: Leaf) -> _Leaf:
@@ -285,7 +272,9 @@ def _part(annotation: Any) -> Part:
     origin = typing.get_origin(annotation)
     args = typing.get_args(annotation)
     if origin in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
-        return _Optional(_part(args[0] if args[1] is type(None) else args[1]))
+        # X | None is read as X: None is the default of a key left out; a null
+        # given is refused, as convert.py refuses it (the full loader words it)
+        return _part(args[0] if args[1] is type(None) else args[1])
     if origin in (Mapping, dict) and len(args) == 2 and args[0] is str:
         return _mapping(_part(args[1]))
     if origin in (Sequence, list) and len(args) == 1:
@@ -557,8 +546,6 @@ def _expression(part: Part, item: str, i: int, names: dict[str, Any]) -> str:
     """The Python expression that builds the value ``item`` by ``part`` in the
     filler (the names it uses go into ``names``): what is plainly right inline,
     the rest, a card not read yet or anything wrong, by the part's builder."""
-    if isinstance(part, _Optional):
-        return f"None if {item} is None else ({_expression(part.inner, item, i, names)})"
     names[f"build_{i}"] = _one(part)
     if not isinstance(part, _Leaf):
         return f"build_{i}({item})"
@@ -586,13 +573,12 @@ def _key(plan: Plan, ignored: str) -> str | None:
     None: that event is built, not remembered."""
     parts = ["len(value)", ignored]
     unkeyed = []
-    for i, (_, part, _) in enumerate(plan):
-        leaf = part.inner if isinstance(part, _Optional) else part
-        if isinstance(leaf, _Leaf):
-            parts.append(f"item_{i}" if leaf.kinds == {str} else f"item_{i}, type(item_{i})")
-        elif isinstance(part, _Optional):
+    for i, (_, part, default) in enumerate(plan):
+        if isinstance(part, _Leaf):
+            parts.append(f"item_{i}" if part.kinds == {str} else f"item_{i}, type(item_{i})")
+        elif default is not _MISSING:
             parts.append(f"item_{i}")
-            unkeyed.append(f"(item_{i} is MISSING or item_{i} is None)")
+            unkeyed.append(f"item_{i} is MISSING")
         else:
             return None  # a required list or object: no event of it is remembered
     key = f"({', '.join(parts)})"

@@ -355,11 +355,42 @@ def read_text(source: str | os.PathLike[str] | BinaryIO, *, max_bytes: int = MAX
     if len(data) > max_bytes:
         message = f"the file is larger than {_size(max_bytes)}; transcripts are far smaller"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message)])
-    if data.startswith(_BOM):  # what "utf-8-sig" does, without importing that codec
-        data = data[len(_BOM):]
+    skipped = len(_BOM) if data.startswith(_BOM) else 0
+    if skipped:  # what "utf-8-sig" does, without importing that codec
+        data = data[skipped:]
+    if b"\x00" in data[:2] and _utf_16(data):  # NUL bytes are UTF-8, but never JSON
+        raise JsonError([Problem(kind=FORMAT, pointer="", message=UTF_16)])
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        message = f"not UTF-8 text (byte {error.start}): a transcript is JSON in UTF-8"
-        raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None
+        raise _not_utf_8(data, error, skipped) from None
     return text
+
+
+UTF_16 = ("not UTF-8 text: the file looks like UTF-16 (what Windows Notepad saves as "
+          "\"Unicode\"): save it as UTF-8, the encoding of a transcript's JSON")
+
+
+def _utf_16(data: bytes) -> bool:
+    """The bytes look like UTF-16: its byte order mark, or text whose every other
+    byte is zero (ASCII in UTF-16 without a mark), as far as the first 64 bytes show."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return True
+    start = data[:64]
+    return len(start) >= 2 and any(
+        not half.strip(b"\x00") and other.strip(b"\x00")
+        for half, other in ((start[0::2], start[1::2]), (start[1::2], start[0::2])))
+
+
+def _not_utf_8(data: bytes, error: UnicodeDecodeError, skipped: int) -> JsonError:
+    """The problem of bytes that are not UTF-8: UTF-16 named as such, anything
+    else (Latin-1's or Windows-1252's é, say) placed at its line and column, with
+    the bytes themselves and their offset in the file (a UTF-8 mark counted)."""
+    if _utf_16(data):
+        return JsonError([Problem(kind=FORMAT, pointer="", message=UTF_16)])
+    bad = " ".join(f"0x{byte:02X}" for byte in data[error.start:error.end])
+    index = len(data[:error.start].decode("utf-8"))  # the characters before the bad byte
+    return _placed(data.decode("utf-8", errors="replace"), index,
+                   f"the byte{'s' if error.end - error.start > 1 else ''} {bad} (offset "
+                   f"{error.start + skipped} in the file) cannot be read as UTF-8: save the "
+                   "file as UTF-8, the encoding of a transcript's JSON", "not UTF-8 text: ")

@@ -35,7 +35,7 @@ from cardcore.replay.problems import (
     describe_value,
     pointer,
 )
-from cardcore.table import likely
+from cardcore.table import likely, no_such_player
 
 if TYPE_CHECKING:  # imported when a transcript has an ``expect``
     from cardcore.replay.expected_problems import ExpectedProblem
@@ -171,7 +171,7 @@ def not_a_player(name: str, players: Sequence[str]) -> str:
     "'Tomm' is not a player of this transcript: the players are Tom, Ann (did you mean 'Tom'?)"
     """
     message = f"{quoted(name)} is not a player of this transcript: the players are {names(players)}"
-    return message + likely(name, players)
+    return message + no_such_player(name, players)
 
 
 def load_transcript(data: object) -> Transcript:

@@ -719,3 +719,31 @@ def test_no_help_writes_a_control_character_to_the_terminal() -> None:
         controls = {hex(ord(char)) for char in out if char != "\n" and (
             ord(char) < 0x20 or 0x7f <= ord(char) <= 0x9f)}
         assert not controls, (words, controls)
+
+
+@pytest.mark.parametrize("command", [
+    ["diff", str(EXAMPLE)], ["replay"], ["report", str(EXAMPLE)], ["coverage"]])
+def test_a_path_that_names_nothing_is_said_in_validates_words(
+        command: list[str], tmp_path: Path) -> None:
+    """diff, replay, report and coverage say "no such file or folder" with the name,
+    as validate does, not click's "Invalid value for 'A [B]'" (the argument's
+    metavar, which says nothing to a player); exit 2, bad usage."""
+    missing = tmp_path / "nonexist.json"
+    code, out = run(*command, str(missing))
+    assert code == 2
+    assert f"Error: no such file or folder: {missing}\n" in out
+    assert "Invalid value" not in out
+    code, out = run("validate", str(missing))
+    assert "no such file or folder: validate takes files" in out
+
+
+@pytest.mark.parametrize("command", [["replay"], ["report", str(EXAMPLE)]])
+def test_a_folder_where_one_file_is_read_is_said_in_words(
+        command: list[str], tmp_path: Path) -> None:
+    """replay and report read one file: a folder given is named as a folder, with
+    where folders go, not as click's "Invalid value for 'FILE': ... is a directory"."""
+    code, out = run(*command, str(tmp_path))
+    assert code == 2
+    assert (f"Error: {tmp_path} is a folder: give a transcript file (validate "
+            "searches a folder)") in out
+    assert "Invalid value" not in out

@@ -93,4 +93,4 @@ def test_an_unreadable_file_exits_2_and_a_missing_path_is_bad_usage(tmp_path: Pa
     code, out = run(str(bad))
     assert code == 2 and f"not a readable transcript: {bad}" in out
     code, out = run(str(tmp_path / "absent"))
-    assert code == 2 and "does not exist" in out
+    assert code == 2 and f"no such file or folder: {tmp_path / 'absent'}\n" in out

@@ -174,18 +174,26 @@ def test_varied_documents_read_the_same_fast_or_ask_cattrs(document: Any) -> Non
     check_agrees(document)
 
 
-def test_respelled_cards_and_explicit_nulls_still_take_the_fast_path() -> None:
-    """What the format allows is read fast: "as" for "AS", a null where a key is optional."""
+def test_respelled_cards_take_the_fast_path_and_explicit_nulls_are_refused() -> None:
+    """What the format allows is read fast: "as" for "AS". A null where a key may
+    be left out is not what the format allows (optional means "may be left out"):
+    the fast path leaves it to the full loader, which refuses it at its pointer."""
     rules = GAMES["saint-poker"]
     made = simulated(rules, ["Aki", "Ben"], rules.options_type(rounds=2), 1)
     data = json.loads(json.dumps(dump_transcript(made)))
     deal = data["events"][0]
     deal["hands"]["Aki"] = [card.lower() for card in deal["hands"]["Aki"]]
     deal["future"][0] = deal["future"][0].replace("10", "T")
-    deal["note"] = None
-    data["events"][1]["future"] = None
     assert check_agrees(data)
     assert load_transcript(data).events[0] == made.events[0]
+    deal["note"] = None
+    data["events"][1]["future"] = None
+    assert not check_agrees(data)
+    with pytest.raises(TranscriptError) as caught:
+        load_transcript(data)
+    assert [(p.pointer, p.message) for p in caught.value.problems] == [
+        ("/events/0/note", "expected a string, not null"),
+        ("/events/1/future", "expected a list, not null")]
 
 
 def test_event_classes_are_filled_without_calling_init() -> None:

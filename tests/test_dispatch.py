@@ -49,6 +49,41 @@ def test_a_mistyped_name_gets_the_likely_player() -> None:
     assert caught.value.message.endswith("(players: Aki, Ben, Chie) (did you mean 'Ben'?)")
 
 
+@pytest.mark.parametrize(("player", "meant", "how"), [
+    ("Chie\u0301", "Chi\u00e9", "in another Unicode form (the same letters, composed otherwise)"),
+    ("Ben\u200b", "Ben", "with a character that prints as nothing (U+200B)"),
+    ("Ben ", "Ben", "with white space at an end"),
+])
+def test_a_name_that_prints_as_a_players_says_how_it_differs(
+        player: str, meant: str, how: str) -> None:
+    """An event's "Chié" written with a combining accent, at a table whose players
+    write é as one letter, prints exactly as the player's name: "did you mean
+    'Chié'?" would read as nonsense. The message says how the two differ, and the
+    event is still refused (it must name the player as players writes it)."""
+    players = ["Aki", "Ben", "Chi\u00e9"]
+    log = GameLog(RULES, players)
+    log.append(Deal())
+    log.append(Reveal(cards={"Aki": 4, "Ben": 2, "Chi\u00e9": 7}))
+    with pytest.raises(RuleViolation) as caught:
+        log.append(Fold(player=player))
+    assert caught.value.rule == "C-7"
+    assert caught.value.message == (
+        f"there is no player {player!r} at this table (players: Aki, Ben, Chi\u00e9); "
+        f"{player!r} is {meant!r} {how}: write the name as players writes it")
+
+
+def test_the_players_listed_in_a_c7_message_show_an_invisible_character() -> None:
+    """A zero-width space in a player's name is escaped in the list of players, as
+    in the name quoted: printed as it is, "(players: Aki, Ben)" would hide it."""
+    log = GameLog(RULES, ["Aki", "Ben\u200b"])
+    log.append(Deal())
+    log.append(Reveal(cards={"Aki": 4, "Ben\u200b": 2}))
+    with pytest.raises(RuleViolation) as caught:
+        log.append(Fold(player="Zed"))
+    assert "(players: Aki, 'Ben\\u200b')" in caught.value.message
+    assert "\u200b" not in caught.value.message
+
+
 def test_auctions_rules_refuse_a_goblin_state_in_words() -> None:
     """Auction's rules on a Goblin state raised AttributeError from inside the
     game; now NotAStateError says whose state it is and what is wanted."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -116,11 +117,14 @@ def texts(draw: st.DrawFn, depth: int = 0) -> str:
 
 
 def _as_before(data: bytes) -> object:
-    """read_json's decoding as it was: the "utf-8-sig" codec, then the parser."""
+    """read_json's decoding as it was: the "utf-8-sig" codec, then the parser; a
+    byte it cannot decode is reported at its offset in the file (the codec counts
+    from after the mark)."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        message = f"not UTF-8 text (byte {error.start}): a transcript is JSON in UTF-8"
+        offset = error.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
+        message = f"not UTF-8 text: (offset {offset} in the file)"
         raise JsonError([Problem(kind=FORMAT, pointer="", message=message)]) from None
     return parse_json(text)
 
@@ -129,7 +133,14 @@ def _read(read: Callable[[bytes], object], data: bytes) -> object:
     try:
         return ("value", repr(read(data)))
     except JsonError as error:
-        return ("problems", [(p.pointer, p.message) for p in error.problems])
+        return ("problems", [(p.pointer, _undecodable(p.message)) for p in error.problems])
+
+
+def _undecodable(message: str) -> str:
+    """A message about bytes that are not UTF-8, cut to what the oracle says of
+    them: that they are not, and where in the file (any other message as it is)."""
+    found = re.search(r"\(offset \d+ in the file\)", message)
+    return f"not UTF-8 text: {found[0]}" if found and message.startswith("not UTF-8") else message
 
 
 @pytest.mark.parametrize("data", [b'{"a": 1}', b'\xef\xbb\xbf{"a": 1}', b'{"a": "\xe9"}',
@@ -306,3 +317,36 @@ def test_a_deep_text_parses_alike_however_deep_the_caller_s_stack_is() -> None:
         assert value == []
         with pytest.raises(JsonError, match="nested more than"):
             from_depth(frames, 2000)
+
+
+@pytest.mark.parametrize("data", [
+    json.dumps({"format": "cardcore-transcript/1"}).encode("utf-16"),  # Notepad's "Unicode"
+    json.dumps({"a": "caf\u00e9"}).encode("utf-16-le"),
+    json.dumps({"a": 1}).encode("utf-16-be"),
+    json.dumps({"a": 1}).encode("utf-16-le"),  # every byte valid UTF-8: NULs and ASCII
+])
+def test_a_utf_16_file_is_named_as_such(data: bytes) -> None:
+    """A file saved as UTF-16 (with its byte order mark, or without one: every other
+    byte zero) is told to be saved as UTF-8, not "not UTF-8 text (byte 0)", which
+    said nothing of what was wrong."""
+    with pytest.raises(JsonError) as caught:
+        read_json(io.BytesIO(data))
+    ((problem,),) = [caught.value.problems]
+    assert problem.message == (
+        "not UTF-8 text: the file looks like UTF-16 (what Windows Notepad saves as "
+        "\"Unicode\"): save it as UTF-8, the encoding of a transcript's JSON")
+
+
+def test_a_latin_1_byte_is_placed_at_its_line_and_column_and_quoted() -> None:
+    """A byte that is not UTF-8 (Latin-1's é) is said with its line and column, as
+    every other problem of a file is, the byte itself, its offset in the file (the
+    UTF-8 mark counted) and what to do."""
+    data = b'\xef\xbb\xbf{"format": 1,\n "meta": "caf\xe9"}'
+    with pytest.raises(JsonError) as caught:
+        read_json(io.BytesIO(data))
+    ((problem,),) = [caught.value.problems]
+    assert (problem.line, problem.column) == (2, 14)
+    assert problem.message == (
+        "not UTF-8 text: line 2, column 14: the byte 0xE9 (offset 30 in the file) cannot be "
+        "read as UTF-8: save the file as UTF-8, the encoding of a transcript's JSON")
+    assert problem.context is not None and problem.context.endswith("\n" + " " * 13 + "^")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardcore.quoting import visible
+from cardcore.quoting import names, visible
 
 INVISIBLE = {*range(0x00, 0x20), *range(0x7F, 0xA0), 0x061C, 0x200E, 0x200F, 0x2028, 0x2029,
              *range(0x202A, 0x202F), *range(0x2066, 0x206A), *range(0xD800, 0xE000)}
@@ -42,3 +42,12 @@ def test_plain_text_is_returned_as_it_is() -> None:
     for text, lines in [("ok   a.json: chips: Aki 10", False), ("Zoë", False),
                         ('{\n  "a": 1\n}', True), ("", False)]:
         assert visible(text, lines=lines) is text
+
+
+def test_a_list_of_names_quotes_a_name_that_does_not_show_as_written() -> None:
+    """A name with a character that prints as nothing (a zero-width space, a soft
+    hyphen, a joiner) or white space at an end is quoted with its escapes: listed
+    as it is, "Aki, Ben" would hide that one of them is not what it looks like.
+    Names that show as written are listed bare, as before."""
+    assert names(["Aki", "Ben\u200b", "Chi\u00e9", "Dov\u00ad", "Eve "]) == (
+        "Aki, 'Ben\\u200b', Chi\u00e9, 'Dov\\xad', 'Eve '")

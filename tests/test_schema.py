@@ -74,11 +74,19 @@ BASE: dict[str, Any] = {"format": "cardcore-transcript/1", "game": "goblin-poker
     {"events": [{"type": "deal"}, {"type": "check", "chips": {"Aki": -2**53}}]},
     {"result": {"pot": 2**53}},
     {"result": {"scores": {"Aki": 2**53}}},
+    {"result": {"pot": None}},
+    {"result": {"winners": None}},
+    {"result": {"chips": None}},
+    {"events": [{"type": "deal"}, {"type": "check", "pot": None}]},
+    {"events": [{"type": "deal", "note": None}]},
+    {"events": [{"type": "deal", "hands": None}]},
+    {"options": {"games": None}},
 ])
 def test_what_the_loader_refuses_the_schema_refuses(
         change: dict[str, Any], validator: jsonschema.Draft202012Validator) -> None:
     """Unknown keys, a string Pairs card, a missing player, another game's event, a
-    whole number beyond 2**53 - 1 (the schema's minimum and maximum)."""
+    whole number beyond 2**53 - 1 (the schema's minimum and maximum), null for a
+    key that may only be left out."""
     data = {**BASE, **change}
     with pytest.raises(TranscriptError):
         load_transcript(json.loads(json.dumps(data)))

@@ -306,3 +306,56 @@ def test_a_long_string_is_quoted_short_where_a_number_or_a_card_belongs() -> Non
     ((where, message),) = problems(saint)
     assert where == "/events/0/future/0" and message.startswith(
         repr("9H" * 20) + "... (6000 characters) is not a card: write rank then suit")
+
+
+@pytest.mark.parametrize(("game", "players", "events", "key", "value", "where", "allowed"), [
+    ("goblin-poker", None, None, "result", {"pot": None}, "/result/pot", "a whole number"),
+    ("goblin-poker", None, None, "result", {"winners": None}, "/result/winners", "a list"),
+    ("goblin-poker", None, None, "result", {"chips": None}, "/result/chips", "an object"),
+    ("goblin-poker", None, [{"type": "deal"}, {"type": "check", "pot": None}],
+     None, None, "/events/1/pot", "a whole number"),
+    ("goblin-poker", None, [{"type": "deal"}, {"type": "check", "chips": None}],
+     None, None, "/events/1/chips", "an object"),
+    ("goblin-poker", None, [{"type": "deal", "note": None}], None, None,
+     "/events/0/note", "a string"),
+    ("goblin-poker", None, [{"type": "deal", "hands": None}], None, None,
+     "/events/0/hands", "an object"),
+    ("orc-poker", None, [{"type": "deal"}], "options", {"rounds": None},
+     "/options/rounds", "a whole number"),
+    ("auction", ["Aki", "Ben", "Chie"], [
+        {"type": "deal", "starter": "?"},
+        {"type": "bid", "player": "Ben", "kind": "single", "rank": "9", "suit": None}],
+     None, None, "/events/1/suit", "a string"),
+])
+def test_null_is_refused_where_a_key_may_be_left_out(
+        game: str, players: list[str] | None, events: list[Any] | None, key: str | None,
+        value: Any, where: str, allowed: str) -> None:
+    """An optional key may be left out, not given as null: a null (a blank cell of a
+    spreadsheet, say) is a figure the user meant to write, and taking it as "not
+    given" would silently skip the comparison. Refused as everywhere else."""
+    data = changed(game=game, events=events or BASE["events"], players=players or BASE["players"])
+    if key is not None:
+        data[key] = value
+    assert problems(data) == [(where, f"expected {allowed}, not null")]
+
+
+def test_a_name_in_another_unicode_form_is_refused_and_the_message_says_so() -> None:
+    """A reading for "Chié" written with a combining accent (as pasted from another
+    app), at a table whose players write é as one letter: both print alike, so the
+    message says how they differ instead of "did you mean" the same-looking name;
+    the name is still refused (a file names a player as players writes it)."""
+    data = changed(players=["Aki", "Ben", "Chi\u00e9"],
+                   events=[{"type": "deal"},
+                           {"type": "reveal", "cards": {"Aki": 4, "Ben": 2, "Chi\u00e9": 7}},
+                           {"type": "check", "chips": {"Chie\u0301": 99}}],
+                   result={"winners": ["Ben\u200b"]})
+    assert problems(data) == [
+        ("/events/2/chips/Chie\u0301",
+         "'Chie\u0301' is not a player of this transcript: the players are Aki, Ben, Chi\u00e9; "
+         "'Chie\u0301' is 'Chi\u00e9' in another Unicode form (the same letters, composed "
+         "otherwise): write the name as players writes it"),
+        ("/result/winners/0",
+         "'Ben\\u200b' is not a player of this transcript: the players are Aki, Ben, Chi\u00e9; "
+         "'Ben\\u200b' is 'Ben' with a character that prints as nothing (U+200B): write the "
+         "name as players writes it"),
+    ]
