@@ -115,7 +115,9 @@ def games(fmt: str) -> None:
         return
     for row in rows:
         low, high = row["players"]
-        options = ", ".join(f"{k}={json_text(v)}" for k, v in row["options"].items())
+        # an option left unset is left out of a transcript, never written null
+        options = ", ".join(f"{k} unset" if v is None else f"{k}={json_text(v)}"
+                            for k, v in row["options"].items())
         click.echo(f"{row['game']:<14} {row['title']:<16} {low}-{high} players  {options}")
 
 

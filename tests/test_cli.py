@@ -104,6 +104,8 @@ def test_games_lists_player_counts_and_defaults() -> None:
     code, out = run("games")
     assert code == 0 and "goblin-poker" in out and "2-8 players" in out
     assert "starting_chips=100" in out
+    # an option left unset is shown so, not as null, which an --option refuses
+    assert "games unset" in out and "null" not in out
     code, out = run("games", "--format", "json")
     assert json.loads(out)["games"][0]["options"]["rounds"] == 5
 
