@@ -37,6 +37,7 @@ from cardcore.replay.problems import Problem
 from cardcore.replay.rulechange import RefusedOptions, change_corpus, change_rules
 from cardcore.replay.runner import Report, forgotten_pointers, internal_error
 from cardcore.replay.transcript import Transcript, TranscriptError, read_transcript_text
+from cardcore.table import no_such_player
 
 __all__ = ["PLACED_GAPS", "diff"]
 
@@ -178,7 +179,8 @@ def _check_names(names: dict[str, str], first: Transcript, second: Transcript) -
             if name not in record.players:
                 raise click.BadParameter(visible(
                     f"{name!r} is no player of {side} (its players: "
-                    f"{', '.join(record.players)})"), param_hint="--same")
+                    f"{', '.join(record.players)}){no_such_player(name, record.players)}"),
+                    param_hint="--same")
 
 
 def _two_records(left: str, right: str, names: dict[str, str], fmt: str) -> NoReturn:

@@ -183,6 +183,8 @@ def test_same_maps_a_name_spelled_two_ways(tmp_path: Path) -> None:
     assert same.exit_code == 0 and "the records agree event by event" in same.output
     wrong = runner.invoke(main, ["diff", str(EXAMPLE), str(path), "--same", "Dana=Chie K"])
     assert wrong.exit_code == 2 and "'Dana' is no player of A" in wrong.output
+    typo = runner.invoke(main, ["diff", str(EXAMPLE), str(path), "--same", "Chei=Chie K"])
+    assert typo.exit_code == 2 and "(did you mean 'Chie'?)" in typo.output
 
 
 def test_an_extra_event_in_b_is_named_with_both_pointers() -> None:
