@@ -198,3 +198,38 @@ def test_the_choices_now_have_examples_that_are_accepted(tmp_path: Path) -> None
                         "check": "check Aki=99 Ben=99 Chie=99 pot=3"}
     recorder.enter(recorder.read(examples["check"] or ""))
     assert os.path.exists(tmp_path / "game.json")
+
+
+def test_a_second_session_on_the_same_file_is_never_overwritten(tmp_path: Path) -> None:
+    """Two recorders on one file: the one that saves second finds the file changed
+    since it last read or wrote it, refuses (its entry is not recorded) and leaves
+    the other's saved events on disk; so for an undo or an amendment."""
+    first = _recorder(tmp_path)
+    path = tmp_path / "game.json"
+    second = Recorder.resume(path)
+    second.enter(second.read("fold Chie"))
+    written = path.read_bytes()
+    with pytest.raises(RecordingError, match=r"changed since this session last read or "
+                                             r"wrote it.*entry was not recorded.*"
+                                             r"cardcore record .*game\.json"):
+        first.enter(first.read("pitch Chie 9"))
+    with pytest.raises(RecordingError, match="nothing was taken back"):
+        first.undo()
+    with pytest.raises(RecordingError, match="the amendment was not recorded"):
+        first.amend(2, first.read("pitch Ben 5", 2))
+    assert path.read_bytes() == written and len(first.log) == 3
+    second.enter(second.read("pitch Aki 5"))  # the session that wrote last goes on
+    assert len(_events(path)) == 5
+
+
+def test_a_hand_edit_while_a_session_is_open_is_kept(tmp_path: Path) -> None:
+    """A note added by hand while the prompt is open is not lost by the next save."""
+    recorder = _recorder(tmp_path)
+    path = tmp_path / "game.json"
+    data = json.loads(path.read_text())
+    data["meta"] = {"venue": "the back room"}
+    path.write_text(json.dumps(data))
+    edited = path.read_bytes()
+    with pytest.raises(RecordingError, match="the file is left as it is"):
+        recorder.enter(recorder.read("fold Chie"))
+    assert path.read_bytes() == edited
