@@ -11,6 +11,7 @@ tells.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 import textwrap
@@ -43,7 +44,8 @@ __all__ = ["record"]
 COMMANDS = (
     ("help", "this list: the events allowed now, each with an example line"),
     ("standings", "the chips or points now"),
-    ("undo", "take back the last event entered (only that one, before the next)"),
+    ("undo", "take back the last event entered (only that one, before the next; "
+             "undo N: N must be its number)"),
     ("amend N EVENT", "correct event #N later (`amend N delete` removes it); "
                       "the record notes it in meta.corrections"),
     ("quit", "stop (everything accepted is already saved); also Ctrl-D"),
@@ -433,6 +435,9 @@ def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
     word, _, rest = line.strip().partition(" ")
     command = word.lower()
     try:
+        if command in _BARE_COMMANDS and rest.strip():
+            raise RecordingError(f"{quoted(line.strip())}: {command} takes nothing after it: "
+                                 f"write {command}")
         if command in ("quit", "exit", "q"):
             raise _Stop
         if command in ("help", "?", "h"):
@@ -441,7 +446,7 @@ def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
             _show("standings: " + "; ".join(standings_lines(recorder.log.outcome)),
                   more="  ")
         elif command == "undo":
-            event = recorder.undo()
+            event = recorder.undo(_undo_index(line, rest))
             _show(f"took back #{len(recorder.log)} ({event.TYPE}); saved. "
                   "Only the last event can be taken back, before the next one is "
                   "entered: later corrections are amendments (amend N EVENT).")
@@ -467,9 +472,29 @@ def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
     return position
 
 
+_BARE_COMMANDS = ("quit", "exit", "q", "help", "?", "h", "standings")
+"""The commands that take no words after them (a word after one is refused, not dropped)."""
+
+
+def _undo_index(line: str, rest: str) -> int | None:
+    """``undo`` gives None (the last event), ``undo N`` gives N."""
+    text = rest.strip()
+    if not text:
+        return None
+    if not _NUMBER.fullmatch(text):
+        raise RecordingError(f"{quoted(line.strip())}: write undo, or undo N with N the "
+                             "number of the last event entered")
+    return int(text)
+
+
+_NUMBER = re.compile(r"[0-9]{1,18}")
+"""An event's number at the prompt: ASCII digits (``str.isdigit`` takes "²", which
+``int`` refuses), few enough for ``int`` to read."""
+
+
 def _amend_line(recorder: Recorder, rest: str) -> None:
     index_text, _, entry = rest.strip().partition(" ")
-    if not index_text.isdigit() or not entry.strip():
+    if not _NUMBER.fullmatch(index_text) or not entry.strip():
         raise RecordingError("write: amend N EVENT (the event's new line or JSON), "
                              "or amend N delete")
     index = int(index_text)

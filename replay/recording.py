@@ -265,14 +265,22 @@ class Recorder:
 
     # -- mistakes ---------------------------------------------------------------
 
-    def undo(self) -> Event:
-        """Take back the last event entered, before another is entered; save."""
-        if not self._undoable:
-            last = len(self.log) - 1
-            fix = (f"; to correct event #{last}, write: amend {last} EVENT "
-                   "(noted in meta.corrections)") if last >= 0 else ""
-            raise RecordingError("undo takes back only the last event entered, once, before "
-                                 "the next one is entered" + fix)
+    def undo(self, index: int | None = None) -> Event:
+        """Take back the last event entered, before another is entered; save.
+        ``index`` (``undo N``) must then be that event's: any other is an amendment."""
+        last = len(self.log) - 1
+        if index is not None and not 0 <= index <= last:
+            span = f"0 to {last}" if last >= 0 else "none yet"
+            raise RecordingError(f"undo {index}: there is no event #{index}: the events "
+                                 f"are {span}")
+        if not self._undoable or (index is not None and index != last):
+            target = last if index is None else index
+            fix = (f"; to correct event #{target}, write: amend {target} EVENT "
+                   "(noted in meta.corrections)") if target >= 0 else ""
+            said = "" if index is None else f"undo {index}: "
+            which = f" (#{last})" if index is not None and self._undoable else ""
+            raise RecordingError(f"{said}undo takes back only the last event entered{which}, "
+                                 "once, before the next one is entered" + fix)
         events = self.log.events
         self._replace(self._rebuilt(events[:-1]), "nothing was taken back")
         return events[-1]

@@ -369,3 +369,29 @@ def test_a_short_auction_typed_as_said_writes_its_result(tmp_path: Path) -> None
     fixture = json.loads((FIXTURES / "auction" / "end-joker-flipped.json").read_text())
     assert data["result"] == {**fixture["result"], "winners": ["Bob"]}
     assert run("validate", str(tmp_path / "s.json"))[0] == 0
+
+
+def test_undo_n_and_words_after_a_command_are_not_ignored(tmp_path: Path) -> None:
+    """`undo 2` when #3 is the last event is refused with the way to amend #2 (it
+    once took back #3); words after help, standings or quit are refused with the
+    command's usage, not dropped."""
+    target = tmp_path / "u.json"
+    code, out = run("record", "goblin", "--players", "Aki,Ben,Chie", str(target),
+                    stdin="deal\nreveal Aki=4 Ben=2 Chie=7\npitch Ben\nfold Chie\nundo 2\n"
+                          "undo two\nstandings now\nhelp me\nquit now\nundo 3\n")
+    assert code == 0
+    assert "to correct event #2, write: amend 2 EVENT" in out and "took back #3" in out
+    assert "'undo two': write undo, or undo N" in out
+    for line in ("standings now", "help me", "quit now"):
+        assert f"{line!r}: {line.split()[0]} takes nothing after it" in out
+    assert "Allowed now" not in out and "standings: chips" not in out
+    assert len(json.loads(target.read_text())["events"]) == 3
+
+
+def test_an_event_number_in_other_digits_is_a_usage_problem_not_a_traceback(
+        tmp_path: Path) -> None:
+    """`amend ² ...` and `undo ²`: "²" is a digit to str.isdigit but no number to int."""
+    code, out = run("record", "goblin", "--players", "Aki,Ben", str(tmp_path / "g.json"),
+                    stdin="deal\namend \u00b2 deal\nundo \u00b2\nundo 1" + "0" * 5000 + "\n")
+    assert code == 0
+    assert "write: amend N EVENT" in out and "write undo, or undo N" in out

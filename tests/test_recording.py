@@ -233,3 +233,17 @@ def test_a_hand_edit_while_a_session_is_open_is_kept(tmp_path: Path) -> None:
     with pytest.raises(RecordingError, match="the file is left as it is"):
         recorder.enter(recorder.read("fold Chie"))
     assert path.read_bytes() == edited
+
+
+def test_undo_with_a_number_takes_back_only_that_last_event(tmp_path: Path) -> None:
+    """undo N where N is not the last event is refused with the advice to amend N,
+    and nothing changes; undo N with N the last event takes it back."""
+    recorder = _recorder(tmp_path, [*OPENING, "fold Chie"])
+    with pytest.raises(RecordingError, match=r"undo 2: .*only the last event.* \(#3\).*"
+                                             r"amend 2 EVENT"):
+        recorder.undo(2)
+    with pytest.raises(RecordingError, match="there is no event #7"):
+        recorder.undo(7)
+    assert len(recorder.log) == 4 and len(_events(tmp_path / "game.json")) == 4
+    assert recorder.undo(3).TYPE == "fold"
+    assert len(_events(tmp_path / "game.json")) == 3
