@@ -225,37 +225,53 @@ def record(args: tuple[str, ...], players: str | None, options: tuple[str, ...],
     if events or amends:
         sys.exit(_script(recorder, amends, events))
     if not path.exists():
-        _save(recorder)
+        _save(recorder, "the record was not started")
     _session(recorder)
 
 
-def _save(recorder: Recorder) -> None:
+def _save(recorder: Recorder, unsaved: str) -> None:
     try:
-        recorder.save()
+        recorder.save(unsaved=unsaved)
     except RecordingError as error:
         _fail([str(error)], 2)
 
 
 def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
             events: tuple[str, ...]) -> int:
-    """Take every entry or none; the exit status."""
+    """Take every entry or none; the exit status. What the entries did is told
+    only once all are saved: told before a refusal, it would read as recorded."""
     name = str(recorder.path)
+    told: list[str] = []
+    taken = 0
     try:
         for index, line in amends:
             event = None if line.strip() == "delete" else recorder.read(line, index)
             correction = _amend(recorder, index, event, save=False)
-            say(f"amended #{index}: {json_text(correction['now'])}")
+            told.append(visible(f"amended #{index}: {json_text(correction['now'])}"))
+            taken += 1
         for line in events:
-            _tell(recorder.enter(recorder.read(line), save=False))
+            told += _told(recorder.enter(recorder.read(line), save=False))
+            taken += 1
     except Refused as refusal:
         _refusal(name, refusal.problems, err=True)
+        _not_either(taken)
         return 1
     except (EntryError, TranscriptError, RecordingError) as error:
         _unreadable(name, error, err=True)
+        _not_either(taken)
         return 2
-    _save(recorder)
+    _save(recorder, "nothing was recorded")
+    for line in told:
+        _echo_fitted(line)
     _show(_summary(recorder), more="  ")
     return 0
+
+
+def _not_either(taken: int) -> None:
+    """After a refused entry of a batch: the ones before it were not recorded."""
+    if taken:
+        say(f"the {plural(taken, 'entry', 'entries')} before it "
+            f"{'was' if taken == 1 else 'were'} not recorded either (all or none)", err=True)
 
 
 def _amend(recorder: Recorder, index: int, event: Any, *, save: bool = True) -> dict[str, Any]:
@@ -286,10 +302,15 @@ def _unreadable(name: str, error: CardcoreError, err: bool = False) -> None:
         _show(str(error), err=err)
 
 
-def _tell(accepted: Accepted) -> None:
+def _told(accepted: Accepted) -> list[str]:
+    """The lines that tell an accepted event and its effects (made visible by step_lines)."""
     step = Step(index=accepted.index, event=accepted.event, position=accepted.position,
                 effects=accepted.effects)
-    for line in step_lines(step):  # made visible by step_lines
+    return step_lines(step)
+
+
+def _tell(accepted: Accepted) -> None:
+    for line in _told(accepted):
         _echo_fitted(line)
 
 

@@ -395,3 +395,25 @@ def test_an_event_number_in_other_digits_is_a_usage_problem_not_a_traceback(
                     stdin="deal\namend \u00b2 deal\nundo \u00b2\nundo 1" + "0" * 5000 + "\n")
     assert code == 0
     assert "write: amend N EVENT" in out and "write undo, or undo N" in out
+
+
+def test_a_refused_batch_shows_no_effects_as_if_recorded(tmp_path: Path) -> None:
+    """With --event, the effects of the entries before a refused one are not told
+    (they read as recorded, though nothing is written); the refusal says that the
+    entries before it were not recorded either."""
+    code, out, target = _new(tmp_path, "deal", "reveal Aki=4 Ben=2 Chie=7", "pitch Aki")
+    assert code == 1 and not target.exists()
+    assert "pays the ante" not in out and "#0" not in out
+    assert "the 2 entries before it were not recorded either" in out
+
+
+def test_a_record_in_a_missing_folder_says_what_was_not_done(tmp_path: Path) -> None:
+    """No entry's effects before "cannot write"; at the prompt, where nothing was typed,
+    no word of a last entry: the record was not started."""
+    target = tmp_path / "nowhere" / "g.json"
+    code, out = run("record", "goblin", "--players", "Aki,Ben", str(target), "--event", "deal")
+    assert code == 2 and "cannot write" in out and "nothing was recorded" in out
+    assert "pays the ante" not in out
+    code, out = run("record", "goblin", "--players", "Aki,Ben", str(target), stdin="deal\n")
+    assert code == 2 and "cannot write" in out and "the record was not started" in out
+    assert "entry" not in out and not target.parent.exists()
