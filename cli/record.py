@@ -242,16 +242,19 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
     only once all are saved: told before a refusal, it would read as recorded."""
     name = str(recorder.path)
     told: list[str] = []
-    taken = 0
+    taken = changed = 0
     try:
         for index, line in amends:
             event = None if line.strip() == "delete" else recorder.read(line, index)
             correction = _amend(recorder, index, event, save=False)
-            told.append(visible(f"amended #{index}: {json_text(correction['now'])}"))
+            told.append(visible(_no_change(recorder, index) if correction is None else
+                                f"amended #{index}: {json_text(correction['now'])}"))
             taken += 1
+            changed += correction is not None
         for line in events:
             told += _told(recorder.enter(recorder.read(line), save=False))
             taken += 1
+            changed += 1
     except Refused as refusal:
         _refusal(name, refusal.problems, err=True)
         _not_either(taken)
@@ -260,7 +263,8 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
         _unreadable(name, error, err=True)
         _not_either(taken)
         return 2
-    _save(recorder, "nothing was recorded")
+    if changed:  # a file whose amendments all changed nothing is left as it is
+        _save(recorder, "nothing was recorded")
     for line in told:
         _echo_fitted(line)
     _show(_summary(recorder), more="  ")
@@ -274,7 +278,8 @@ def _not_either(taken: int) -> None:
             f"{'was' if taken == 1 else 'were'} not recorded either (all or none)", err=True)
 
 
-def _amend(recorder: Recorder, index: int, event: Any, *, save: bool = True) -> dict[str, Any]:
+def _amend(recorder: Recorder, index: int, event: Any, *,
+           save: bool = True) -> dict[str, Any] | None:
     if save:
         return recorder.amend(index, event)
     path, recorder.path = recorder.path, None  # saved once at the end
@@ -521,9 +526,18 @@ def _amend_line(recorder: Recorder, rest: str) -> None:
     index = int(index_text)
     event = None if entry.strip() == "delete" else recorder.read(entry, index)
     correction = recorder.amend(index, event)
+    if correction is None:
+        _show(_no_change(recorder, index))
+        return
     now = "removed" if correction["now"] is None else json_text(correction["now"])
     _show(f"amended #{index}: was {json_text(correction['was'])}, "
           f"now {now}; every later event still holds; noted in meta.corrections; saved")
+
+
+def _no_change(recorder: Recorder, index: int) -> str:
+    """What an amendment to what the event already is says."""
+    event = event_line(recorder.log.events[index], recorder.rules, chips=recorder.chips)
+    return f"#{index} is already {event}: no change, nothing noted"
 
 
 def _help(recorder: Recorder) -> None:

@@ -285,15 +285,19 @@ class Recorder:
         self._replace(self._rebuilt(events[:-1]), "nothing was taken back")
         return events[-1]
 
-    def amend(self, index: int, event: Event | None) -> dict[str, Any]:
+    def amend(self, index: int, event: Event | None) -> dict[str, Any] | None:
         """Replace the event at ``index`` (None: remove it), judge every event
         after it again, note the correction in ``meta.corrections`` and save; a
-        change that breaks a later event is refused with its problems."""
+        change that breaks a later event is refused with its problems. An event
+        written as it already is (the same JSON) changes nothing: None, nothing
+        noted or written."""
         events = list(self.log.events)
         if not 0 <= index < len(events):
             last = f"0 to {len(events) - 1}" if events else "none yet"
             raise RecordingError(f"there is no event #{index}: the events are {last}")
         old = events[index]
+        if event is not None and event_json(event) == event_json(old):
+            return None
         events[index:index + 1] = [] if event is None else [event]
         correction = {"event": index, "was": event_json(old),
                       "now": None if event is None else event_json(event)}

@@ -417,3 +417,19 @@ def test_a_record_in_a_missing_folder_says_what_was_not_done(tmp_path: Path) -> 
     code, out = run("record", "goblin", "--players", "Aki,Ben", str(target), stdin="deal\n")
     assert code == 2 and "cannot write" in out and "the record was not started" in out
     assert "entry" not in out and not target.parent.exists()
+
+
+def test_an_amendment_run_twice_says_no_change_the_second_time(tmp_path: Path) -> None:
+    """The same --amend run again (or typed at the prompt) says "no change" and adds
+    no second correction to meta.corrections."""
+    _new(tmp_path, "deal", "reveal Aki=4 Ben=2 Chie=7", "pitch Ben", "fold Chie")
+    target = tmp_path / "game.json"
+    assert run("record", str(target), "--amend", "2", "pitch Ben 5")[0] == 0
+    target.write_text(target.read_text().replace("\n    ", "\n\t"))  # as a hand might
+    before = target.read_bytes()
+    code, out = run("record", str(target), "--amend", "2", "pitch Ben 5")
+    assert code == 0 and "#2 is already pitch Ben 5: no change" in out
+    assert target.read_bytes() == before  # not even written again
+    code, out = run("record", str(target), stdin="amend 2 pitch Ben 5\nquit\n")
+    assert code == 0 and "no change, nothing noted" in out
+    assert len(json.loads(target.read_text())["meta"]["corrections"]) == 1

@@ -247,3 +247,13 @@ def test_undo_with_a_number_takes_back_only_that_last_event(tmp_path: Path) -> N
     assert len(recorder.log) == 4 and len(_events(tmp_path / "game.json")) == 4
     assert recorder.undo(3).TYPE == "fold"
     assert len(_events(tmp_path / "game.json")) == 3
+
+
+def test_an_amendment_that_changes_nothing_is_not_noted(tmp_path: Path) -> None:
+    """Amending an event to what it already is writes nothing and notes nothing."""
+    recorder = _recorder(tmp_path, [*OPENING, "fold Chie"])
+    recorder.amend(2, recorder.read("pitch Ben 5", 2))
+    before = (tmp_path / "game.json").read_bytes()
+    assert recorder.amend(2, recorder.read("pitch Ben card=5", 2)) is None
+    assert (tmp_path / "game.json").read_bytes() == before
+    assert len(json.loads(before)["meta"]["corrections"]) == 1
