@@ -183,6 +183,7 @@ class Recorder:
     def enter(self, event: Event, *, save: bool = True) -> Accepted:
         """Take ``event`` into the record and save it, or raise :class:`Refused`
         with ``validate``'s problems and change nothing."""
+        self._refuse_empty_check(event)
         index = len(self.log)
         position = self.rules.position(self.log.state)
         if isinstance(event, Check):
@@ -201,6 +202,15 @@ class Recorder:
                 raise
         self._undoable = True
         return Accepted(index=index, event=event, position=position, effects=effects)
+
+    def _refuse_empty_check(self, event: Event) -> None:
+        """A ``check`` with no figure reads nothing off the scoresheet: it would be
+        kept as a check that checks nothing (the format allows it; a record kept
+        live has no use for it)."""
+        if isinstance(event, Check) and not event.chips and event.pot is None \
+                and not event.scores:
+            form = kind_of(Check, self.chips).synopsis()
+            raise RecordingError(f"a check with no figures checks nothing: write {form}")
 
     def save(self, *, unsaved: str = "nothing was written") -> None:
         """Write the record to its file atomically (:func:`cardcore.replay.store.write_atomic`),
@@ -296,6 +306,8 @@ class Recorder:
             last = f"0 to {len(events) - 1}" if events else "none yet"
             raise RecordingError(f"there is no event #{index}: the events are {last}")
         old = events[index]
+        if event is not None:
+            self._refuse_empty_check(event)
         if event is not None and event_json(event) == event_json(old):
             return None
         events[index:index + 1] = [] if event is None else [event]

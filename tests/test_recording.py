@@ -257,3 +257,29 @@ def test_an_amendment_that_changes_nothing_is_not_noted(tmp_path: Path) -> None:
     assert recorder.amend(2, recorder.read("pitch Ben card=5", 2)) is None
     assert (tmp_path / "game.json").read_bytes() == before
     assert len(json.loads(before)["meta"]["corrections"]) == 1
+
+
+def test_a_check_of_nothing_is_refused(tmp_path: Path) -> None:
+    """`check` with no figures (or the JSON of one) reads nothing: it is refused,
+    not saved, with the form of a check; so as an amendment."""
+    recorder = _recorder(tmp_path)
+    before = (tmp_path / "game.json").read_bytes()
+    for line in ("check", '{"type": "check", "chips": {}}'):
+        with pytest.raises(RecordingError,
+                           match=r"checks nothing: write check \[NAME=N \.\.\.\] \[POT\]"):
+            recorder.enter(recorder.read(line))
+    with pytest.raises(RecordingError, match="checks nothing"):
+        recorder.amend(2, recorder.read("check", 2))
+    assert (tmp_path / "game.json").read_bytes() == before and len(recorder.log) == 3
+
+
+def test_check_winners_is_said_to_be_no_figure_of_a_check(tmp_path: Path) -> None:
+    """`check winners=Aki` is not read as chips of a player named "winners": a check
+    has no winners, and the message says what it reads and how to name such a player."""
+    recorder = _recorder(tmp_path)
+    with pytest.raises(EntryError, match=r"'winners=Aki': a check has no winners.*"
+                                         r"write check \[NAME=N .*chips\.winners=N"):
+        recorder.read("check winners=Aki")
+    odd = Recorder.new(GOBLIN, ["winners", "Ben"])
+    assert odd.read("check chips.winners=5") == odd.read('{"type": "check", "chips": '
+                                                         '{"winners": 5}}')
