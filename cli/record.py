@@ -11,6 +11,7 @@ tells.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 import textwrap
@@ -43,7 +44,8 @@ __all__ = ["record"]
 COMMANDS = (
     ("help", "this list: the events allowed now, each with an example line"),
     ("standings", "the chips or points now"),
-    ("undo", "take back the last event entered (only that one, before the next)"),
+    ("undo", "take back the last event entered (only that one, before the next; "
+             "undo N: N must be its number)"),
     ("amend N EVENT", "correct event #N later (`amend N delete` removes it); "
                       "the record notes it in meta.corrections"),
     ("quit", "stop (everything accepted is already saved); also Ctrl-D"),
@@ -223,40 +225,61 @@ def record(args: tuple[str, ...], players: str | None, options: tuple[str, ...],
     if events or amends:
         sys.exit(_script(recorder, amends, events))
     if not path.exists():
-        _save(recorder)
+        _save(recorder, "the record was not started")
     _session(recorder)
 
 
-def _save(recorder: Recorder) -> None:
+def _save(recorder: Recorder, unsaved: str) -> None:
     try:
-        recorder.save()
+        recorder.save(unsaved=unsaved)
     except RecordingError as error:
         _fail([str(error)], 2)
 
 
 def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
             events: tuple[str, ...]) -> int:
-    """Take every entry or none; the exit status."""
+    """Take every entry or none; the exit status. What the entries did is told
+    only once all are saved: told before a refusal, it would read as recorded."""
     name = str(recorder.path)
+    told: list[str] = []
+    taken = changed = 0
     try:
         for index, line in amends:
             event = None if line.strip() == "delete" else recorder.read(line, index)
             correction = _amend(recorder, index, event, save=False)
-            say(f"amended #{index}: {json_text(correction['now'])}")
+            told.append(visible(_no_change(recorder, index) if correction is None else
+                                f"amended #{index}: {json_text(correction['now'])}"))
+            taken += 1
+            changed += correction is not None
         for line in events:
-            _tell(recorder.enter(recorder.read(line), save=False))
+            told += _told(recorder.enter(recorder.read(line), save=False))
+            taken += 1
+            changed += 1
     except Refused as refusal:
         _refusal(name, refusal.problems, err=True)
+        _not_either(taken)
         return 1
     except (EntryError, TranscriptError, RecordingError) as error:
         _unreadable(name, error, err=True)
+        _not_either(taken)
         return 2
-    _save(recorder)
+    if changed:  # a file whose amendments all changed nothing is left as it is
+        _save(recorder, "nothing was recorded")
+    for line in told:
+        _echo_fitted(line)
     _show(_summary(recorder), more="  ")
     return 0
 
 
-def _amend(recorder: Recorder, index: int, event: Any, *, save: bool = True) -> dict[str, Any]:
+def _not_either(taken: int) -> None:
+    """After a refused entry of a batch: the ones before it were not recorded."""
+    if taken:
+        say(f"the {plural(taken, 'entry', 'entries')} before it "
+            f"{'was' if taken == 1 else 'were'} not recorded either (all or none)", err=True)
+
+
+def _amend(recorder: Recorder, index: int, event: Any, *,
+           save: bool = True) -> dict[str, Any] | None:
     if save:
         return recorder.amend(index, event)
     path, recorder.path = recorder.path, None  # saved once at the end
@@ -284,10 +307,15 @@ def _unreadable(name: str, error: CardcoreError, err: bool = False) -> None:
         _show(str(error), err=err)
 
 
-def _tell(accepted: Accepted) -> None:
+def _told(accepted: Accepted) -> list[str]:
+    """The lines that tell an accepted event and its effects (made visible by step_lines)."""
     step = Step(index=accepted.index, event=accepted.event, position=accepted.position,
                 effects=accepted.effects)
-    for line in step_lines(step):  # made visible by step_lines
+    return step_lines(step)
+
+
+def _tell(accepted: Accepted) -> None:
+    for line in _told(accepted):
         _echo_fitted(line)
 
 
@@ -433,6 +461,9 @@ def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
     word, _, rest = line.strip().partition(" ")
     command = word.lower()
     try:
+        if command in _BARE_COMMANDS and rest.strip():
+            raise RecordingError(f"{quoted(line.strip())}: {command} takes nothing after it: "
+                                 f"write {command}")
         if command in ("quit", "exit", "q"):
             raise _Stop
         if command in ("help", "?", "h"):
@@ -441,7 +472,7 @@ def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
             _show("standings: " + "; ".join(standings_lines(recorder.log.outcome)),
                   more="  ")
         elif command == "undo":
-            event = recorder.undo()
+            event = recorder.undo(_undo_index(line, rest))
             _show(f"took back #{len(recorder.log)} ({event.TYPE}); saved. "
                   "Only the last event can be taken back, before the next one is "
                   "entered: later corrections are amendments (amend N EVENT).")
@@ -467,17 +498,46 @@ def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
     return position
 
 
+_BARE_COMMANDS = ("quit", "exit", "q", "help", "?", "h", "standings")
+"""The commands that take no words after them (a word after one is refused, not dropped)."""
+
+
+def _undo_index(line: str, rest: str) -> int | None:
+    """``undo`` gives None (the last event), ``undo N`` gives N."""
+    text = rest.strip()
+    if not text:
+        return None
+    if not _NUMBER.fullmatch(text):
+        raise RecordingError(f"{quoted(line.strip())}: write undo, or undo N with N the "
+                             "number of the last event entered")
+    return int(text)
+
+
+_NUMBER = re.compile(r"[0-9]{1,18}")
+"""An event's number at the prompt: ASCII digits (``str.isdigit`` takes "²", which
+``int`` refuses), few enough for ``int`` to read."""
+
+
 def _amend_line(recorder: Recorder, rest: str) -> None:
     index_text, _, entry = rest.strip().partition(" ")
-    if not index_text.isdigit() or not entry.strip():
+    if not _NUMBER.fullmatch(index_text) or not entry.strip():
         raise RecordingError("write: amend N EVENT (the event's new line or JSON), "
                              "or amend N delete")
     index = int(index_text)
     event = None if entry.strip() == "delete" else recorder.read(entry, index)
     correction = recorder.amend(index, event)
+    if correction is None:
+        _show(_no_change(recorder, index))
+        return
     now = "removed" if correction["now"] is None else json_text(correction["now"])
     _show(f"amended #{index}: was {json_text(correction['was'])}, "
           f"now {now}; every later event still holds; noted in meta.corrections; saved")
+
+
+def _no_change(recorder: Recorder, index: int) -> str:
+    """What an amendment to what the event already is says."""
+    event = event_line(recorder.log.events[index], recorder.rules, chips=recorder.chips)
+    return f"#{index} is already {event}: no change, nothing noted"
 
 
 def _help(recorder: Recorder) -> None:

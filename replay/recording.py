@@ -12,10 +12,16 @@ the next one is entered (a slip caught at once is no part of the game). Any
 later change is an amendment (:meth:`Recorder.amend`): the events after it are
 judged again, and ``meta.corrections`` keeps what was changed, so that nobody
 can later say the record was quietly rewritten.
+
+One file, one writer at a time: a save first compares the file with what this
+recorder last read or wrote (a digest of its bytes; a modification time is too
+coarse), and refuses when someone else changed it (another session on the same
+file, an edit by hand), so that nobody's saved events are overwritten.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -72,11 +78,15 @@ class Recorder:
     """One record being kept: a :class:`GameLog`, the file it is saved to, and
     whether the last event may still be taken back."""
 
-    def __init__(self, log: GameLog[Any], path: Path | None) -> None:
+    def __init__(self, log: GameLog[Any], path: Path | None, *,
+                 on_disk: bytes | None = None) -> None:
+        """``on_disk``: the bytes of ``path`` the log was read from (None: the
+        file is not there yet); a save refuses if the file is no longer that."""
         self.log = log
         self.path = path
         self._undoable = False
         self._examples: dict[str, Event] | None = None
+        self._digest = None if on_disk is None else _digest(on_disk)
 
     @classmethod
     def new(cls, rules: GameRules[Any], players: Sequence[str], options: Any = None, *,
@@ -94,12 +104,16 @@ class Recorder:
         that reason. Unreadable or broken files raise the loader's errors with
         their problems.
         """
+        try:  # read first: a change made while it is replayed is then found by the next save
+            on_disk: bytes | None = path.read_bytes()
+        except OSError:
+            on_disk = None  # the loader says why it cannot be read
         claimed = read_transcript(path).result
         log = load_log(path)
         if claimed is not None and claimed != derived_result(log):
             raise RecordingError(f"{path} has a result: it is a closed record, and recording "
                                  "more events would contradict it (remove 'result' to go on)")
-        return cls(log, path)
+        return cls(log, path, on_disk=on_disk)
 
     # -- what may come next -----------------------------------------------------
 
@@ -169,6 +183,7 @@ class Recorder:
     def enter(self, event: Event, *, save: bool = True) -> Accepted:
         """Take ``event`` into the record and save it, or raise :class:`Refused`
         with ``validate``'s problems and change nothing."""
+        self._refuse_empty_check(event)
         index = len(self.log)
         position = self.rules.position(self.log.state)
         if isinstance(event, Check):
@@ -181,33 +196,78 @@ class Recorder:
             raise Refused(_rule_problems(index, violation)) from None
         if save:
             try:
-                self.save()
+                self.save(unsaved="the entry was not recorded")
             except RecordingError:
                 self.log = self._rebuilt(self.log.events[:-1])
                 raise
         self._undoable = True
         return Accepted(index=index, event=event, position=position, effects=effects)
 
-    def save(self) -> None:
+    def _refuse_empty_check(self, event: Event) -> None:
+        """A ``check`` with no figure reads nothing off the scoresheet: it would be
+        kept as a check that checks nothing (the format allows it; a record kept
+        live has no use for it)."""
+        if isinstance(event, Check) and not event.chips and event.pot is None \
+                and not event.scores:
+            form = kind_of(Check, self.chips).synopsis()
+            raise RecordingError(f"a check with no figures checks nothing: write {form}")
+
+    def save(self, *, unsaved: str = "nothing was written") -> None:
         """Write the record to its file atomically (:func:`cardcore.replay.store.write_atomic`),
         with the ``result`` once the game is over (:func:`derived_result`): an undo
-        or an amendment that reopens the game takes it away again."""
+        or an amendment that reopens the game takes it away again.
+
+        Refused with :class:`RecordingError` when the file cannot be written or
+        was changed since this recorder last read or wrote it (:meth:`_check_unchanged`);
+        ``unsaved`` says in the message what was therefore not done."""
         if self.path is None:
             return
+        self._check_unchanged(unsaved)
         transcript = attrs.evolve(log_transcript(self.log), result=derived_result(self.log))
+        text = transcript_text(dump_transcript(transcript))
         try:
-            write_atomic(self.path, transcript_text(dump_transcript(transcript)))
+            write_atomic(self.path, text)
         except OSError as error:
             raise RecordingError(f"cannot write {self.path} ({error.strerror or error}): "
-                                 "the last entry was not recorded") from None
+                                 f"{unsaved}") from None
+        self._digest = _digest(text.encode("utf-8"))  # write_atomic writes UTF-8, "\n"
 
-    def _replace(self, log: GameLog[Any]) -> None:
+    def _check_unchanged(self, unsaved: str) -> None:
+        """Refuse to save over a file that is not what this recorder last read or
+        wrote: another session saved events there, or someone edited it. (A save
+        that comes between this comparison and the rename is not caught: the
+        window is one write.)"""
+        assert self.path is not None
+        try:
+            found: str | None = _digest(self.path.read_bytes())
+        except FileNotFoundError:
+            found = None
+        except OSError as error:
+            raise RecordingError(f"cannot read {self.path} ({error.strerror or error}) to see "
+                                 f"whether someone else changed it: {unsaved}") from None
+        if found == self._digest:
+            return
+        again = f"`cardcore record {self.path}`"
+        if self._digest is None:
+            why = ("was created by someone else after this record was started",
+                   "name another file for this record")
+        elif found is None:
+            why = ("was removed or moved since this session last read or wrote it",
+                   f"put it back and run {again} again to go on from it")
+        else:
+            why = ("was changed since this session last read or wrote it (by another "
+                   "`cardcore record` of the same file, or an edit)",
+                   f"to go on from what it holds now, quit and run {again} again")
+        raise RecordingError(f"{self.path} {why[0]}: {unsaved}, and the file is left as it "
+                             f"is; {why[1]}")
+
+    def _replace(self, log: GameLog[Any], unsaved: str) -> None:
         """Make ``log`` the record and save it; if the file cannot be written, the
         record stays as it was (memory and file agree)."""
         previous = self.log
         self.log = log
         try:
-            self.save()
+            self.save(unsaved=unsaved)
         except RecordingError:
             self.log = previous
             raise
@@ -215,33 +275,48 @@ class Recorder:
 
     # -- mistakes ---------------------------------------------------------------
 
-    def undo(self) -> Event:
-        """Take back the last event entered, before another is entered; save."""
-        if not self._undoable:
-            last = len(self.log) - 1
-            fix = (f"; to correct event #{last}, write: amend {last} EVENT "
-                   "(noted in meta.corrections)") if last >= 0 else ""
-            raise RecordingError("undo takes back only the last event entered, once, before "
-                                 "the next one is entered" + fix)
+    def undo(self, index: int | None = None) -> Event:
+        """Take back the last event entered, before another is entered; save.
+        ``index`` (``undo N``) must then be that event's: any other is an amendment."""
+        last = len(self.log) - 1
+        if index is not None and not 0 <= index <= last:
+            span = f"0 to {last}" if last >= 0 else "none yet"
+            raise RecordingError(f"undo {index}: there is no event #{index}: the events "
+                                 f"are {span}")
+        if not self._undoable or (index is not None and index != last):
+            target = last if index is None else index
+            fix = (f"; to correct event #{target}, write: amend {target} EVENT "
+                   "(noted in meta.corrections)") if target >= 0 else ""
+            said = "" if index is None else f"undo {index}: "
+            which = f" (#{last})" if index is not None and self._undoable else ""
+            raise RecordingError(f"{said}undo takes back only the last event entered{which}, "
+                                 "once, before the next one is entered" + fix)
         events = self.log.events
-        self._replace(self._rebuilt(events[:-1]))
+        self._replace(self._rebuilt(events[:-1]), "nothing was taken back")
         return events[-1]
 
-    def amend(self, index: int, event: Event | None) -> dict[str, Any]:
+    def amend(self, index: int, event: Event | None) -> dict[str, Any] | None:
         """Replace the event at ``index`` (None: remove it), judge every event
         after it again, note the correction in ``meta.corrections`` and save; a
-        change that breaks a later event is refused with its problems."""
+        change that breaks a later event is refused with its problems. An event
+        written as it already is (the same JSON) changes nothing: None, nothing
+        noted or written."""
         events = list(self.log.events)
         if not 0 <= index < len(events):
             last = f"0 to {len(events) - 1}" if events else "none yet"
             raise RecordingError(f"there is no event #{index}: the events are {last}")
         old = events[index]
+        if event is not None:
+            self._refuse_empty_check(event)
+        if event is not None and event_json(event) == event_json(old):
+            return None
         events[index:index + 1] = [] if event is None else [event]
         correction = {"event": index, "was": event_json(old),
                       "now": None if event is None else event_json(event)}
         meta = dict(self.log.meta or {})
         meta["corrections"] = [*meta.get("corrections", []), correction]
-        self._replace(self._rebuilt(events, meta=meta, judge=True))
+        self._replace(self._rebuilt(events, meta=meta, judge=True),
+                      "the amendment was not recorded")
         return correction
 
     def _rebuilt(self, events: Sequence[Event], *, meta: Mapping[str, Any] | None = None,
@@ -261,3 +336,8 @@ class Recorder:
             except RuleViolation as violation:
                 raise Refused(_rule_problems(index, violation)) from None
         return fresh
+
+
+def _digest(data: bytes) -> str:
+    """What a save compares: a file's bytes, in short."""
+    return hashlib.sha256(data).hexdigest()

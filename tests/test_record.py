@@ -369,3 +369,67 @@ def test_a_short_auction_typed_as_said_writes_its_result(tmp_path: Path) -> None
     fixture = json.loads((FIXTURES / "auction" / "end-joker-flipped.json").read_text())
     assert data["result"] == {**fixture["result"], "winners": ["Bob"]}
     assert run("validate", str(tmp_path / "s.json"))[0] == 0
+
+
+def test_undo_n_and_words_after_a_command_are_not_ignored(tmp_path: Path) -> None:
+    """`undo 2` when #3 is the last event is refused with the way to amend #2 (it
+    once took back #3); words after help, standings or quit are refused with the
+    command's usage, not dropped."""
+    target = tmp_path / "u.json"
+    code, out = run("record", "goblin", "--players", "Aki,Ben,Chie", str(target),
+                    stdin="deal\nreveal Aki=4 Ben=2 Chie=7\npitch Ben\nfold Chie\nundo 2\n"
+                          "undo two\nstandings now\nhelp me\nquit now\nundo 3\n")
+    assert code == 0
+    assert "to correct event #2, write: amend 2 EVENT" in out and "took back #3" in out
+    assert "'undo two': write undo, or undo N" in out
+    for line in ("standings now", "help me", "quit now"):
+        assert f"{line!r}: {line.split()[0]} takes nothing after it" in out
+    assert "Allowed now" not in out and "standings: chips" not in out
+    assert len(json.loads(target.read_text())["events"]) == 3
+
+
+def test_an_event_number_in_other_digits_is_a_usage_problem_not_a_traceback(
+        tmp_path: Path) -> None:
+    """`amend ² ...` and `undo ²`: "²" is a digit to str.isdigit but no number to int."""
+    code, out = run("record", "goblin", "--players", "Aki,Ben", str(tmp_path / "g.json"),
+                    stdin="deal\namend \u00b2 deal\nundo \u00b2\nundo 1" + "0" * 5000 + "\n")
+    assert code == 0
+    assert "write: amend N EVENT" in out and "write undo, or undo N" in out
+
+
+def test_a_refused_batch_shows_no_effects_as_if_recorded(tmp_path: Path) -> None:
+    """With --event, the effects of the entries before a refused one are not told
+    (they read as recorded, though nothing is written); the refusal says that the
+    entries before it were not recorded either."""
+    code, out, target = _new(tmp_path, "deal", "reveal Aki=4 Ben=2 Chie=7", "pitch Aki")
+    assert code == 1 and not target.exists()
+    assert "pays the ante" not in out and "#0" not in out
+    assert "the 2 entries before it were not recorded either" in out
+
+
+def test_a_record_in_a_missing_folder_says_what_was_not_done(tmp_path: Path) -> None:
+    """No entry's effects before "cannot write"; at the prompt, where nothing was typed,
+    no word of a last entry: the record was not started."""
+    target = tmp_path / "nowhere" / "g.json"
+    code, out = run("record", "goblin", "--players", "Aki,Ben", str(target), "--event", "deal")
+    assert code == 2 and "cannot write" in out and "nothing was recorded" in out
+    assert "pays the ante" not in out
+    code, out = run("record", "goblin", "--players", "Aki,Ben", str(target), stdin="deal\n")
+    assert code == 2 and "cannot write" in out and "the record was not started" in out
+    assert "entry" not in out and not target.parent.exists()
+
+
+def test_an_amendment_run_twice_says_no_change_the_second_time(tmp_path: Path) -> None:
+    """The same --amend run again (or typed at the prompt) says "no change" and adds
+    no second correction to meta.corrections."""
+    _new(tmp_path, "deal", "reveal Aki=4 Ben=2 Chie=7", "pitch Ben", "fold Chie")
+    target = tmp_path / "game.json"
+    assert run("record", str(target), "--amend", "2", "pitch Ben 5")[0] == 0
+    target.write_text(target.read_text().replace("\n    ", "\n\t"))  # as a hand might
+    before = target.read_bytes()
+    code, out = run("record", str(target), "--amend", "2", "pitch Ben 5")
+    assert code == 0 and "#2 is already pitch Ben 5: no change" in out
+    assert target.read_bytes() == before  # not even written again
+    code, out = run("record", str(target), stdin="amend 2 pitch Ben 5\nquit\n")
+    assert code == 0 and "no change, nothing noted" in out
+    assert len(json.loads(target.read_text())["meta"]["corrections"]) == 1

@@ -198,3 +198,88 @@ def test_the_choices_now_have_examples_that_are_accepted(tmp_path: Path) -> None
                         "check": "check Aki=99 Ben=99 Chie=99 pot=3"}
     recorder.enter(recorder.read(examples["check"] or ""))
     assert os.path.exists(tmp_path / "game.json")
+
+
+def test_a_second_session_on_the_same_file_is_never_overwritten(tmp_path: Path) -> None:
+    """Two recorders on one file: the one that saves second finds the file changed
+    since it last read or wrote it, refuses (its entry is not recorded) and leaves
+    the other's saved events on disk; so for an undo or an amendment."""
+    first = _recorder(tmp_path)
+    path = tmp_path / "game.json"
+    second = Recorder.resume(path)
+    second.enter(second.read("fold Chie"))
+    written = path.read_bytes()
+    with pytest.raises(RecordingError, match=r"changed since this session last read or "
+                                             r"wrote it.*entry was not recorded.*"
+                                             r"cardcore record .*game\.json"):
+        first.enter(first.read("pitch Chie 9"))
+    with pytest.raises(RecordingError, match="nothing was taken back"):
+        first.undo()
+    with pytest.raises(RecordingError, match="the amendment was not recorded"):
+        first.amend(2, first.read("pitch Ben 5", 2))
+    assert path.read_bytes() == written and len(first.log) == 3
+    second.enter(second.read("pitch Aki 5"))  # the session that wrote last goes on
+    assert len(_events(path)) == 5
+
+
+def test_a_hand_edit_while_a_session_is_open_is_kept(tmp_path: Path) -> None:
+    """A note added by hand while the prompt is open is not lost by the next save."""
+    recorder = _recorder(tmp_path)
+    path = tmp_path / "game.json"
+    data = json.loads(path.read_text())
+    data["meta"] = {"venue": "the back room"}
+    path.write_text(json.dumps(data))
+    edited = path.read_bytes()
+    with pytest.raises(RecordingError, match="the file is left as it is"):
+        recorder.enter(recorder.read("fold Chie"))
+    assert path.read_bytes() == edited
+
+
+def test_undo_with_a_number_takes_back_only_that_last_event(tmp_path: Path) -> None:
+    """undo N where N is not the last event is refused with the advice to amend N,
+    and nothing changes; undo N with N the last event takes it back."""
+    recorder = _recorder(tmp_path, [*OPENING, "fold Chie"])
+    with pytest.raises(RecordingError, match=r"undo 2: .*only the last event.* \(#3\).*"
+                                             r"amend 2 EVENT"):
+        recorder.undo(2)
+    with pytest.raises(RecordingError, match="there is no event #7"):
+        recorder.undo(7)
+    assert len(recorder.log) == 4 and len(_events(tmp_path / "game.json")) == 4
+    assert recorder.undo(3).TYPE == "fold"
+    assert len(_events(tmp_path / "game.json")) == 3
+
+
+def test_an_amendment_that_changes_nothing_is_not_noted(tmp_path: Path) -> None:
+    """Amending an event to what it already is writes nothing and notes nothing."""
+    recorder = _recorder(tmp_path, [*OPENING, "fold Chie"])
+    recorder.amend(2, recorder.read("pitch Ben 5", 2))
+    before = (tmp_path / "game.json").read_bytes()
+    assert recorder.amend(2, recorder.read("pitch Ben card=5", 2)) is None
+    assert (tmp_path / "game.json").read_bytes() == before
+    assert len(json.loads(before)["meta"]["corrections"]) == 1
+
+
+def test_a_check_of_nothing_is_refused(tmp_path: Path) -> None:
+    """`check` with no figures (or the JSON of one) reads nothing: it is refused,
+    not saved, with the form of a check; so as an amendment."""
+    recorder = _recorder(tmp_path)
+    before = (tmp_path / "game.json").read_bytes()
+    for line in ("check", '{"type": "check", "chips": {}}'):
+        with pytest.raises(RecordingError,
+                           match=r"checks nothing: write check \[NAME=N \.\.\.\] \[POT\]"):
+            recorder.enter(recorder.read(line))
+    with pytest.raises(RecordingError, match="checks nothing"):
+        recorder.amend(2, recorder.read("check", 2))
+    assert (tmp_path / "game.json").read_bytes() == before and len(recorder.log) == 3
+
+
+def test_check_winners_is_said_to_be_no_figure_of_a_check(tmp_path: Path) -> None:
+    """`check winners=Aki` is not read as chips of a player named "winners": a check
+    has no winners, and the message says what it reads and how to name such a player."""
+    recorder = _recorder(tmp_path)
+    with pytest.raises(EntryError, match=r"'winners=Aki': a check has no winners.*"
+                                         r"write check \[NAME=N .*chips\.winners=N"):
+        recorder.read("check winners=Aki")
+    odd = Recorder.new(GOBLIN, ["winners", "Ben"])
+    assert odd.read("check chips.winners=5") == odd.read('{"type": "check", "chips": '
+                                                         '{"winners": 5}}')
