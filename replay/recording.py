@@ -104,10 +104,7 @@ class Recorder:
         that reason. Unreadable or broken files raise the loader's errors with
         their problems.
         """
-        try:  # read first: a change made while it is replayed is then found by the next save
-            on_disk: bytes | None = path.read_bytes()
-        except OSError:
-            on_disk = None  # the loader says why it cannot be read
+        on_disk = _file_bytes(path)  # first: a change made while it is replayed shows at a save
         claimed = read_transcript(path).result
         log = load_log(path)
         if claimed is not None and claimed != derived_result(log):
@@ -238,6 +235,8 @@ class Recorder:
         that comes between this comparison and the rename is not caught: the
         window is one write.)"""
         assert self.path is not None
+        if self.path.exists() and not self.path.is_file():  # a FIFO or a device: never read
+            raise RecordingError(f"{self.path} is not a regular file: {unsaved}")
         try:
             found: str | None = _digest(self.path.read_bytes())
         except FileNotFoundError:
@@ -336,6 +335,19 @@ class Recorder:
             except RuleViolation as violation:
                 raise Refused(_rule_problems(index, violation)) from None
         return fresh
+
+
+def _file_bytes(path: Path) -> bytes | None:
+    """The bytes of ``path`` if it is a regular file that can be read; else None,
+    and the loader, which reads within a time bound, says why. A FIFO is never
+    read here: no writer, and reading it waits for ever; a writer, and this read
+    would take what the loader is to read."""
+    if not path.is_file():
+        return None
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def _digest(data: bytes) -> str:
