@@ -71,7 +71,7 @@ class RandomPolicy:
         """``weights``: how likely each kind is against the others (default 1 each;
         ``{"fold": 0.1}`` folds rarely)."""
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        self.weights = _checked_weights(weights or {})
+        self.weights = _checked_weights(weights) if weights else {}
 
     def _kind(self, names: list[str]) -> str:
         if not self.weights:
