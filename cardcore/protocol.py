@@ -253,7 +253,8 @@ def _as_printed(name: str) -> str:
 
 
 def _invisible(name: str) -> str:
-    """The first character of ``name`` that prints as nothing, as U+XXXX ('' if none)."""
+    """The first character of ``name`` that prints as nothing, as its code point
+    ("U+200B"); '' if there is none."""
     import unicodedata
 
     for char in name:
@@ -312,17 +313,18 @@ def check_players(players: Sequence[str], low: int, high: int, game: str) -> tup
                          f"not {quoted(players) if isinstance(players, str) else repr(players)}",
                          ("players",))
     names = tuple(players)
+    shown: list[str] = []  # each name once, as a reader tells it
     for seat, name in enumerate(names):
         if not isinstance(name, str) or not name:
             raise SetupError(f"{quoted(name)} is not a player name: names are non-empty strings",
                              ("players", seat))
-        if not _as_printed(name):
+        shown.append(_as_printed(name))
+        if not shown[-1]:
             raise SetupError(f"{quoted(name)} is not a player name: it prints as nothing, and "
                              "a name shows at least one letter, digit or sign",
                              ("players", seat))
     seen: dict[str, str] = {}
-    for seat, name in enumerate(names):
-        same = _as_printed(name)
+    for seat, (name, same) in enumerate(zip(names, shown, strict=True)):
         other = seen.get(same)
         if other == name:
             raise SetupError(f"{name!r} sits twice: player names must be unique",

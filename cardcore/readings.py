@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from cardcore.errors import CheckMismatch
 from cardcore.protocol import Outcome
 from cardcore.quoting import json_number, names, quoted
+from cardcore.standings import plural
 
 __all__ = ["CheckMismatch", "Disagreement", "disagreements"]
 
@@ -45,7 +46,7 @@ def disagreements(recorded: Any, outcome: Outcome, title: str) -> list[Disagreem
         if given is None:
             return
         if derived is None:
-            found.append(Disagreement((key,), f"{title} keeps no {unit}", None, dict(given)))
+            found.append(Disagreement((key,), f"{title} keeps no {unit}s", None, dict(given)))
             return
         for name, value in given.items():
             if name not in derived:
@@ -55,13 +56,12 @@ def disagreements(recorded: Any, outcome: Outcome, title: str) -> list[Disagreem
             elif derived[name] != value:
                 found.append(Disagreement(
                     (key, name),
-                    f"{name} has {json_number(derived[name])} "
-                    f"{unit[:-1] if derived[name] == 1 else unit} by the rules; "
+                    f"{name} has {plural(derived[name], unit)} by the rules; "
                     f"the record says {json_number(value)}",
                     json_number(derived[name]), json_number(value)))
 
-    per_player("chips", recorded.chips, outcome.chips, "chips")
-    per_player("scores", recorded.scores, outcome.scores, "points")
+    per_player("chips", recorded.chips, outcome.chips, "chip")
+    per_player("scores", recorded.scores, outcome.scores, "point")
     if recorded.pot is not None:
         if outcome.pot is None:
             found.append(Disagreement(("pot",), f"{title} has no pot", None, recorded.pot))
