@@ -211,7 +211,7 @@ def _print(data: dict[str, Any], seconds: float) -> None:
               help="a rule option for every game (repeatable): rising_ante=true")
 @click.option("--versus", "versus", multiple=True, metavar="KEY=VALUE",
               help="play every game again with these options laid over --option, and "
-                   "report the differences (repeatable)")
+                   "report the differences with 95% intervals (repeatable; 2 games at least)")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="game i is dealt with seed SEED + i")
 @click.option("--policy", metavar="MODULE:NAME",
