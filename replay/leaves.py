@@ -58,9 +58,18 @@ def _string(value: object, _: type) -> str:
     return value
 
 
+def _quoted_number(value: object) -> str:
+    """A hint for a whole number written in quotes (``"3"``: a transcript's numbers
+    are JSON numbers, and a string is refused, not read as one), or ""."""
+    if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,16}", value):
+        return f" (a whole number is written without quotes: {int(value)})"
+    return ""
+
+
 def _integer(value: object, _: type) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"expected a whole number, not {describe_value(value)}")
+        raise ValueError(f"expected a whole number, not {describe_value(value)}"
+                         f"{_quoted_number(value)}")
     if not -MAX_INTEGER <= value <= MAX_INTEGER:
         raise ValueError(out_of_range(value))
     return value
@@ -121,9 +130,9 @@ def _score(value: object, _: type) -> Number:
             from fractions import Fraction  # here: a score written whole does without it
 
             return Fraction(-top if sign else top, bottom)
-    raise ValueError(
-        f"expected points as a whole number or a fraction like \"23/3\", not {describe_value(value)}"
-    )
+    hint = " (a fraction's bottom is 1 or more)" if found is not None else _quoted_number(value)
+    raise ValueError("expected points as a whole number or a fraction like \"23/3\", not "
+                     f"{describe_value(value)}{hint}")
 
 
 @attrs.frozen

@@ -275,7 +275,8 @@ def test_a_4000_digit_pairs_card_is_refused_as_a_card_and_quoted_short() -> None
                         "(5002 characters) is out of range: a fraction of points has a top "
                         "and a bottom of at most 9007199254740991"),
     ("3/" + "0" * 5000, 'expected points as a whole number or a fraction like "23/3", '
-                        "not the string '3/" + "0" * 38 + "'... (5002 characters)"),
+                        "not the string '3/" + "0" * 38 + "'... (5002 characters) (a "
+                        "fraction's bottom is 1 or more)"),
     ("--5/3", 'expected points as a whole number or a fraction like "23/3", '
               "not the string '--5/3'"),
     ("\u00b2/3", 'expected points as a whole number or a fraction like "23/3", '
@@ -288,6 +289,31 @@ def test_a_fraction_of_points_is_read_within_the_bound_and_in_ascii_digits(
     not Python's."""
     ((where, found),) = problems(changed(result={"scores": {"Aki": score}}))
     assert where == "/result/scores/Aki" and found == message
+
+
+@pytest.mark.parametrize(("where", "data", "hint"), [
+    ("/result/scores/Aki", {"result": {"scores": {"Aki": "3"}}}, "3"),
+    ("/result/scores/Aki", {"result": {"scores": {"Aki": "-12"}}}, "-12"),
+    ("/options/starting_chips", {"options": {"starting_chips": "007"}}, "7"),
+])
+def test_a_whole_number_in_quotes_is_refused_with_how_to_write_it(
+        where: str, data: dict[str, Any], hint: str) -> None:
+    """A whole number written as a string is refused (never read as the number),
+    and the message says how to write it: as "7/1" is a fraction, "3" is no
+    number of the format, which a player who wrote it cannot tell from the
+    words "expected a whole number" alone."""
+    ((found_at, message),) = problems(changed(**data))
+    assert found_at == where
+    assert message.endswith(f" (a whole number is written without quotes: {hint})")
+
+
+def test_a_fraction_with_a_bottom_of_zero_says_so() -> None:
+    """"7/0" has the shape of a fraction of points but no value: the message says
+    that its bottom is what is wrong."""
+    ((where, message),) = problems(changed(result={"scores": {"Aki": "7/0"}}))
+    assert where == "/result/scores/Aki"
+    assert message == ('expected points as a whole number or a fraction like "23/3", not the '
+                       "string '7/0' (a fraction's bottom is 1 or more)")
 
 
 def test_a_long_string_is_quoted_short_where_a_number_or_a_card_belongs() -> None:
