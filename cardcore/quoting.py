@@ -27,12 +27,16 @@ SHOWN_DIGITS = 20
 one is shown by its first and last digits and its length."""
 
 
-_INVISIBLE = ("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-              "\ud800-\udfff]")
+_INVISIBLE = ("[\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b\u200e\u200f\u2028\u2029"
+              "\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ud800-\udfff]")
 """What a terminal takes as a command or a line break, not as text: the C0 and C1
 control characters (ESC, BEL, CSI, CR, LF...), DEL, the Unicode line and paragraph
 separators, the marks that turn text right to left, and lone surrogates (which no
-UTF-8 output can write)."""
+UTF-8 output can write); and what it prints as nothing at all: a soft hyphen, a
+zero-width space, a word joiner and the invisible operators, a byte order mark,
+so that "Aki" followed by one does not print as "Aki". The zero-width joiner and
+non-joiner are not among them: they are part of how some scripts and emoji are
+written, and they join what they stand between."""
 
 _INVISIBLE_WITHIN_LINES = _INVISIBLE.replace("\x00-\x1f", "\x00-\x09\x0b-\x1f")
 
@@ -51,8 +55,9 @@ def _escape(found: re.Match[str]) -> str:
 
 def visible(text: str, *, lines: bool = False) -> str:
     """Text from an input made safe to print: every control character, line
-    break, direction mark or lone surrogate written as JSON escapes it (``\\n``,
-    ``\\u001b``), everything else as it is.
+    break, direction mark, character that prints as nothing (a zero-width space)
+    or lone surrogate written as JSON escapes it (``\\n``, ``\\u001b``,
+    ``\\u200b``), everything else as it is.
 
     A transcript is written by whoever sent it: a player name holding ``ESC ]52``
     would set the reader's clipboard, one holding a line break would print a line
@@ -66,8 +71,8 @@ def visible(text: str, *, lines: bool = False) -> str:
 
     >>> visible("Aki\\x1b]52;c;aGk=\\x07"), visible("a\\nok   forged.json"), visible("Ben")
     ('Aki\\\\u001b]52;c;aGk=\\\\u0007', 'a\\\\nok   forged.json', 'Ben')
-    >>> visible("\\ud800"), visible("x\\ny\\u009b", lines=True)
-    ('\\\\ud800', 'x\\ny\\\\u009b')
+    >>> visible("\\ud800"), visible("x\\ny\\u009b", lines=True), visible("Aki\\u200b")
+    ('\\\\ud800', 'x\\ny\\\\u009b', 'Aki\\\\u200b')
     """
     if text.isascii() and (text.replace("\n", " ") if lines else text).isprintable():
         return text

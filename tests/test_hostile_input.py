@@ -307,6 +307,17 @@ def test_a_lone_surrogate_in_a_name_prints_safely_in_every_command(tmp_path: Pat
     assert "Aki\\ud800" in outputs[0] and "Aki\\ud800" in outputs[2]
 
 
+def test_a_name_ending_in_a_zero_width_space_prints_its_escape_in_every_command(
+        tmp_path: Path) -> None:
+    """"Aki" and a zero-width space is not "Aki": a rule's message, a standings line,
+    a report that printed it as it is would show a name the file does not hold (and
+    a check written with it would then name no one). Every command prints its escape."""
+    name = "Aki\u200b"
+    outputs = _every_command(tmp_path, _renamed(_game(), "Aki", name), name)
+    assert all("\u200b" not in output for output in outputs)
+    assert "Aki\\u200b" in outputs[0] and "Aki\\u200b" in outputs[2]
+
+
 HOSTILE_NAMES = ("Chie\x1b]52;c;cHduZWQ=\x07\x1b[2J", "Chie\nok   forged.json: chips: all fine",
                  "Chie\r\x9b2J\u202e\x7f")
 """A name that sets the clipboard and clears the screen, one that prints a line

@@ -8,9 +8,13 @@ from hypothesis import strategies as st
 from cardcore.quoting import names, visible
 
 INVISIBLE = {*range(0x00, 0x20), *range(0x7F, 0xA0), 0x061C, 0x200E, 0x200F, 0x2028, 0x2029,
-             *range(0x202A, 0x202F), *range(0x2066, 0x206A), *range(0xD800, 0xE000)}
+             *range(0x202A, 0x202F), *range(0x2066, 0x206A), *range(0xD800, 0xE000),
+             0xAD, 0x180E, 0x200B, *range(0x2060, 0x2065), 0xFEFF}
 """What the module says a terminal takes as a command, not as text: C0, DEL, C1, the
-line and paragraph separators, the direction marks and lone surrogates."""
+line and paragraph separators, the direction marks and lone surrogates; and what
+prints as nothing: the soft hyphen, the Mongolian vowel separator, the zero-width
+space, the word joiner and invisible operators, the byte order mark (not the
+zero-width joiner and non-joiner, which scripts and emoji are written with)."""
 
 SHORT = {"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
@@ -42,6 +46,18 @@ def test_plain_text_is_returned_as_it_is() -> None:
     for text, lines in [("ok   a.json: chips: Aki 10", False), ("Zoë", False),
                         ('{\n  "a": 1\n}', True), ("", False)]:
         assert visible(text, lines=lines) is text
+
+
+def test_a_character_that_prints_as_nothing_is_escaped_but_a_joiner_is_not() -> None:
+    """A zero-width space after "Aki" would print as "Aki" in a rule's message or a
+    standings line, where the file's name is another; it is escaped. The zero-width
+    joiner of an emoji sequence and the non-joiner of Persian are part of how the
+    text is written, and are printed."""
+    assert visible("Aki\u200b chips") == "Aki\\u200b chips"
+    assert visible("\ufeffBen\u2060") == "\\ufeffBen\\u2060"
+    assert visible("\U0001f468\u200d\U0001f469") == "\U0001f468\u200d\U0001f469"
+    assert visible("\u0645\u06cc\u200c\u062e\u0648\u0627\u0645") == (
+        "\u0645\u06cc\u200c\u062e\u0648\u0627\u0645")
 
 
 def test_a_list_of_names_quotes_a_name_that_does_not_show_as_written() -> None:
