@@ -311,7 +311,11 @@ def play_chunk(chunk: Chunk) -> Study:
     """Play a chunk's games and sum them (module-level: it is sent to processes and
     Dask workers by reference)."""
     spec = chunk.spec
-    make = load_policy(spec.policy)
+    try:
+        make = load_policy(spec.policy)
+    except PolicyNameError as error:  # the command loaded it before: this is another process
+        raise PolicyNameError(f"{error}, in the process that plays games {chunk.start} to "
+                              f"{chunk.stop - 1} ({_process()}): {_ELSEWHERE}") from None
     base = Tally(seats=spec.players)
     versus = Tally(seats=spec.players) if spec.versus is not None else None
     paired = Paired(seats=spec.players) if spec.versus is not None else None
@@ -324,6 +328,18 @@ def play_chunk(chunk: Chunk) -> Study:
             versus += Tally.of(other)
             paired += Paired.of(one, other)
     return Study(spec, base, versus, paired)
+
+
+_ELSEWHERE = ("each worker imports the policy's module itself, so it must be installed "
+              "there or be in the folder the worker runs in (a Dask worker can be sent a "
+              "one-file module with client.upload_file)")
+
+
+def _process() -> str:
+    """Where this process runs, for a message from a worker: its host and folder."""
+    import socket
+
+    return f"on {socket.gethostname()}, in {os.getcwd()}"
 
 
 def chunks(spec: StudySpec, size: int) -> Iterator[Chunk]:

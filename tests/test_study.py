@@ -137,6 +137,31 @@ def test_a_bad_policy_name_says_what_is_wanted() -> None:
 
 
 
+def test_a_policy_a_worker_cannot_import_is_refused_saying_where(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command checks --policy where it runs, and each worker loads it again:
+    a worker without the module (another machine, another folder) is named by
+    its host and folder, with how to give it the module, not refused in the
+    words the command would use for a module it cannot find itself."""
+    import socket
+
+    (tmp_path / "far_bot.py").write_text("class Far:\n    def __call__(self, view, offers):\n"
+                                         "        return offers[0]\n", encoding="utf-8")
+    with monkeypatch.context() as here:
+        here.syspath_prepend(str(tmp_path))
+        check_policy("far_bot:Far", 0)  # the command's own check passes
+    monkeypatch.delitem(sys.modules, "far_bot")  # a worker: the module is nowhere
+    spec = StudySpec(game="goblin-poker", players=2, games=3, seed=5, policy="far_bot:Far")
+    with pytest.raises(PolicyNameError) as caught:
+        run_study(spec, chunk=3)
+    assert str(caught.value) == (
+        f"'far_bot:Far' cannot be imported: No module named 'far_bot', in the process that "
+        f"plays games 0 to 2 (on {socket.gethostname()}, in {Path.cwd()}): each worker "
+        "imports the policy's module itself, so it must be installed there or be in the "
+        "folder the worker runs in (a Dask worker can be sent a one-file module with "
+        "client.upload_file)")
+
+
 def test_a_maker_that_takes_no_seed_is_called_with_nothing(bots: str) -> None:
     """A bot class written as the tutorial writes one (no constructor) makes each
     seat's policy, called without a seed, and the games are played with it."""
