@@ -233,7 +233,7 @@ def parse_card(text: object) -> Card:
     >>> parse_card("1S")
     Traceback (most recent call last):
     ...
-    cardcore.errors.CardNotationError: '1S' is not a card: write rank then suit, like "AS", "10H", "7D", "QC" (ranks 2-10, J, Q, K, A; suits S H D C), or "JK" for a joker
+    cardcore.errors.CardNotationError: '1S' is not a card: write rank then suit, like "AS", "10H", "7D", "QC" (ranks 2-10, J, Q, K, A; suits S H D C), or "JK" for a joker where the deck has them
     """
     if isinstance(text, str):
         normal = text.upper()
@@ -251,7 +251,7 @@ def parse_card(text: object) -> Card:
                 pass  # refused as it is written
     message = (
         f"{quoted(text)} is not a card: write rank then suit, like \"AS\", \"10H\", \"7D\", \"QC\" "
-        "(ranks 2-10, J, Q, K, A; suits S H D C), or \"JK\" for a joker"
+        "(ranks 2-10, J, Q, K, A; suits S H D C), or \"JK\" for a joker where the deck has them"
     )
     raise CardNotationError(message)
 
