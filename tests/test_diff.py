@@ -277,3 +277,26 @@ def test_each_side_of_a_missing_event_is_shown_under_its_own_name(tmp_path: Path
     b_line = opening[3]
     assert (f"  B has no fold of Chie where A has one at /events/3 (line 10): {fold}; "
             f"B goes on at /events/3 (line {b_line}): {pitch}") in lines
+
+
+def test_each_event_written_otherwise_is_one_difference(tmp_path: Path) -> None:
+    """B has other cards in Ben's and Aki's stacks (events 5 and 6, side by side):
+    two events differ, counted and named as two (not each as missing in B and extra
+    in B); B naming another player for one pitch is one event that differs."""
+    cards = example()
+    cards["events"][5]["card"], cards["events"][6]["card"] = 9, 5
+    del cards["result"]
+    who = example()
+    who["events"][4]["player"] = "Chie"
+    del who["result"]
+    runner = CliRunner()
+    for changed, count, indexes in ((cards, 2, (5, 6)), (who, 1, (4,))):
+        path = tmp_path / "b.json"
+        path.write_text(json.dumps(changed))
+        text = runner.invoke(main, ["diff", str(EXAMPLE), str(path)]).output
+        assert f"aligned event by event, {count} difference{'s' * (count > 1)}:" in text
+        assert "has no" not in text
+        data = json.loads(runner.invoke(main, ["diff", "--format", "json", str(EXAMPLE),
+                                               str(path)]).output)
+        assert [(g["kind"], g["left"], g["right"]) for g in data["aligned"]] == [
+            ("differs", f"/events/{i}", f"/events/{i}") for i in indexes]
