@@ -64,8 +64,8 @@ def align(left: Sequence[Any], right: Sequence[Any], same: Callable[[Any, Any], 
           kind: Callable[[Any], object], max_steps: int = MAX_STEPS) -> Alignment:
     """The differences between ``left`` and ``right``, in order.
 
-    ``same`` says whether two items match; ``kind`` gives what makes an item one
-    that differs rather than one missing and one extra (an event's type and player).
+    ``same`` says whether two items match; ``kind`` says which items of a run of
+    differences are paired first as items that differ (an event's type and player).
 
     >>> a, b = list("abcde"), list("abde")
     >>> align(a, b, str.__eq__, str.upper).gaps
