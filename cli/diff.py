@@ -131,17 +131,18 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], same: tuple[str, 
     effect (payment, rule) from the first difference on that only one record
     has is listed with a pointer to its event, whether the outcomes differ or
     not. A record that breaks a rule or its own checks is said to be invalid.
-    A folder's summary
-    names every game whose winner changes (up to --limit). Under a changed option, the replays part
-    at the first event one allows and the other refuses, or with other effects
-    (payments, rules); the record's result and expect are not compared there.
+    A folder's summary names every game whose winner changes (up to --limit).
+    Under a changed option, the replays part at the first event one allows and
+    the other refuses, or with other effects (payments, rules); the record's
+    result and expect are not compared there.
 
-    Exit status: 0 the outcomes are the same, even where events or effects
-    on the way differ (a folder: no game changes outcome), 1 they differ
-    (chips or points, pot, complete or not, winners), 2 a file cannot be read as a transcript or has
-    forgotten cards ("!", which only validate judges; in a folder: such files
-    are counted and left out), the two are not records of one game, or an
-    option is refused, 3 cardcore failed on a file (a bug to report).
+    Exit status: 0 the outcomes are the same, even where events or effects on
+    the way differ (a folder: no game changes outcome), 1 they differ (chips or
+    points, pot, complete or not, winners), 2 a file cannot be read as a
+    transcript or has forgotten cards ("!", which only validate judges; in a
+    folder: such files are counted and left out), the two are not records of
+    one game, or an option is refused, 3 cardcore failed on a file (a bug to
+    report).
     """
     if len(paths) > 2:
         raise click.UsageError("give two records (A B), or one FILE or DIR with --option")
