@@ -42,9 +42,10 @@ from cardcore.table import no_such_player
 __all__ = ["PLACED_GAPS", "diff"]
 
 PLACED_GAPS = 1000
-"""How many of the alignment's differences are given their lines in the files:
-two unrelated records of 100,000 events differ everywhere, and placing every
-one of those would cost seconds for lines nobody reads."""
+"""How many of the alignment's differences (and of each side's effects that the
+other has not) are given their lines in the files: two unrelated records of
+100,000 events differ everywhere, and placing every one of those would cost
+seconds for lines nobody reads."""
 
 
 def _read(path: str) -> tuple[Transcript, str] | Report:
@@ -125,17 +126,23 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], same: tuple[str, 
     For two records, notes are ignored, and a card one record knows and the
     other leaves unknown is no difference; the records are aligned event by
     event, so an event one of them lacks (or has twice) is named with a pointer
-    into each, and the events after it are still compared. A record that
-    breaks a rule or its own checks is said to be invalid. A folder's summary
-    names every game whose winner changes (up to --limit). Under a changed option, the replays part
-    at the first event one allows and the other refuses, or with other effects
-    (payments, rules); the record's result and expect are not compared there.
+    into each, and the events after it are still compared. An event written
+    otherwise is one difference, however many of its fields differ. Every
+    effect (payment, rule) from the first difference on that only one record
+    has is listed with a pointer to its event, whether the outcomes differ or
+    not. A record that breaks a rule or its own checks is said to be invalid.
+    A folder's summary names every game whose winner changes (up to --limit).
+    Under a changed option, the replays part at the first event one allows and
+    the other refuses, or with other effects (payments, rules); the record's
+    result and expect are not compared there.
 
-    Exit status: 0 the outcomes are the same (a folder: no game changes
-    outcome), 1 they differ, 2 a file cannot be read as a transcript or has
-    forgotten cards ("!", which only validate judges; in a folder: such files
-    are counted and left out), the two are not records of one game, or an
-    option is refused, 3 cardcore failed on a file (a bug to report).
+    Exit status: 0 the outcomes are the same, even where events or effects on
+    the way differ (a folder: no game changes outcome), 1 they differ (chips or
+    points, pot, complete or not, winners), 2 a file cannot be read as a
+    transcript or has forgotten cards ("!", which only validate judges; in a
+    folder: such files are counted and left out), the two are not records of
+    one game, or an option is refused, 3 cardcore failed on a file (a bug to
+    report).
     """
     if len(paths) > 2:
         raise click.UsageError("give two records (A B), or one FILE or DIR with --option")
@@ -224,13 +231,15 @@ def _placed(result: Diff, left: str, right: str) -> Diff:
 
 def _gap_places(result: Diff, left: str, right: str) -> dict[tuple[str, int], tuple[int, int]]:
     """The line and column of each event the alignment names, by (side, index), for
-    its first :data:`PLACED_GAPS` differences."""
+    its first :data:`PLACED_GAPS` differences, and of the events of each side's
+    first :data:`PLACED_GAPS` effects that the other side has not."""
     if result.alignment is None:
         return {}
     places: dict[tuple[str, int], tuple[int, int]] = {}
     gaps = result.alignment.gaps[:PLACED_GAPS]
     for side, text, indexes in (("left", left, {g.left for g in gaps}),
                                 ("right", right, {g.right for g in gaps})):
+        indexes |= {index for index, _ in result.effects_after_parting(side)[:PLACED_GAPS]}
         found = line_columns(text, [f"/events/{index}" for index in indexes])
         for index in indexes:
             place = found.get(f"/events/{index}")

@@ -160,9 +160,15 @@ def not_one_game(result: Diff) -> str:
 
 
 def print_diff(result: Diff, left: str, right: str, places: Places | None = None) -> None:
+    """Two records in words: where they part, every difference of the alignment (up
+    to :data:`SHOWN_GAPS`), each side's problems, the outcome, and every effect from
+    the parting on that only one side has (whether the outcomes differ or not: the
+    JSON lists them, and a payment can differ where the totals agree), each with a
+    pointer (and, from ``places``, the line) into its own record."""
     if not result.comparable:
         say(not_one_game(result))
         return
+    places = places or {}
     labels = {"left": f"A ({left})", "right": f"B ({right})"}
     invalid = [labels[side] for side, report in (("left", result.left), ("right", result.right))
                if report is not None and not report.valid]
@@ -178,7 +184,7 @@ def print_diff(result: Diff, left: str, right: str, places: Places | None = None
             event = _event_at(report, result.parting)  # the records agree before it
             shown = json_text(event) if event else "(no more events)"
             say(f"  {labels[side]}: {shown}")
-        _print_alignment(result, places or {})
+        _print_alignment(result, places)
     for side, report in (("left", result.left), ("right", result.right)):
         assert report is not None
         if report.problems:
@@ -192,16 +198,16 @@ def print_diff(result: Diff, left: str, right: str, places: Places | None = None
     if result.same_outcome:
         say("same outcome: " + "; ".join(standings_lines(result.left.outcome
                                                                  if result.left else None)))
-        return
-    say("the outcomes differ:", bold=True)
-    for what, a, b in result.differences:
-        say(f"  {what}: A {words(a)}, B {words(b)}")
-    for side in ("left", "right"):
+    else:
+        say("the outcomes differ:", bold=True)
+        for what, a, b in result.differences:
+            say(f"  {what}: A {words(a)}, B {words(b)}")
+    for side in ("left", "right"):  # same outcome or not, as the JSON lists them
         effects = result.effects_after_parting(side)
         if effects:
             say(f"from the parting on, only in {labels[side]}:")
             for index, effect in effects:
                 transfers = "; ".join(str(t) for t in effect.transfers)
-                say(f"  #{index} {effect.text} ({effect.rule})"
+                say(f"  {_at(side, index, places)}: {effect.text} ({effect.rule})"
                     + (f"  [{transfers}]" if transfers else ""))
 

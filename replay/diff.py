@@ -95,7 +95,8 @@ def _meaning(event: Any) -> dict[str, Any]:
 
 
 def _kind(meaning: dict[str, Any]) -> tuple[object, object]:
-    """What makes two events one that differs rather than two unrelated ones."""
+    """What makes two events of a run of differences the first to pair as one
+    event that differs (the rest pair by position)."""
     return meaning.get("type"), meaning.get("player")
 
 

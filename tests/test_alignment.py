@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 from cardcore.replay.alignment import DIFFERS, EXTRA, MISSING, Gap, align
 
@@ -50,3 +51,64 @@ def test_unrelated_sequences_give_up_and_compare_by_position() -> None:
     assert found.gave_up == (0, 0)
     assert sum(g.kind == DIFFERS for g in found.gaps) == 2000
     assert sum(g.kind == MISSING for g in found.gaps) == 1000
+
+
+def test_a_run_of_changed_items_is_each_one_that_differs() -> None:
+    """Two neighbouring items each written otherwise are two items that differ, not
+    two missing and two extra: the count is of items, whatever differs in each."""
+    a = [("bet", i) for i in range(20)]
+    b = [*a[:5], ("bet", -5), ("bet", -6), *a[7:]]
+    found = align(a, b, _eq, lambda x: x[0])
+    assert found.gaps == (Gap(DIFFERS, 5, 5), Gap(DIFFERS, 6, 6))
+
+
+def test_an_item_replaced_by_one_of_another_kind_differs() -> None:
+    """A bet at the place of a fold (another type, or another player) is one item
+    written otherwise at that place, not one missing and one extra."""
+    a = [("bet", i) for i in range(20)]
+    b = [*a[:5], ("fold", 5), *a[6:]]
+    found = align(a, b, _eq, lambda x: x[0])
+    assert found.gaps == (Gap(DIFFERS, 5, 5),)
+
+
+def test_in_a_run_items_of_one_kind_are_paired_first() -> None:
+    """A run where A has a fold and two bets and B two changed bets and a raise: the
+    bets are the pairs that differ, the fold is missing and the raise extra (by
+    position alone, the fold would be paired with a bet and a bet with the raise)."""
+    a = [("bet", i) for i in range(20)]
+    b = [*a[:5], ("bet", -6), ("bet", -7), ("raise", 8), *a[8:]]
+    a[5] = ("fold", 5)
+    found = align(a, b, _eq, lambda x: x[0])
+    assert found.gaps == (Gap(MISSING, 5, 5), Gap(DIFFERS, 6, 5), Gap(DIFFERS, 7, 6),
+                          Gap(EXTRA, 8, 7))
+
+
+def test_no_item_is_missing_right_beside_one_extra() -> None:
+    """Random small sequences: an item of A missing is never named right beside an
+    item of B extra at the same place (they would be one item that differs), and
+    each item of either side is named at most once."""
+    rng = random.Random(11)
+    for _ in range(300):
+        a = [rng.choice("aAbBc") for _ in range(rng.randint(0, 9))]
+        b = [rng.choice("aAbBc") for _ in range(rng.randint(0, 9))]
+        gaps = align(a, b, _eq, str.lower).gaps
+        for before, gap in pairwise(gaps):
+            ends = (before.left + (before.kind != EXTRA), before.right + (before.kind != MISSING))
+            beside = (gap.left, gap.right) == ends
+            assert not (beside and {before.kind, gap.kind} == {MISSING, EXTRA}), (a, b, gaps)
+        named_a = [g.left for g in gaps if g.kind != EXTRA]
+        named_b = [g.right for g in gaps if g.kind != MISSING]
+        assert len(set(named_a)) == len(named_a) and len(set(named_b)) == len(named_b)
+
+
+def test_the_pairing_of_runs_spends_the_search_budget() -> None:
+    """With no more budget than the search itself needs, a run is paired by
+    position (bounded for any input); with enough, events of one kind first."""
+    a = [("head", 0), *[("q", i) for i in range(12)], ("tail", 0)]
+    b = [("head", 0), ("p", 0), *[("q", -1 - i) for i in range(12)], ("tail", 0)]
+    steps = next(n for n in range(1, 10_000)
+                 if align(a, b, _eq, lambda x: x[0], max_steps=n).gave_up is None)
+    tight = align(a, b, _eq, lambda x: x[0], max_steps=steps).gaps
+    assert tight == (*[Gap(DIFFERS, 1 + i, 1 + i) for i in range(12)], Gap(EXTRA, 13, 13))
+    ample = align(a, b, _eq, lambda x: x[0]).gaps
+    assert ample == (Gap(EXTRA, 1, 1), *[Gap(DIFFERS, 1 + i, 2 + i) for i in range(12)])

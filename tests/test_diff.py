@@ -277,3 +277,85 @@ def test_each_side_of_a_missing_event_is_shown_under_its_own_name(tmp_path: Path
     b_line = opening[3]
     assert (f"  B has no fold of Chie where A has one at /events/3 (line 10): {fold}; "
             f"B goes on at /events/3 (line {b_line}): {pitch}") in lines
+
+
+def test_each_event_written_otherwise_is_one_difference(tmp_path: Path) -> None:
+    """B has other cards in Ben's and Aki's stacks (events 5 and 6, side by side):
+    two events differ, counted and named as two (not each as missing in B and extra
+    in B); B naming another player for one pitch is one event that differs."""
+    cards = example()
+    cards["events"][5]["card"], cards["events"][6]["card"] = 9, 5
+    del cards["result"]
+    who = example()
+    who["events"][4]["player"] = "Chie"
+    del who["result"]
+    runner = CliRunner()
+    for changed, count, indexes in ((cards, 2, (5, 6)), (who, 1, (4,))):
+        path = tmp_path / "b.json"
+        path.write_text(json.dumps(changed))
+        text = runner.invoke(main, ["diff", str(EXAMPLE), str(path)]).output
+        assert f"aligned event by event, {count} difference{'s' * (count > 1)}:" in text
+        assert "has no" not in text
+        data = json.loads(runner.invoke(main, ["diff", "--format", "json", str(EXAMPLE),
+                                               str(path)]).output)
+        assert [(g["kind"], g["left"], g["right"]) for g in data["aligned"]] == [
+            ("differs", f"/events/{i}", f"/events/{i}") for i in indexes]
+
+
+def fold_owed(aki: int) -> dict[str, Any]:
+    """Two players with one chip each: after the antes Ben folds owing Aki's
+    revealed card and pays nothing (0 chips), so Aki takes the pot whatever the card:
+    records that differ in that card reach the same outcome by other effects."""
+    return {"format": "cardcore-transcript/1", "game": "goblin-poker",
+            "options": {"starting_chips": 1, "games": 1}, "players": ["Aki", "Ben"],
+            "events": [{"type": "deal"}, {"type": "reveal", "cards": {"Aki": aki, "Ben": 5}},
+                       {"type": "pitch", "player": "Aki"}, {"type": "fold", "player": "Ben"}]}
+
+
+def test_same_outcome_by_other_effects_lists_the_effects_in_words(tmp_path: Path) -> None:
+    """Aki revealed a 3 in A and a 4 in B: the outcomes are the same (exit 0, as
+    --help says), but the start player's card and Ben's fold (owes 3, or 4) are
+    effects only one side has; the text lists each of them, as the JSON does, with
+    a pointer (and the line) into the record that has it."""
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps(fold_owed(3), indent=1))
+    b.write_text(json.dumps(fold_owed(4)))
+    runner = CliRunner()
+    result = runner.invoke(main, ["diff", str(a), str(b)])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    data = json.loads(runner.invoke(main, ["diff", "--format", "json", str(a),
+                                           str(b)]).output)
+    assert data["same_outcome"] and data["left_effects"] and data["right_effects"]
+    opening = [n for n, line in enumerate(a.read_text().splitlines(), 1)
+               if line == "  {"]  # each event of A starts a line of its own
+    fold_line = opening[3]
+    for side, label, line in (("left", f"A ({a})", fold_line), ("right", f"B ({b})", 1)):
+        at = lines.index(f"from the parting on, only in {label}:")
+        listed = lines[at + 1:at + 1 + len(data[f"{side}_effects"])]
+        assert [line.split(": ", 1)[1].split(" (GP-")[0] for line in listed] == [
+            effect["text"] for effect in data[f"{side}_effects"]]
+        owed = 3 if side == "left" else 4
+        assert (f"  /events/3 (line {line}): Ben folds and pays {owed}, the smallest number "
+                f"showing (Aki's stack); holds only 0, {owed} forgiven (GP-4.2)  "
+                f"[Ben -> pot: 0 (owed {owed}, {owed} forgiven) [GP-4.2]]") in listed
+
+
+def test_the_text_names_every_effect_the_json_lists(tmp_path: Path) -> None:
+    """Whether the outcomes agree or not, each effect of ``left_effects`` and
+    ``right_effects`` is a line of the text under its record's name."""
+    pairs = [(fold_owed(3), fold_owed(4)), (example(), chie_pitched())]
+    for n, (first, second) in enumerate(pairs):
+        a, b = tmp_path / f"a{n}.json", tmp_path / f"b{n}.json"
+        a.write_text(json.dumps(first))
+        b.write_text(json.dumps(second))
+        runner = CliRunner()
+        text = runner.invoke(main, ["diff", str(a), str(b)]).output
+        data = json.loads(runner.invoke(main, ["diff", "--format", "json", str(a),
+                                               str(b)]).output)
+        for side, label in (("left", f"A ({a})"), ("right", f"B ({b})")):
+            shown = text.split(f"from the parting on, only in {label}:\n", 1)[1]
+            shown = shown.split("from the parting on", 1)[0]  # this side's lines only
+            for effect in data[f"{side}_effects"]:
+                assert f"/events/{effect['index']} (line 1): {effect['text']} " \
+                       f"({effect['rule']})" in shown
