@@ -23,7 +23,8 @@ from cardcore.replay.transcript import event_json
 __all__ = ["SHOWN_GAPS", "diff_json", "gap_text", "not_one_game", "print_diff", "words"]
 
 SHOWN_GAPS = 50
-"""How many differences of the alignment the text names (the JSON names them all)."""
+"""How many differences of the alignment the text names, and how many effects of
+each side after the parting (the JSON names them all)."""
 
 
 def _event_at(report: Report | None, index: int | None) -> Any:
@@ -163,8 +164,10 @@ def print_diff(result: Diff, left: str, right: str, places: Places | None = None
     """Two records in words: where they part, every difference of the alignment (up
     to :data:`SHOWN_GAPS`), each side's problems, the outcome, and every effect from
     the parting on that only one side has (whether the outcomes differ or not: the
-    JSON lists them, and a payment can differ where the totals agree), each with a
-    pointer (and, from ``places``, the line) into its own record."""
+    JSON lists them, and a payment can differ where the totals agree; up to
+    :data:`SHOWN_GAPS` a side, as two records that part early in a long game
+    differ in every effect after), each with a pointer (and, from ``places``, the
+    line) into its own record."""
     if not result.comparable:
         say(not_one_game(result))
         return
@@ -206,8 +209,10 @@ def print_diff(result: Diff, left: str, right: str, places: Places | None = None
         effects = result.effects_after_parting(side)
         if effects:
             say(f"from the parting on, only in {labels[side]}:")
-            for index, effect in effects:
+            for index, effect in effects[:SHOWN_GAPS]:
                 transfers = "; ".join(str(t) for t in effect.transfers)
                 say(f"  {_at(side, index, places)}: {effect.text} ({effect.rule})"
                     + (f"  [{transfers}]" if transfers else ""))
+            if len(effects) > SHOWN_GAPS:
+                say(f"  ... and {len(effects) - SHOWN_GAPS} more (--format json lists them all)")
 

@@ -359,3 +359,29 @@ def test_the_text_names_every_effect_the_json_lists(tmp_path: Path) -> None:
             for effect in data[f"{side}_effects"]:
                 assert f"/events/{effect['index']} (line 1): {effect['text']} " \
                        f"({effect['rule']})" in shown
+
+
+def test_a_long_run_of_effects_after_the_parting_is_cut_as_the_differences_are(
+        tmp_path: Path) -> None:
+    """Two games of Abbott's Auction dealt by other seeds part at once and differ in nearly
+    every effect after: the text names the first SHOWN_GAPS of each side and says
+    how many more the JSON lists, as it does for the differences of the alignment."""
+    from cardcore.cli.records import SHOWN_GAPS
+
+    runner = CliRunner()
+    paths = []
+    for seed in (1, 2):
+        path = tmp_path / f"auction-{seed}.json"
+        out = runner.invoke(main, ["simulate", "auction", "--players", "3", "--seed",
+                                   str(seed), "--output", str(path)])
+        assert out.exit_code == 0, out.output
+        paths.append(str(path))
+    text = runner.invoke(main, ["diff", *paths]).output
+    data = json.loads(runner.invoke(main, ["diff", "--format", "json", *paths]).output)
+    for side, label in (("left", f"A ({paths[0]})"), ("right", f"B ({paths[1]})")):
+        effects = data[f"{side}_effects"]
+        assert len(effects) > SHOWN_GAPS
+        shown = text.split(f"from the parting on, only in {label}:\n", 1)[1].splitlines()
+        assert all(line.startswith("  /events/") for line in shown[:SHOWN_GAPS])
+        assert shown[SHOWN_GAPS] == (f"  ... and {len(effects) - SHOWN_GAPS} more "
+                                     "(--format json lists them all)")
