@@ -451,6 +451,8 @@ def _recap(recorder: Recorder) -> None:
     its problems as ``validate`` reports them and how to put it right."""
     events = recorder.events
     failing = recorder.first_problem
+    if not events and failing is None:  # a new record: nothing to recap
+        return
     if events:
         first = max(len(events) - RECAP, 0)
         if failing is not None:  # the event that fails is shown, with the one before it
