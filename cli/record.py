@@ -18,12 +18,14 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+import attrs
 import click
 
 from cardcore.cli.inputs import game_argument
 from cardcore.cli.prompt import LONGEST_LINE, LineReader, history_path
 from cardcore.cli.render import plural, problem_lines, say, standings_lines, step_lines
 from cardcore.errors import CardcoreError
+from cardcore.protocol import Event
 from cardcore.quoting import quoted, visible
 from cardcore.replay.entry import EntryError, event_line
 from cardcore.replay.jsonwrite import json_text
@@ -47,7 +49,8 @@ COMMANDS = (
     ("undo", "take back the last event entered (only that one, before the next; "
              "undo N: N must be its number)"),
     ("amend N EVENT", "correct event #N later (`amend N delete` removes it); "
-                      "the record notes it in meta.corrections"),
+                      "the record notes it in meta.corrections; a record that does "
+                      "not validate is put right this way"),
     ("quit", "stop (everything accepted is already saved); also Ctrl-D"),
 )
 
@@ -160,10 +163,7 @@ def _resume(path: Path) -> Recorder:
     except TranscriptError as error:
         _fail([f"{path} is not a readable transcript:",
                *problem_lines(str(path), error.problems, error.more)], 2)
-    except RecordError as error:
-        _fail([f"{error}: fix it first (cardcore validate {path})",
-               *problem_lines(str(path), error.problems)], 1 if error.problems else 2)
-    except RecordingError as error:
+    except (RecordError, RecordingError) as error:  # a fixture of illegal play, a closed record
         _fail([str(error)], 2)
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -180,7 +180,8 @@ def _resume(path: Path) -> Recorder:
                    "event's JSON; repeatable)")
 @click.option("--amend", "amends", multiple=True, type=(int, str), metavar="N EVENT",
               help="correct event #N (EVENT 'delete' removes it), before any --event; "
-                   "noted in meta.corrections")
+                   "noted in meta.corrections; repeatable, the record valid after all; "
+                   "also corrects a record that does not validate")
 def record(args: tuple[str, ...], players: str | None, options: tuple[str, ...],
            ages: tuple[str, ...], events: tuple[str, ...],
            amends: tuple[tuple[int, str], ...]) -> None:
@@ -202,15 +203,27 @@ def record(args: tuple[str, ...], players: str | None, options: tuple[str, ...],
     to the terminal's width.
 
     With --event (and --amend) nothing is asked: the entries are taken in
-    order and saved together, or, if one is refused, none is.
+    order and saved together, or, if one is refused, none is. The --amend
+    options are made first, all of them, and the record as a whole must then
+    be valid: the whole record is replayed from the start.
+
+    A record that does not validate (an event the rules refuse, a check or
+    its result disagreeing, as `cardcore validate FILE` reports) is opened
+    all the same, to be corrected: --amend N EVENT (or `amend N EVENT` at the
+    prompt) at or before its first problem saves it once the whole record is
+    valid and says what it put right; if problems remain they are shown and
+    nothing is written. A problem before the event amended is named, to be
+    amended first (several --amend may be given). No new event is taken
+    until the record is valid.
 
     FILE may be a symbolic link: the record it leads to is updated. A line
     at the prompt is at most 1 MiB (a longer one ends the session).
 
     Exit status with --event or --amend: 0 recorded, 1 an entry broke a rule or
-    a check disagreed (nothing written), 2 bad usage, an entry or a file that
-    cannot be read (nothing written). At the prompt a refused entry is only
-    refused, and the session ends with 0 (or 2 for bad usage).
+    a check disagreed, or the record still does not validate (nothing
+    written), 2 bad usage, an entry or a file that cannot be read (nothing
+    written). At the prompt a refused entry is only refused, and the session
+    ends with 0 (or 2 for bad usage).
     """
     if len(args) > 2:
         raise click.UsageError("give FILE, or GAME and FILE")
@@ -244,17 +257,28 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
     told: list[str] = []
     taken = changed = 0
     try:
-        for index, line in amends:
-            event = None if line.strip() == "delete" else recorder.read(line, index)
-            correction = _amend(recorder, index, event, save=False)
-            told.append(visible(_no_change(recorder, index) if correction is None else
-                                f"amended #{index}: {json_text(correction['now'])}"))
-            taken += 1
-            changed += correction is not None
+        if amends:
+            amendments = [(index, _amendment(recorder, index, line)) for index, line in amends]
+            broken = recorder.problems
+            corrections = recorder.amend_all(amendments, save=False)
+            for (index, event), correction in zip(amendments, corrections, strict=True):
+                told.append(visible(
+                    f"amended #{index}: {_now(correction)}" if correction is not None
+                    else _no_change(recorder, index, event)))
+            if broken:
+                told += _fixed(name, broken)
+            taken = len(amends)
+            changed = sum(correction is not None for correction in corrections)
         for line in events:
             told += _told(recorder.enter(recorder.read(line), save=False))
             taken += 1
             changed += 1
+    except RecordError as error:
+        how = _correction(recorder, "--amend")
+        _refusal(name, error.problems, err=True, why=f"{error}: {how} (--amend may be given "
+                 "more than once: the record is judged after all of them)")
+        _not_either(taken)
+        return 1
     except Refused as refusal:
         _refusal(name, refusal.problems, err=True)
         _not_either(taken)
@@ -278,19 +302,31 @@ def _not_either(taken: int) -> None:
             f"{'was' if taken == 1 else 'were'} not recorded either (all or none)", err=True)
 
 
-def _amend(recorder: Recorder, index: int, event: Any, *,
-           save: bool = True) -> dict[str, Any] | None:
-    if save:
-        return recorder.amend(index, event)
-    path, recorder.path = recorder.path, None  # saved once at the end
-    try:
-        return recorder.amend(index, event)
-    finally:
-        recorder.path = path
+def _amendment(recorder: Recorder, index: int, line: str) -> Event | None:
+    """What ``amend N LINE`` puts at #N: the event the line writes, or None
+    (``delete``)."""
+    return None if line.strip() == "delete" else recorder.read(line, index)
 
 
-def _refusal(name: str, problems: tuple[Problem, ...], err: bool = False) -> None:
+def _now(correction: dict[str, Any]) -> str:
+    """What an amendment made of its event: its JSON, or "removed"."""
+    return "removed" if correction["now"] is None else json_text(correction["now"])
+
+
+def _fixed(name: str, problems: tuple[Problem, ...]) -> list[str]:
+    """The lines that tell what an amendment put right: the problems the record
+    had (where they were written in the file no longer matters: it is rewritten)."""
+    unplaced = [attrs.evolve(problem, line=None, column=None) for problem in problems]
+    return ["the record validates now; put right:", *problem_lines(name, unplaced)]
+
+
+def _refusal(name: str, problems: tuple[Problem, ...], err: bool = False,
+             why: str | None = None) -> None:
+    """A refusal and the problems ``validate`` reports; ``why``: a step that a
+    record which does not validate cannot take, and what to do instead."""
     say("refused, nothing written:", fg="red", err=err)
+    if why is not None:
+        _show(f"  {why}", more="    ", err=err)
     for line in problem_lines(name, problems):
         _show(line, more=line[:len(line) - len(line.lstrip())] + "    ", err=err)
 
@@ -320,6 +356,9 @@ def _tell(accepted: Accepted) -> None:
 
 
 def _summary(recorder: Recorder) -> str:
+    if recorder.failure is not None:
+        return (f"{recorder.path}: {plural(len(recorder.events), 'event')}; "
+                f"{recorder.failure}; the file is left as it is")
     return (f"{recorder.path}: {plural(len(recorder.log), 'event')} recorded; "
             + "; ".join(standings_lines(recorder.log.outcome)))
 
@@ -378,7 +417,7 @@ def _session(recorder: Recorder) -> None:
         reconfigure(errors="replace")
     reader = LineReader(history_path())
     _show(f"Recording {rules.title} ({', '.join(log.players)}) in {recorder.path}: "
-          f"{plural(len(log), 'event')} so far, each saved as it is accepted. "
+          f"{plural(len(recorder.events), 'event')} so far, each saved as it is accepted. "
           "Type help for the commands" + (", the arrows to edit and recall lines."
                                           if reader.editing else "."))
     _recap(recorder)
@@ -388,7 +427,7 @@ def _session(recorder: Recorder) -> None:
         while True:
             shown = _next(recorder, shown)
             try:
-                line = _ask(reader, f"#{len(recorder.log)}> ")
+                line = _ask(reader, f"#{len(recorder.events)}> ")
             except _Stop:
                 _show(_summary(recorder), more="  ")
                 return
@@ -407,17 +446,56 @@ def _session(recorder: Recorder) -> None:
 
 
 def _recap(recorder: Recorder) -> None:
-    """Where a continued record stands: its last events and where the game is."""
-    events = recorder.log.events
-    if not events:
+    """Where a continued record stands: its last events and where the game is;
+    for a record that does not validate, the events around its first problem,
+    its problems as ``validate`` reports them and how to put it right."""
+    events = recorder.events
+    failing = recorder.first_problem
+    if not events and failing is None:  # a new record: nothing to recap
         return
-    first = max(len(events) - RECAP, 0)
-    say(f"The last {plural(len(events) - first, 'event')}:" if first else "The events:")
-    for index in range(first, len(events)):
-        line = event_line(events[index], recorder.rules, chips=recorder.chips)
-        _show(f"  #{index:<3} {line}", more="        ")
-    _show(f"Now: {recorder.rules.position(recorder.log.state)}; "
+    if events:
+        first = max(len(events) - RECAP, 0)
+        if failing is not None:  # the event that fails is shown, with the one before it
+            first = min(first, max(failing - 1, 0))
+        end = min(first + RECAP, len(events))
+        say(f"The last {plural(end - first, 'event')}:" if first and end == len(events)
+            else "The events:" if end == len(events)
+            else f"Events #{first} to #{end - 1} of {len(events)}:")
+        for index in range(first, end):
+            line = event_line(events[index], recorder.rules, chips=recorder.chips)
+            _show(f"  #{index:<3} {line}", more="        ")
+    if failing is not None:
+        say("This record does not validate:", fg="red")
+        for line in problem_lines(str(recorder.path), recorder.problems):
+            _show(line, more=line[:len(line) - len(line.lstrip())] + "    ")
+        _show(f"To put it right, {_put_right(recorder)}: the whole record is then replayed, "
+              "and saved once it is valid. No new event is taken until then.")
+    stops = _stops_at(recorder)
+    _show(("Now" if stops is None else f"Before #{stops}, where it fails") + ": "
+          + f"{recorder.rules.position(recorder.log.state)}; "
           + "; ".join(standings_lines(recorder.log.outcome)))
+
+
+def _correction(recorder: Recorder, command: str = "amend") -> str:
+    """The amendment a record that does not validate needs, as ``command`` (the
+    prompt's ``amend``, or the option ``--amend``) writes it."""
+    stops = _stops_at(recorder)
+    if stops is None:  # only the result disagrees
+        return f"{command} N EVENT"
+    return f"{command} {stops} EVENT, or {command} {stops} delete"
+
+
+def _put_right(recorder: Recorder) -> str:
+    """What to correct in a record that does not validate, and how, at the prompt."""
+    return f"correct {recorder.to_correct} with {_correction(recorder)}"
+
+
+def _stops_at(recorder: Recorder) -> int | None:
+    """The event where a record that does not validate stops being replayed (its
+    log, and so its position and standings, end before it); None when every
+    event is replayed (it is valid, or only its result disagrees)."""
+    failing = recorder.first_problem
+    return failing if failing is not None and failing < len(recorder.events) else None
 
 
 def _ask(reader: LineReader, prompt: str) -> str:
@@ -439,7 +517,8 @@ def _ask(reader: LineReader, prompt: str) -> str:
 
 def _next(recorder: Recorder, shown: str | None) -> str:
     """Say what may come next, in one line, when it is not what was said last
-    (``help`` says it again); what was said."""
+    (``help`` says it again); what was said. For a record that does not validate:
+    the amendment it needs, and what the rules allow in that event's place."""
     expected = recorder.log.expected
     rule = (f" ({expected.rule})" if expected.rule and expected.rule not in expected.text
             else "")
@@ -449,7 +528,14 @@ def _next(recorder: Recorder, shown: str | None) -> str:
         single = expected.players[0] if len(expected.players) == 1 else None
         forms = "  |  ".join(c.synopsis.replace("PLAYER", single) if single else c.synopsis
                              for c in recorder.choices(examples=False) if c.kind != "check")
-    text = f"{expected.text}{rule}: {forms}"
+    stops = _stops_at(recorder)
+    if recorder.failure is None:
+        text = f"{expected.text}{rule}: {forms}"
+    elif stops is not None:
+        text = (f"{_correction(recorder)} (the record fails at #{stops}); allowed as "
+                f"#{stops}: {expected.text}{rule}: {forms}")
+    else:
+        text = f"{_correction(recorder)} ({recorder.to_correct})"
     if text != shown:
         _show("next: " + text, more="      ", bold=True)
     return text
@@ -469,7 +555,9 @@ def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
         if command in ("help", "?", "h"):
             _help(recorder)
         elif command == "standings":
-            _show("standings: " + "; ".join(standings_lines(recorder.log.outcome)),
+            stops = _stops_at(recorder)
+            when = "" if stops is None else f" (before #{stops}, where the record fails)"
+            _show(f"standings{when}: " + "; ".join(standings_lines(recorder.log.outcome)),
                   more="  ")
         elif command == "undo":
             event = recorder.undo(_undo_index(line, rest))
@@ -491,6 +579,8 @@ def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
                       + ("" if recorder.log.expected.over else
                          " (the record may end here, or go on)"), bold=True)
             return accepted.position
+    except RecordError as error:
+        _refusal(name, error.problems, why=f"{error}: {_correction(recorder)}")
     except Refused as refusal:
         _refusal(name, refusal.problems)
     except (EntryError, TranscriptError, RecordingError) as error:
@@ -524,25 +614,37 @@ def _amend_line(recorder: Recorder, rest: str) -> None:
         raise RecordingError("write: amend N EVENT (the event's new line or JSON), "
                              "or amend N delete")
     index = int(index_text)
-    event = None if entry.strip() == "delete" else recorder.read(entry, index)
+    event = _amendment(recorder, index, entry)
+    broken = recorder.problems
     correction = recorder.amend(index, event)
     if correction is None:
-        _show(_no_change(recorder, index))
+        _show(_no_change(recorder, index, event))
         return
-    now = "removed" if correction["now"] is None else json_text(correction["now"])
-    _show(f"amended #{index}: was {json_text(correction['was'])}, "
-          f"now {now}; every later event still holds; noted in meta.corrections; saved")
+    holds = "" if broken else "every later event still holds; "
+    _show(f"amended #{index}: was {json_text(correction['was'])}, now {_now(correction)}; "
+          f"{holds}noted in meta.corrections; saved")
+    if broken:
+        for line in _fixed(str(recorder.path), broken):
+            _show(line, more=line[:len(line) - len(line.lstrip())] + "    ")
 
 
-def _no_change(recorder: Recorder, index: int) -> str:
-    """What an amendment to what the event already is says."""
-    event = event_line(recorder.log.events[index], recorder.rules, chips=recorder.chips)
-    return f"#{index} is already {event}: no change, nothing noted"
+def _no_change(recorder: Recorder, index: int, event: Event | None) -> str:
+    """What an amendment to what the event already is says (``event``: what it
+    was amended to, None only for a removal, which always changes something)."""
+    assert event is not None
+    written = event_line(event, recorder.rules, chips=recorder.chips)
+    return f"#{index} is already {written}: no change, nothing noted"
 
 
 def _help(recorder: Recorder) -> None:
     expected = recorder.log.expected
-    _show(f"Allowed now ({expected.text}):")
+    stops = _stops_at(recorder)
+    if recorder.failure is None:
+        _show(f"Allowed now ({expected.text}):")
+    else:
+        where = (f"as #{stops}" if stops is not None else "next, once the record is valid")
+        _show(f"{recorder.failure}: to put it right, {_put_right(recorder)}. Allowed "
+              f"{where} ({expected.text}):")
     for choice in recorder.choices():
         example = f"   e.g. {choice.example}" if choice.example else ""
         _show(f"  {choice.synopsis}{example}", more="      ")

@@ -9,9 +9,15 @@ with that event; a refused entry changes nothing, on disk or in memory.
 
 Mistakes: :meth:`Recorder.undo` takes back the last event entered, once, before
 the next one is entered (a slip caught at once is no part of the game). Any
-later change is an amendment (:meth:`Recorder.amend`): the events after it are
-judged again, and ``meta.corrections`` keeps what was changed, so that nobody
+later change is an amendment (:meth:`Recorder.amend`): the record is replayed
+from the start, and ``meta.corrections`` keeps what was changed, so that nobody
 can later say the record was quietly rewritten.
+
+A record that does not validate (an event the rules refuse, a ``check`` or a
+``result`` that disagrees: written by hand, or by a table without the
+recorder) is still opened, since amending it is how it is put right: it keeps
+its problems (``validate``'s) and takes no new event until an amendment at or
+before its first problem leaves the whole record valid; only then is it saved.
 
 One file, one writer at a time: a save first compares the file with what this
 recorder last read or wrote (a digest of its bytes; a modification time is too
@@ -34,12 +40,18 @@ from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
 from cardcore.protocol import Check, Event
 from cardcore.replay.entry import event_line, kind_of, parse_line, structure_event
-from cardcore.replay.errors import RecordingError, Refused
-from cardcore.replay.problems import RULE, Problem, pointer
+from cardcore.replay.errors import RecordError, RecordingError, Refused
+from cardcore.replay.problems import CHECK, RULE, Problem, pointer, split_pointer
 from cardcore.replay.runner import compare
 from cardcore.replay.steps import Step
-from cardcore.replay.store import load_log, log_transcript, transcript_text, write_atomic
-from cardcore.replay.transcript import Result, dump_transcript, event_json, read_transcript
+from cardcore.replay.store import log_transcript, replay_log, transcript_text, write_atomic
+from cardcore.replay.transcript import (
+    Result,
+    Transcript,
+    dump_transcript,
+    event_json,
+    read_transcript_text,
+)
 
 __all__ = ["Accepted", "Choice", "Recorder", "RecordingError", "Refused", "derived_result"]
 
@@ -76,13 +88,24 @@ def derived_result(log: GameLog[Any]) -> Result | None:
 
 class Recorder:
     """One record being kept: a :class:`GameLog`, the file it is saved to, and
-    whether the last event may still be taken back."""
+    whether the last event may still be taken back; for a record that does not
+    validate, also its problems and the events from the first one on."""
 
     def __init__(self, log: GameLog[Any], path: Path | None, *,
                  on_disk: bytes | None = None) -> None:
         """``on_disk``: the bytes of ``path`` the log was read from (None: the
         file is not there yet); a save refuses if the file is no longer that."""
         self.log = log
+        """The events that replay cleanly: all of them when the record is valid."""
+        self.rest: tuple[Event, ...] = ()
+        """The events of a record that does not validate from its first problem on
+        (none when only its ``result`` disagrees): kept as the file has them,
+        judged again by an amendment."""
+        self.problems: tuple[Problem, ...] = ()
+        """What ``validate`` reports for the record: none while it is valid."""
+        self._claimed: Result | None = None
+        """The ``result`` of a record opened with problems: a claim not yet judged
+        (the fold stopped before it), judged with the record once it is amended."""
         self.path = path
         self._undoable = False
         self._examples: dict[str, Event] | None = None
@@ -98,19 +121,65 @@ class Recorder:
     def resume(cls, path: Path) -> Recorder:
         """The open record in ``path``, rebuilt by replaying it.
 
+        A record that does not validate is opened with its :attr:`problems` (each
+        placed at its line and column, as ``validate`` places them), so that an
+        amendment can put it right; it takes no new event until then.
+
         A ``result`` other than the one the recorder writes (:func:`derived_result`)
         is a claim someone made: the record is closed (the claim would be
         replaced, and a later event would contradict it), and it is refused with
-        that reason. Unreadable or broken files raise the loader's errors with
-        their problems.
+        that reason (for a record with problems, once an amendment makes it
+        valid). An unreadable file raises the loader's errors with their
+        problems, and a fixture of illegal play :class:`RecordError`.
         """
         on_disk = _file_bytes(path)  # first: a change made while it is replayed shows at a save
-        claimed = read_transcript(path).result
-        log = load_log(path)
-        if claimed is not None and claimed != derived_result(log):
-            raise RecordingError(f"{path} has a result: it is a closed record, and recording "
-                                 "more events would contradict it (remove 'result' to go on)")
-        return cls(log, path, on_disk=on_disk)
+        transcript, text = read_transcript_text(path)
+        log, report = replay_log(transcript, path)
+        recorder = cls(log, path, on_disk=on_disk)
+        if report.problems:
+            from cardcore.replay.positions import located  # only a broken record pays for it
+
+            recorder.rest = transcript.events[len(log):]
+            recorder.problems = tuple(located(text, report.problems))
+            recorder._claimed = transcript.result
+        else:
+            _refuse_a_claim(path, transcript.result, log)
+        return recorder
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event of the record, the ones from its first problem on too."""
+        return (*self.log.events, *self.rest)
+
+    @property
+    def first_problem(self) -> int | None:
+        """The number of the first event whose problem keeps the record from
+        validating (its number of events when only its ``result`` disagrees);
+        None while it is valid."""
+        return _event_of(self.problems[0], len(self.events)) if self.problems else None
+
+    @property
+    def failure(self) -> str | None:
+        """Where a record that does not validate first fails, in a few words (its
+        :attr:`problems` tell it in full); None while it is valid."""
+        if not self.problems:
+            return None
+        problem = self.problems[0]
+        what = (f"breaks rule {problem.rule}" if problem.rule else
+                "disagrees with the rules" if problem.kind == CHECK else
+                f"has a {problem.kind} problem")
+        return f"the record does not validate: {problem.pointer or '(whole file)'} {what}"
+
+    @property
+    def to_correct(self) -> str | None:
+        """What an amendment must correct for a record that does not validate, in a
+        few words; None while it is valid."""
+        first = self.first_problem
+        if first is None:
+            return None
+        if first >= len(self.events):
+            return "the event that makes the result disagree"
+        return f"event #{first} (or an earlier event that led to it)"
 
     # -- what may come next -----------------------------------------------------
 
@@ -174,12 +243,17 @@ class Recorder:
         as the event at ``index`` of the file (default: the next one). Raises
         EntryError or TranscriptError."""
         data = parse_line(line, self.rules, chips=self.chips)
-        where = len(self.log) if index is None else index
+        where = len(self.events) if index is None else index
         return structure_event(data, self.rules, self.log.players, where)
 
     def enter(self, event: Event, *, save: bool = True) -> Accepted:
         """Take ``event`` into the record and save it, or raise :class:`Refused`
-        with ``validate``'s problems and change nothing."""
+        with ``validate``'s problems and change nothing. A record that does not
+        validate takes none: :class:`RecordError` with its problems (an event
+        after a broken one would be judged against a game that never was)."""
+        if self.problems:
+            raise RecordError(f"{self.failure}: no new event is taken until the record "
+                              f"is valid; correct first {self.to_correct}", self.problems)
         self._refuse_empty_check(event)
         index = len(self.log)
         position = self.rules.position(self.log.state)
@@ -219,6 +293,8 @@ class Recorder:
         ``unsaved`` says in the message what was therefore not done."""
         if self.path is None:
             return
+        if self.problems:  # pragma: no cover - enter, undo and amend leave none to save
+            raise RecordingError(f"{self.failure}: {unsaved}")
         self._check_unchanged(unsaved)
         transcript = attrs.evolve(log_transcript(self.log), result=derived_result(self.log))
         text = transcript_text(dump_transcript(transcript))
@@ -260,15 +336,17 @@ class Recorder:
         raise RecordingError(f"{self.path} {why[0]}: {unsaved}, and the file is left as it "
                              f"is; {why[1]}")
 
-    def _replace(self, log: GameLog[Any], unsaved: str) -> None:
-        """Make ``log`` the record and save it; if the file cannot be written, the
-        record stays as it was (memory and file agree)."""
-        previous = self.log
-        self.log = log
+    def _replace(self, log: GameLog[Any], unsaved: str, *, save: bool = True) -> None:
+        """Make ``log`` (of a valid record) the record and save it (unless not
+        ``save``: a batch saves once, at its end); if the file cannot be
+        written, the record stays as it was (memory and file agree)."""
+        previous = self.log, self.rest, self.problems, self._claimed
+        self.log, self.rest, self.problems, self._claimed = log, (), (), None
         try:
-            self.save(unsaved=unsaved)
+            if save:
+                self.save(unsaved=unsaved)
         except RecordingError:
-            self.log = previous
+            self.log, self.rest, self.problems, self._claimed = previous
             raise
         self._undoable = False
 
@@ -277,7 +355,7 @@ class Recorder:
     def undo(self, index: int | None = None) -> Event:
         """Take back the last event entered, before another is entered; save.
         ``index`` (``undo N``) must then be that event's: any other is an amendment."""
-        last = len(self.log) - 1
+        last = len(self.events) - 1
         if index is not None and not 0 <= index <= last:
             span = f"0 to {last}" if last >= 0 else "none yet"
             raise RecordingError(f"undo {index}: there is no event #{index}: the events "
@@ -295,46 +373,100 @@ class Recorder:
         return events[-1]
 
     def amend(self, index: int, event: Event | None) -> dict[str, Any] | None:
-        """Replace the event at ``index`` (None: remove it), judge every event
-        after it again, note the correction in ``meta.corrections`` and save; a
-        change that breaks a later event is refused with its problems. An event
-        written as it already is (the same JSON) changes nothing: None, nothing
-        noted or written."""
-        events = list(self.log.events)
-        if not 0 <= index < len(events):
-            last = f"0 to {len(events) - 1}" if events else "none yet"
-            raise RecordingError(f"there is no event #{index}: the events are {last}")
-        old = events[index]
-        if event is not None:
-            self._refuse_empty_check(event)
-        if event is not None and event_json(event) == event_json(old):
-            return None
-        events[index:index + 1] = [] if event is None else [event]
-        correction = {"event": index, "was": event_json(old),
-                      "now": None if event is None else event_json(event)}
-        meta = dict(self.log.meta or {})
-        meta["corrections"] = [*meta.get("corrections", []), correction]
-        self._replace(self._rebuilt(events, meta=meta, judge=True),
-                      "the amendment was not recorded")
-        return correction
+        """Replace the event at ``index`` (None: remove it): :meth:`amend_all` of
+        this one amendment, saved."""
+        return self.amend_all([(index, event)])[0]
 
-    def _rebuilt(self, events: Sequence[Event], *, meta: Mapping[str, Any] | None = None,
-                 judge: bool = False) -> GameLog[Any]:
-        """A log of the same table holding ``events``; with ``judge``, checks are
-        compared too, and any problem raises :class:`Refused`."""
+    def amend_all(self, amendments: Sequence[tuple[int, Event | None]], *,
+                  save: bool = True) -> list[dict[str, Any] | None]:
+        """Make each amendment in turn (an index, and the event to put there or
+        None to remove it; each index counts the events as the amendments before
+        it left them), replay the whole record from the start, note each
+        correction in ``meta.corrections`` and save (unless not ``save``); the
+        corrections made, in order.
+
+        The record as a whole, after every amendment, must be valid, as
+        ``validate`` judges it; else :class:`Refused` with what it reports, and
+        nothing changes. An amendment written as the event already is (the same
+        JSON) changes nothing: its correction is None, nothing noted, and when
+        no amendment changes anything nothing is written. A record that does not
+        validate before the first event amended cannot be put right by it:
+        :class:`RecordError` with those earlier problems."""
+        events = list(self.events)
+        meta = dict(self.log.meta or {})
+        made: list[dict[str, Any] | None] = []
+        for index, event in amendments:
+            if not 0 <= index < len(events):
+                last = f"0 to {len(events) - 1}" if events else "none yet"
+                raise RecordingError(f"there is no event #{index}: the events are {last}")
+            old = events[index]
+            if event is not None:
+                self._refuse_empty_check(event)
+            if event is not None and event_json(event) == event_json(old):
+                made.append(None)
+                continue
+            events[index:index + 1] = [] if event is None else [event]
+            made.append({"event": index, "was": event_json(old),
+                         "now": None if event is None else event_json(event)})
+        self._refuse_earlier(min((index for index, _ in amendments), default=len(events)))
+        if not any(made):
+            if self.problems:
+                raise Refused(self.problems)
+            return made
+        meta["corrections"] = [*meta.get("corrections", []), *filter(None, made)]
+        log, problems = self._judged(events, meta)
+        if problems:
+            raise Refused(problems)
+        _refuse_a_claim(self.path, self._claimed, log)
+        self._replace(log, "the amendment was not recorded", save=save)
+        return made
+
+    def _refuse_earlier(self, index: int) -> None:
+        """Raise :class:`RecordError` if the record does not validate before
+        event ``index``: an amendment there leaves that problem as it is."""
+        earlier = tuple(p for p in self.problems if _event_of(p, len(self.events)) < index)
+        if earlier:
+            raise RecordError(f"{self.failure}, before event #{index}, the one amended, "
+                              f"which cannot put it right: correct first {self.to_correct}",
+                              earlier)
+
+    def _judged(self, events: Sequence[Event], meta: Mapping[str, Any]
+                ) -> tuple[GameLog[Any], tuple[Problem, ...]]:
+        """The record with ``events`` and ``meta`` (and a ``result`` it claims),
+        replayed from the start as ``validate`` replays a file: its log and its
+        problems."""
+        log = self.log
+        transcript = Transcript(game=log.rules.name, players=log.players, events=tuple(events),
+                                options=log.options, ages=log.ages, meta=meta,
+                                result=self._claimed)
+        judged, report = replay_log(transcript, self.path or "the record")
+        return judged, report.problems
+
+    def _rebuilt(self, events: Sequence[Event]) -> GameLog[Any]:
+        """A log of the same table holding ``events``, which it took before."""
         log = self.log
         fresh: GameLog[Any] = GameLog(log.rules, log.players, log.options, ages=log.ages,
-                                      meta=log.meta if meta is None else meta)
-        for index, event in enumerate(events):
-            if judge and isinstance(event, Check):
-                problems = compare(event, fresh.outcome, ("events", index), log.rules.title)
-                if problems:
-                    raise Refused(problems)
-            try:
-                fresh.append(event)
-            except RuleViolation as violation:
-                raise Refused(_rule_problems(index, violation)) from None
+                                      meta=log.meta)
+        for event in events:
+            fresh.append(event)
         return fresh
+
+
+def _event_of(problem: Problem, events: int) -> int:
+    """The number of the event a problem is at (``events``, the number of events,
+    for one of the ``result``: it is judged after the last)."""
+    parts = split_pointer(problem.pointer)
+    if len(parts) >= 2 and parts[0] == "events" and parts[1].isdecimal():
+        return int(parts[1])
+    return events
+
+
+def _refuse_a_claim(path: Path | None, claimed: Result | None, log: GameLog[Any]) -> None:
+    """A ``result`` other than the one the recorder writes closes the record
+    (``path`` names it in the message)."""
+    if claimed is not None and claimed != derived_result(log):
+        raise RecordingError(f"{path} has a result: it is a closed record, and recording "
+                             "more events would contradict it (remove 'result' to go on)")
 
 
 def _file_bytes(path: Path) -> bytes | None:

@@ -31,16 +31,16 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from cardcore.errors import CardcoreError
+from cardcore.errors import CardcoreError, CheckMismatch, RuleViolation
 from cardcore.gamelog import GameLog
 from cardcore.quoting import quoted
 from cardcore.replay.errors import RecordError
 from cardcore.replay.jsonwrite import json_text
-from cardcore.replay.runner import replay_transcript
+from cardcore.replay.runner import Report, replay_transcript
 from cardcore.replay.transcript import Transcript, dump_transcript, read_transcript
 
-__all__ = ["RecordError", "load_log", "log_transcript", "save_log", "transcript_text",
-           "write_atomic"]
+__all__ = ["RecordError", "load_log", "log_transcript", "replay_log", "save_log",
+           "transcript_text", "write_atomic"]
 
 
 def transcript_text(data: dict[str, Any]) -> str:
@@ -177,6 +177,33 @@ def save_log(log: GameLog[Any], path: str | PathLike[str]) -> None:
     write_atomic(Path(path), transcript_text(dump_transcript(log_transcript(log))))
 
 
+def replay_log(transcript: Transcript, path: str | PathLike[str]
+               ) -> tuple[GameLog[Any], Report]:
+    """The log of a transcript's events up to its first problem (all of them when
+    it replays cleanly), and the replay's report: the problems ``validate``
+    reports for it. A log holds no event the rules refuse and no ``check`` that
+    disagrees, so it stops where the first such event is (an event of a record
+    whose only problem is its ``result`` is all there).
+
+    Raises :class:`RecordError` for a fixture of illegal play (it has ``expect``:
+    its problems are the point of it, not a record's mistakes); ``path`` names
+    the file in that message."""
+    if transcript.expect is not None:
+        raise RecordError(f"{path} is a fixture of illegal play (it has 'expect'), "
+                          "not the record of a game")
+    report = replay_transcript(transcript)
+    log: GameLog[Any] = GameLog(transcript.rules, transcript.players, transcript.options,
+                                ages=transcript.ages, meta=transcript.meta)
+    for event in transcript.events:
+        try:
+            log.append(event)
+        except (RuleViolation, CheckMismatch):
+            if not report.problems:  # pragma: no cover - the log and the replay judge alike
+                raise
+            break
+    return log, report
+
+
 def load_log(path: str | PathLike[str]) -> GameLog[Any]:
     """The log a transcript file records, rebuilt by replaying it.
 
@@ -185,19 +212,11 @@ def load_log(path: str | PathLike[str]) -> GameLog[Any]:
     each with the problems ``validate`` reports. A ``result`` is checked, not
     kept: a log's result is derived (``log.outcome``).
     """
-    transcript = read_transcript(Path(path))
-    if transcript.expect is not None:
-        raise RecordError(f"{path} is a fixture of illegal play (it has 'expect'), "
-                          "not the record of a game")
-    report = replay_transcript(transcript)
+    log, report = replay_log(read_transcript(Path(path)), path)
     if report.problems:
-        first = report.problems[0] if report.problems else None
-        why = f": {first.pointer or '(whole file)'}: {first.message}" if first else ""
+        first = report.problems[0]
+        why = f": {first.pointer or '(whole file)'}: {first.message}"
         more = len(report.problems) - 1
         why += f" (and {more} more)" if more > 0 else ""
         raise RecordError(f"{path} does not replay cleanly{why}", report.problems)
-    log: GameLog[Any] = GameLog(transcript.rules, transcript.players, transcript.options,
-                                ages=transcript.ages, meta=transcript.meta)
-    for event in transcript.events:
-        log.append(event)
     return log

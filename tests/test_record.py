@@ -433,3 +433,95 @@ def test_an_amendment_run_twice_says_no_change_the_second_time(tmp_path: Path) -
     code, out = run("record", str(target), stdin="amend 2 pitch Ben 5\nquit\n")
     assert code == 0 and "no change, nothing noted" in out
     assert len(json.loads(target.read_text())["meta"]["corrections"]) == 1
+
+
+BROKEN = [{"type": "deal"}, {"type": "reveal", "cards": {"Aki": 4, "Ben": 2, "Chie": 7}},
+          {"type": "pitch", "player": "Ben"}, {"type": "pitch", "player": "Ben"},
+          {"type": "fold", "player": "Aki"}]
+"""A record as a table wrote it: #3 is Ben's pitch where it is Chie's turn (C-5)."""
+BROKEN_AT = "/events/3/player: rule [C-5]: Ben cannot pitch now: it is Chie's turn (GP-4.1)"
+
+
+def _broken(tmp_path: Path) -> Path:
+    target = tmp_path / "broken.json"
+    target.write_text(json.dumps({"format": "cardcore-transcript/1", "game": "goblin-poker",
+                                  "players": ["Aki", "Ben", "Chie"], "events": BROKEN}))
+    assert BROKEN_AT in run("validate", str(target))[1]
+    return target
+
+
+def test_amend_puts_right_a_record_that_breaks_a_rule_and_says_what_it_fixed(
+        tmp_path: Path) -> None:
+    """--amend 3 on the record validate reports at /events/3: saved, the correction
+    noted, and the output names the problem it put right (pointer and rule)."""
+    target = _broken(tmp_path)
+    code, out = run("record", str(target), "--amend", "3", "pitch Chie")
+    assert code == 0, out
+    assert "amended #3" in out and "put right" in out and BROKEN_AT in out
+    assert run("validate", str(target))[0] == 0
+    data = json.loads(target.read_text())
+    assert data["meta"]["corrections"] == [{"event": 3, "was": BROKEN[3],
+                                            "now": {"type": "pitch", "player": "Chie"}}]
+
+
+def test_an_amendment_that_leaves_problems_exits_1_and_shows_them_as_validate(
+        tmp_path: Path) -> None:
+    """An amendment before the problem that does not mend it: exit 1, the problem
+    that remains (pointer and rule ID), and the file as it was."""
+    target = _broken(tmp_path)
+    before = target.read_bytes()
+    code, out = run("record", str(target), "--amend", "2", "pitch Ben 5")
+    assert code == 1 and "refused, nothing written" in out
+    assert f"{target}:{BROKEN_AT}" in out
+    assert target.read_bytes() == before
+
+
+def test_a_problem_before_the_amended_event_is_named_and_several_amends_mend_it(
+        tmp_path: Path) -> None:
+    """--amend 4 alone: exit 1, naming #3's problem and saying to correct #3 first;
+    a new event: refused the same way; --amend 3 and --amend 4 together: saved."""
+    target = _broken(tmp_path)
+    before = target.read_bytes()
+    code, out = run("record", str(target), "--amend", "4", "fold Chie")
+    assert code == 1 and BROKEN_AT in out
+    assert "before event #4" in out and "correct first event #3" in out
+    assert "--amend 3 EVENT" in out and "more than once" in out
+    code, out = run("record", str(target), "--event", "stack Ben 8")
+    assert code == 1 and BROKEN_AT in out and "no new event is taken" in out
+    assert target.read_bytes() == before
+    code, out = run("record", str(target), "--amend", "3", "pitch Chie",
+                    "--amend", "4", "pitch Aki", "--event", "stack Ben 8")
+    assert code == 0, out
+    assert run("validate", str(target))[0] == 0 and len(_events_in(target)) == 6
+
+
+def test_a_record_that_breaks_a_rule_is_put_right_at_the_prompt(tmp_path: Path) -> None:
+    """At a terminal, `record FILE` on that record opens it: the recap shows where it
+    breaks a rule and the amendment that can fix it; an event is refused until
+    `amend 3 pitch Chie` makes it valid and saves it; then events are taken again."""
+    target = _broken(tmp_path)
+    before = target.read_bytes()
+    child = _spawn([target.name], tmp_path)
+    child.expect("This record does not validate:")
+    child.expect_exact(f"{target.name}:{BROKEN_AT}")
+    child.expect_exact("amend 3 EVENT, or amend 3 delete")
+    child.expect_exact("Before #3, where it fails: game 1, round 1")
+    child.expect_exact("allowed as #3: Chie pitches or folds")
+    _type(child, ["stack Ben 8"])
+    child.expect("no new event is taken until the record is valid")
+    _type(child, ["amend 4 fold Chie"])
+    child.expect("before event #4")
+    child.expect(PROMPT)
+    assert target.read_bytes() == before
+    child.sendline("amend 3 pitch Chie")
+    child.expect("amended #3")
+    child.expect("the record validates now; put right:")
+    child.expect_exact(BROKEN_AT)
+    _type(child, ["stack Ben 8", "quit"])
+    child.expect("6 events recorded")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert run("validate", str(target))[0] == 0
+    assert _events_in(target)[3:] == [{"type": "pitch", "player": "Chie"}, BROKEN[4],
+                                      {"type": "stack", "player": "Ben", "card": 8}]

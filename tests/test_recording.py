@@ -11,6 +11,7 @@ import pytest
 
 from cardcore.registry import GAMES
 from cardcore.replay.entry import EntryError
+from cardcore.replay.errors import RecordError
 from cardcore.replay.recording import Recorder, RecordingError, Refused
 from cardcore.replay.runner import replay_file
 from cardcore.replay.store import write_atomic
@@ -283,3 +284,137 @@ def test_check_winners_is_said_to_be_no_figure_of_a_check(tmp_path: Path) -> Non
     odd = Recorder.new(GOBLIN, ["winners", "Ben"])
     assert odd.read("check chips.winners=5") == odd.read('{"type": "check", "chips": '
                                                          '{"winners": 5}}')
+
+
+BROKEN = [{"type": "deal"}, {"type": "reveal", "cards": {"Aki": 4, "Ben": 2, "Chie": 7}},
+          {"type": "pitch", "player": "Ben"}, {"type": "pitch", "player": "Ben"},
+          {"type": "fold", "player": "Aki"}]
+"""A record as a table wrote it: #3 is Ben's pitch where it is Chie's turn (C-5)."""
+
+
+def _broken(tmp_path: Path, events: list[dict[str, object]] = BROKEN,
+            **more: object) -> Path:
+    target = tmp_path / "broken.json"
+    target.write_text(json.dumps({"format": "cardcore-transcript/1", "game": "goblin-poker",
+                                  "players": PLAYERS, "events": events, **more}))
+    return target
+
+
+def test_a_record_that_breaks_a_rule_is_opened_with_validates_problems(
+        tmp_path: Path) -> None:
+    """Resumed, a record whose #3 breaks C-5 keeps all its events and the problems
+    validate reports (placed at their line and column); it takes no new event, with
+    the reason and the event to amend, and the file is left as it is."""
+    target = _broken(tmp_path)
+    before = target.read_bytes()
+    recorder = Recorder.resume(target)
+    assert recorder.problems == replay_file(target).problems
+    assert [(p.pointer, p.rule) for p in recorder.problems] == [("/events/3/player", "C-5")]
+    assert recorder.first_problem == 3 and len(recorder.events) == 5 and len(recorder.log) == 3
+    with pytest.raises(RecordError, match=r"/events/3/player breaks rule C-5: no new event "
+                                          r".*correct first event #3"):
+        recorder.enter(recorder.read("pitch Chie"))
+    assert target.read_bytes() == before and len(recorder.events) == 5
+
+
+def test_an_amendment_that_makes_the_record_valid_saves_it_with_its_correction(
+        tmp_path: Path) -> None:
+    """Amending the broken #3 replays the whole record from the start; valid now, it
+    is saved with the correction noted, and takes new events again."""
+    target = _broken(tmp_path)
+    recorder = Recorder.resume(target)
+    correction = recorder.amend(3, recorder.read("pitch Chie", 3))
+    assert correction == {"event": 3, "was": BROKEN[3],
+                          "now": {"type": "pitch", "player": "Chie"}}
+    assert recorder.problems == () and recorder.first_problem is None
+    data = json.loads(target.read_text())
+    assert data["meta"]["corrections"] == [correction] and data["events"][4] == BROKEN[4]
+    assert replay_file(target).exit_code == 0
+    recorder.enter(recorder.read("stack Ben 8"))
+    assert len(_events(target)) == 6
+
+
+def test_an_amendment_that_leaves_problems_is_refused_with_them(tmp_path: Path) -> None:
+    """An amendment at or before the problem that does not put it right (or that
+    changes nothing) is refused with what validate would report for the amended
+    record; the file and the recorder stay as they were."""
+    target = _broken(tmp_path)
+    before = target.read_bytes()
+    recorder = Recorder.resume(target)
+    for index, line in ((2, "pitch Ben 5"), (3, "pitch Aki"), (3, "pitch Ben")):
+        with pytest.raises(Refused) as caught:
+            recorder.amend(index, recorder.read(line, index))
+        assert [(p.pointer, p.rule) for p in caught.value.problems] == [
+            ("/events/3/player", "C-5")], line
+    assert target.read_bytes() == before
+    assert recorder.first_problem == 3 and len(recorder.events) == 5
+
+
+def test_a_problem_before_the_amended_event_is_named_to_be_amended_first(
+        tmp_path: Path) -> None:
+    """Amending #4 cannot mend #3: refused with #3's problem and the event to correct
+    first; #3 and #4 amended together make the record valid (judged after both)."""
+    target = _broken(tmp_path)
+    before = target.read_bytes()
+    recorder = Recorder.resume(target)
+    with pytest.raises(RecordError, match=r"/events/3/player breaks rule C-5, before event "
+                                          r"#4.*correct first event #3") as caught:
+        recorder.amend(4, recorder.read("fold Chie", 4))
+    assert [p.pointer for p in caught.value.problems] == ["/events/3/player"]
+    assert target.read_bytes() == before
+    made = recorder.amend_all([(3, recorder.read("pitch Chie", 3)),
+                               (4, recorder.read("pitch Aki", 4))])
+    assert [c and c["event"] for c in made] == [3, 4]
+    assert replay_file(target).exit_code == 0
+    assert len(json.loads(target.read_text())["meta"]["corrections"]) == 2
+
+
+def test_amendments_together_are_judged_once_after_all_of_them(tmp_path: Path) -> None:
+    """On a valid record too: removing Ben's pitch alone would put Chie's fold out of
+    turn, but removing it and amending the fold to Ben's pitch leaves a valid record."""
+    recorder = _recorder(tmp_path, [*OPENING, "fold Chie"])
+    with pytest.raises(Refused):
+        recorder.amend(2, None)
+    made = recorder.amend_all([(2, None), (2, recorder.read("pitch Ben 5", 2))])
+    assert made == [{"event": 2, "was": {"type": "pitch", "player": "Ben"}, "now": None},
+                    {"event": 2, "was": {"type": "fold", "player": "Chie"},
+                     "now": {"type": "pitch", "player": "Ben", "card": 5}}]
+    assert replay_file(tmp_path / "game.json").exit_code == 0
+
+
+def test_a_check_that_disagrees_is_amended_like_an_event(tmp_path: Path) -> None:
+    """A record whose check at #4 disagrees opens with that check problem (the events
+    before it replayed); amending the reading, or the reveal it depends on, saves it."""
+    events = [*BROKEN[:3], {"type": "fold", "player": "Chie"},
+              {"type": "check", "chips": {"Chie": 98}}, {"type": "pitch", "player": "Aki"}]
+    recorder = Recorder.resume(_broken(tmp_path, events))
+    assert [(p.kind, p.pointer) for p in recorder.problems] == [("check", "/events/4/chips/Chie")]
+    assert recorder.first_problem == 4 and len(recorder.log) == 4
+    recorder.amend(4, recorder.read("check Chie=97", 4))
+    assert replay_file(tmp_path / "broken.json").exit_code == 0
+
+
+def test_a_broken_record_s_result_is_judged_with_the_amended_record(tmp_path: Path) -> None:
+    """The result of a record that stopped before it was never compared: it is a claim
+    the amended record must agree with (else refused at /result, nothing written)."""
+    target = _broken(tmp_path, result={"chips": {"Aki": 1, "Ben": 99, "Chie": 99}, "pot": 5})
+    before = target.read_bytes()
+    recorder = Recorder.resume(target)
+    with pytest.raises(Refused) as caught:
+        recorder.amend(3, recorder.read("pitch Chie", 3))
+    assert [p.pointer for p in caught.value.problems] == ["/result/chips/Aki"]
+    assert target.read_bytes() == before
+
+
+def test_a_broken_record_changed_meanwhile_is_not_overwritten(tmp_path: Path) -> None:
+    """The check that the file is what the session read holds for a record opened
+    with problems: an amendment after a hand edit is not recorded."""
+    target = _broken(tmp_path)
+    recorder = Recorder.resume(target)
+    data = json.loads(target.read_text())
+    data["meta"] = {"venue": "the back room"}  # a note added by hand meanwhile
+    target.write_text(json.dumps(data))
+    edited = target.read_bytes()
+    with pytest.raises(RecordingError, match="the amendment was not recorded"):
+        recorder.amend(3, recorder.read("pitch Chie", 3))
+    assert target.read_bytes() == edited and recorder.first_problem == 3
