@@ -41,8 +41,8 @@ from cardcore.gamelog import GameLog
 from cardcore.protocol import Check, Event
 from cardcore.replay.entry import event_line, kind_of, parse_line, structure_event
 from cardcore.replay.errors import RecordError, RecordingError, Refused
-from cardcore.replay.problems import CHECK, RULE, Problem, pointer, split_pointer
-from cardcore.replay.runner import compare
+from cardcore.replay.problems import CHECK, Problem, split_pointer
+from cardcore.replay.runner import compare, rule_problems
 from cardcore.replay.steps import Step
 from cardcore.replay.store import log_transcript, replay_log, transcript_text, write_atomic
 from cardcore.replay.transcript import (
@@ -68,12 +68,6 @@ class Choice:
     kind: str
     synopsis: str
     example: str | None
-
-
-def _rule_problems(index: int, violation: RuleViolation) -> list[Problem]:
-    """A refused event's problems as the replay runner reports them."""
-    return [Problem(kind=RULE, pointer=pointer("events", index, *each.path),
-                    message=each.message, rule=each.rule) for each in violation.problems]
 
 
 def derived_result(log: GameLog[Any]) -> Result | None:
@@ -264,7 +258,7 @@ class Recorder:
         try:
             effects = self.log.append(event)
         except RuleViolation as violation:
-            raise Refused(_rule_problems(index, violation)) from None
+            raise Refused(rule_problems(index, violation)) from None
         if save:
             try:
                 self.save(unsaved="the entry was not recorded")

@@ -46,7 +46,8 @@ if TYPE_CHECKING:  # imported when a fold keeps its steps, and by fixtures with 
     from cardcore.replay.expected_problems import ExpectedProblem
     from cardcore.replay.steps import Step
 
-__all__ = ["Report", "expect_lines", "path_label", "replay_file", "replay_transcript"]
+__all__ = ["Report", "expect_lines", "path_label", "replay_file", "replay_transcript",
+           "rule_problems"]
 
 
 @attrs.frozen(kw_only=True)
@@ -188,7 +189,7 @@ def compare(recorded: Check | Result, outcome: Outcome, base: tuple[str | int, .
             for each in disagreements(recorded, outcome, title)]
 
 
-def _rule_problems(index: int, violation: RuleViolation) -> list[Problem]:
+def rule_problems(index: int, violation: RuleViolation) -> list[Problem]:
     """The problems of the event at ``index`` that the rules refused, each at its
     pointer: every common rule it breaks, in RULES.md's order, or the game's rule."""
     return [Problem(kind=RULE, pointer=pointer("events", index, *each.path),
@@ -231,7 +232,7 @@ def _fold(transcript: Transcript, steps: bool, stop_after: int | None,
         try:  # the one reduction (cardcore.reduction); a check passes through unchanged
             effects = apply(event)
         except RuleViolation as violation:
-            refused = _rule_problems(done, violation)
+            refused = rule_problems(done, violation)
             if found.stopped is None:
                 found.problems += refused  # always kept: why the replay stopped
                 found.stopped, found.state_at_stop = done, reduction.state
