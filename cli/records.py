@@ -14,7 +14,7 @@ from cardcore.cli.render import (
     say,
     standings_lines,
 )
-from cardcore.replay.alignment import DIFFERS, MISSING, Gap
+from cardcore.replay.alignment import DIFFERS, EXTRA, MISSING, Gap
 from cardcore.replay.diff import Diff
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import Report
@@ -78,6 +78,16 @@ def gap_text(gap: Gap, result: Diff, places: Places | None = None) -> str:
             f"{_place(result.left, 'left', gap.left, places)}{_then(a)}")
 
 
+def _in_play(gap: Gap, places: Places) -> str:
+    """Where a difference is, in a few words: the pointers into the record(s) with
+    its events (the alignment's list below gives it in full)."""
+    if gap.kind == DIFFERS:
+        return f"A's {_at('left', gap.left, places)} and B's {_at('right', gap.right, places)}"
+    if gap.kind == MISSING:
+        return f"A's {_at('left', gap.left, places)}, which B has not"
+    return f"B's {_at('right', gap.right, places)}, which A has not"
+
+
 def _then(event: Any) -> str:
     """The event a record goes on with, after its pointer (nothing past its end)."""
     return "" if event is None else f": {json_text(event)}"
@@ -107,6 +117,10 @@ def diff_json(result: Diff, left: str, right: str,
     data["parting"] = None if result.parting is None else f"/events/{result.parting}"
     data["left_event"] = _event_at(result.left, result.parting)
     data["right_event"] = _event_at(result.right, result.parting)
+    first = result.first_in_play
+    data["first_in_play"] = None if first is None else {
+        side: None if kind == first.kind else f"/events/{index}"
+        for side, index, kind in (("left", first.left, EXTRA), ("right", first.right, MISSING))}
     data["differences"] = [{"what": w, "left": a, "right": b} for w, a, b in result.differences]
     alignment = result.alignment
     data["aligned"] = [] if alignment is None else [_gap_json(g, result, places or {})
@@ -187,6 +201,10 @@ def print_diff(result: Diff, left: str, right: str, places: Places | None = None
             event = _event_at(report, result.parting)  # the records agree before it
             shown = json_text(event) if event else "(no more events)"
             say(f"  {labels[side]}: {shown}")
+        first = result.first_in_play
+        if result.alignment is not None and first != result.alignment.gaps[0]:
+            say("  (a reading only: " + (f"the first difference in play is {_in_play(first, places)}"
+                                         if first else "every difference is of readings") + ")")
         _print_alignment(result, places)
     for side, report in (("left", result.left), ("right", result.right)):
         assert report is not None

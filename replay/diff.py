@@ -20,7 +20,8 @@ from typing import Any
 import attrs
 
 from cardcore.effects import Effect
-from cardcore.replay.alignment import Alignment, align
+from cardcore.protocol import Check
+from cardcore.replay.alignment import DIFFERS, EXTRA, MISSING, Alignment, Gap, align
 from cardcore.replay.jsonwrite import json_number, json_text
 from cardcore.replay.runner import Report, replay_transcript
 from cardcore.replay.transcript import (
@@ -55,6 +56,20 @@ class Diff:
     def same_outcome(self) -> bool:
         return self.comparable and not self.differences
 
+    @property
+    def first_in_play(self) -> Gap | None:
+        """The first difference that is not of readings alone (a ``check`` one record
+        has and the other has not, or two checks written otherwise): where the
+        records first disagree about the game itself, which a scoresheet reading
+        written by one player only does not show (None: no such difference)."""
+        if self.alignment is None:
+            return None
+        for gap in self.alignment.gaps:
+            if not (_is_check(self.left, gap.left, gap.kind in (MISSING, DIFFERS))
+                    and _is_check(self.right, gap.right, gap.kind in (EXTRA, DIFFERS))):
+                return gap
+        return None
+
     def _after_parting(self, report: Report | None) -> list[tuple[int, Effect]]:
         if report is None or self.parting is None:
             return []
@@ -73,6 +88,15 @@ class Diff:
             else:
                 differing.append((index, effect))
         return differing
+
+
+def _is_check(report: Report | None, index: int, involved: bool) -> bool:
+    """Whether a side's event in a difference is a reading (True where that side has
+    no event in it: an event the other side alone has)."""
+    if not involved:
+        return True
+    events = () if report is None or report.transcript is None else report.transcript.events
+    return index < len(events) and type(events[index]) is Check
 
 
 def _compatible(left: object, right: object) -> bool:

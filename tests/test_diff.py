@@ -385,3 +385,38 @@ def test_a_long_run_of_effects_after_the_parting_is_cut_as_the_differences_are(
         assert all(line.startswith("  /events/") for line in shown[:SHOWN_GAPS])
         assert shown[SHOWN_GAPS] == (f"  ... and {len(effects) - SHOWN_GAPS} more "
                                      "(--format json lists them all)")
+
+
+def test_a_reading_one_record_alone_has_points_on_to_the_first_difference_in_play(
+        tmp_path: Path) -> None:
+    """A wrote down a scoresheet reading after the reveal that B did not, and B
+    remembers Chie pitching: the records part at A's check, which changes nothing
+    in the game, so the headline says that it is a reading and where the records
+    first disagree about the game (A's /events/4, B's /events/3), in words and in
+    the JSON's first_in_play."""
+    a, b = example(), chie_pitched()
+    a["events"].insert(2, {"type": "check", "pot": 3})
+    paths = tmp_path / "a.json", tmp_path / "b.json"
+    for path, data in zip(paths, (a, b), strict=True):
+        path.write_text(json.dumps(data))
+    runner = CliRunner()
+    lines = runner.invoke(main, ["diff", *map(str, paths)]).output.splitlines()
+    assert lines[0] == "the records part at event #2 (/events/2):"
+    assert lines[3] == ("  (a reading only: the first difference in play is A's /events/4 "
+                        "(line 1) and B's /events/3 (line 1))")
+    data = json.loads(runner.invoke(main, ["diff", "--format", "json",
+                                           *map(str, paths)]).output)
+    assert data["parting"] == "/events/2"
+    assert data["first_in_play"] == {"left": "/events/4", "right": "/events/3"}
+
+
+def test_records_that_differ_in_readings_alone_say_so() -> None:
+    """Only A wrote a reading, and the games agree: no difference is in play, and
+    where the first difference is in play the headline adds nothing."""
+    a, b = example(), example()
+    a["events"].insert(2, {"type": "check", "pot": 3})
+    only_readings = diff_transcripts(load_transcript(a), load_transcript(b))
+    assert only_readings.parting == 2 and only_readings.first_in_play is None
+    in_play = diff_transcripts(load_transcript(example()), load_transcript(chie_pitched()))
+    assert in_play.alignment is not None
+    assert in_play.first_in_play == in_play.alignment.gaps[0]
