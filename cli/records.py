@@ -20,7 +20,8 @@ from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import event_json
 
-__all__ = ["SHOWN_GAPS", "diff_json", "gap_text", "not_one_game", "print_diff", "words"]
+__all__ = ["SHOWN_GAPS", "diff_json", "gap_text", "not_one_game", "print_diff", "reading_note",
+           "words"]
 
 SHOWN_GAPS = 50
 """How many differences of the alignment the text names, and how many effects of
@@ -76,6 +77,18 @@ def gap_text(gap: Gap, result: Diff, places: Places | None = None) -> str:
     return (f"A has no {_what(b)} where B has one at {_at('right', gap.right, places)}: "
             f"{json_text(b)}; A goes on at "
             f"{_place(result.left, 'left', gap.left, places)}{_then(a)}")
+
+
+def reading_note(result: Diff, places: Places | None = None) -> str | None:
+    """Words for a parting that is a reading only (a ``check`` one record alone has,
+    or two written otherwise): where the records first disagree about the game,
+    or that they never do; None where the parting is in play."""
+    first = result.first_in_play
+    if result.alignment is None or not result.alignment.gaps or first == result.alignment.gaps[0]:
+        return None
+    if first is None:
+        return "a reading only: every difference is of readings"
+    return f"a reading only: the first difference in play is {_in_play(first, places or {})}"
 
 
 def _in_play(gap: Gap, places: Places) -> str:
@@ -201,10 +214,9 @@ def print_diff(result: Diff, left: str, right: str, places: Places | None = None
             event = _event_at(report, result.parting)  # the records agree before it
             shown = json_text(event) if event else "(no more events)"
             say(f"  {labels[side]}: {shown}")
-        first = result.first_in_play
-        if result.alignment is not None and first != result.alignment.gaps[0]:
-            say("  (a reading only: " + (f"the first difference in play is {_in_play(first, places)}"
-                                         if first else "every difference is of readings") + ")")
+        note = reading_note(result, places)
+        if note:
+            say(f"  ({note})")
         _print_alignment(result, places)
     for side, report in (("left", result.left), ("right", result.right)):
         assert report is not None

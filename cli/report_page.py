@@ -19,7 +19,7 @@ from typing import Any
 from cardcore.cli.chart import PALETTE, chart, swatch
 from cardcore.cli.markup import Html, el, join
 from cardcore.cli.page import page
-from cardcore.cli.records import SHOWN_GAPS, gap_text
+from cardcore.cli.records import SHOWN_GAPS, gap_text, reading_note
 from cardcore.cli.render import (
     compact,
     moved_text,
@@ -298,6 +298,9 @@ def pair_page(left: Report, right: Report, found: Diff) -> str:
                                   for key, side, report in (("a", "first", left),
                                                             ("b", "second", right))),
                           class_="sides"))
+        note = reading_note(found)
+        if note:
+            summary.append(el("p", note[0].upper() + note[1:] + "."))
         if found.alignment is not None and found.alignment.gaps:
             gaps = found.alignment.gaps
             summary.append(el("p", f"Aligned event by event: {plural(len(gaps), 'difference')}."))

@@ -161,6 +161,22 @@ def test_two_records_one_lacking_an_event_name_it_on_the_page() -> None:
                        f"B goes on at /events/3: {pitch}") in page
 
 
+def test_a_parting_at_a_reading_says_where_the_records_disagree_in_play() -> None:
+    """A wrote a reading after the reveal that B did not, and B has Aki fold where
+    A has Chie fold: the page marks the parting at A's check, and says it is a
+    reading and where the records first disagree about the game, as diff does."""
+    left = _example()
+    left["events"].insert(2, {"type": "check", "pot": 3})
+    right = _example()
+    right["events"][3]["player"] = "Aki"
+    a, b = _report(left, "mine.json"), _report(right, "yours.json")
+    assert a.transcript is not None and b.transcript is not None
+    page = pair_page(a, b, diff_transcripts(a.transcript, b.transcript))
+    assert "The records part at event #2." in page
+    assert ("A reading only: the first difference in play is A&#x27;s /events/4 and "
+            "B&#x27;s /events/3.") in page
+
+
 def test_a_problem_read_from_a_file_shows_its_line_on_the_page(tmp_path: Path) -> None:
     """A wrong player read from a file: the page gives the line and column beside the pointer."""
     data = _example()
