@@ -15,7 +15,8 @@ or in the pytest configuration (paths relative to it)::
 
 Every ``*.json`` (any case) under those folders is one item, ``FILE::replay``;
 it passes when the transcript is valid, or, with ``expect``, fails exactly as
-expected. Disable the plugin with ``-p no:cardcore``.
+expected; a failure shows the file's ``meta.note`` under its problems. Disable
+the plugin with ``-p no:cardcore``.
 
 What runs is what pytest runs, the folders counting as paths:
 
@@ -113,7 +114,7 @@ class TranscriptItem(pytest.Item):
 
     def runtest(self) -> None:
         from cardcore.quoting import visible
-        from cardcore.replay.runner import expect_lines, replay_file
+        from cardcore.replay.runner import expect_lines, note_lines, replay_file
 
         report = replay_file(self.path)
         if any(expected.after for expected in report.expect or ()):  # it pins --keep-going
@@ -127,7 +128,7 @@ class TranscriptItem(pytest.Item):
                 more = f" and {problem.moved_more} more" if problem.moved_more else ""
                 lines.append(f"  {problem.pointer}: moved since {problem.since or 'the start'} "
                              f"by {', '.join(problem.moved_by) or 'no event'}{more}")
-        lines += expect_lines(report)
+        lines += expect_lines(report) + note_lines(report)
         raise TranscriptFailure([visible(line) for line in lines] or [f"{name}: not valid"])
 
     def _shown_path(self) -> str:

@@ -157,3 +157,17 @@ def test_a_path_in_a_configured_folder_is_collected_as_transcripts(
     pytester.makepyfile(test_other="def test_other():\n    '''A plain test.'''\n")
     pytester.runpytest("games", "-p", "no:cacheprovider").assert_outcomes(passed=1, failed=1)
     pytester.runpytest("games/good.json", "-p", "no:cacheprovider").assert_outcomes(passed=1)
+
+
+def test_a_failure_shows_the_fixtures_note(pytester: pytest.Pytester) -> None:
+    """Under the problems, the file's meta.note: what the fixture pins and its
+    arithmetic, for whoever broke it."""
+    games = _folder(pytester)
+    bad = json.loads((games / "bad.json").read_text(encoding="utf-8"))
+    bad["meta"] = {"note": "Chie folds\nand pays 2 (GP-4.2)"}
+    (games / "bad.json").write_text(json.dumps(bad), encoding="utf-8")
+    result = pytester.runpytest("--cardcore-fixtures", "games", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines([
+        "games/bad.json:/events/3/player: rule [[]C-5[]]: Ben cannot pitch now*",
+        "meta.note: Chie folds and pays 2 (GP-4.2)"])
