@@ -16,7 +16,6 @@ those lines (docs/changing-a-rule.md, "What to review").
 from __future__ import annotations
 
 import difflib
-import json
 import re
 import shlex
 import shutil
@@ -176,22 +175,21 @@ def test_every_command_of_the_walkthrough_gives_its_output(
 def test_a_new_fixture_fails_with_the_lines_to_update(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """One fixture more changes the count of transcripts that the coverage page
-    shows: the failure names that line of the page, the count it shows and the
-    count printed now, not the whole output."""
+    shows: the failure names that line of the page, what it shows and the count
+    printed now (one more than the folder gave before), not the whole output."""
     shutil.copytree(ROOT / "fixtures", tmp_path / "fixtures")
+    monkeypatch.chdir(tmp_path)
+    before = CliRunner().invoke(main, ["coverage", "fixtures"]).output.split("\n")[0]
+    figure = re.fullmatch(r"rule coverage of (\d+) transcripts", before)
+    assert figure is not None, before
     example = tmp_path / "fixtures" / "goblin-poker" / "rules-example.json"
-    data = json.loads(example.read_text(encoding="utf-8"))
-    (example.parent / "one-more.json").write_text(json.dumps(data), encoding="utf-8")
+    (example.parent / "one-more.json").write_bytes(example.read_bytes())
     page = (ROOT / "docs" / "rule-coverage.md").read_text(encoding="utf-8").splitlines()
     number = page.index("$ cardcore coverage fixtures") + 2
-    shown = page[number - 1]
-    figure = re.fullmatch(r"rule coverage of (\d+) transcripts", shown)
-    assert figure is not None, shown
-    count = int(figure.group(1))
     found = _page_differences("rule-coverage", tmp_path, monkeypatch)
-    at = found.index(f"docs/rule-coverage.md line {number} shows:  {shown}")
+    at = found.index(f"docs/rule-coverage.md line {number} shows:  {page[number - 1]}")
     assert found[at + 1] == (f"  `cardcore coverage fixtures` now prints:  "
-                             f"rule coverage of {count + 1} transcripts")
+                             f"rule coverage of {int(figure.group(1)) + 1} transcripts")
 
 
 def test_a_line_after_a_gap_is_matched_to_the_likeliest_line_printed() -> None:
