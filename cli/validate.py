@@ -31,7 +31,7 @@ from cardcore.replay.batch import chunk_size, judge_all
 from cardcore.replay.errors import ClusterError
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import FORMAT, Problem
-from cardcore.replay.runner import Report, expect_lines, path_label
+from cardcore.replay.runner import Report, expect_lines, note_lines, path_label
 
 __all__ = ["MANY", "progress_wanted", "validate"]
 
@@ -228,7 +228,7 @@ def _print_validation(report: Report) -> None:
                 click.echo(line)
     elif report.kept_going:
         click.echo("  found after the first problem (the event it refused passed over): nothing")
-    for line in expect_lines(report):
+    for line in expect_lines(report) + (note_lines(report) if report.expect else []):
         click.echo(visible(f"  {line}"))
     stopped = None if report.kept_going else unchecked_text(report)
     if stopped is not None:

@@ -8,15 +8,24 @@ name ``cardcore``), the plugin does nothing until it is given folders:
 
     pytest --cardcore-fixtures games/          # repeatable
 
-or in the pytest configuration (paths relative to it; used when pytest is run
-without paths, like ``testpaths``)::
+or in the pytest configuration (paths relative to it)::
 
     [tool.pytest.ini_options]
     cardcore_fixtures = ["fixtures"]
 
-Every ``*.json`` (any case) under those folders is one item; it passes when the
-transcript is valid, or, with ``expect``, fails exactly as expected. Disable
+Every ``*.json`` (any case) under those folders is one item, ``FILE::replay``;
+it passes when the transcript is valid, or, with ``expect``, fails exactly as
+expected; a failure shows the file's ``meta.note`` under its problems. Disable
 the plugin with ``-p no:cardcore``.
+
+What runs is what pytest runs, the folders counting as paths:
+
+- ``--cardcore-fixtures DIR`` is a path to run, besides any given: alone, it
+  runs DIR's transcripts and nothing else (not ``testpaths``). A path given
+  inside DIR (the id of a failure, ``DIR/x.json::replay``) runs only that.
+- The configured folders are run when pytest is given no path (as ``testpaths``
+  are, beside them); given paths inside them are always collected as
+  transcripts: ``pytest fixtures``, ``pytest fixtures/x.json::replay``.
 """
 
 from __future__ import annotations
@@ -36,28 +45,43 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("cardcore", "cardcore transcripts")
     group.addoption("--cardcore-fixtures", action="append", default=[], metavar="DIR",
                     dest="cardcore_fixtures",
-                    help="collect every *.json under DIR as a transcript test (repeatable)")
+                    help="run every *.json under DIR as a transcript test, as a path "
+                         "(repeatable; with no other path, nothing else runs)")
     parser.addini("cardcore_fixtures", type="paths", default=[],
-                  help="folders of transcripts collected as tests when pytest is run "
-                       "without paths (relative to the configuration file)")
+                  help="folders of transcripts, run as tests when pytest is given no path; "
+                       "a path given inside them is collected as transcripts (relative "
+                       "to the configuration file)")
 
 
-def _roots(config: pytest.Config) -> list[Path]:
+def _given(config: pytest.Config) -> list[Path]:
+    """The paths given to pytest (``FILE::name`` as FILE), when it was given any."""
+    if config.args_source != pytest.Config.ArgsSource.ARGS:
+        return []
     start = config.invocation_params.dir
-    roots = [(start / given).resolve() for given in config.getoption("cardcore_fixtures")]
-    if config.args_source != pytest.Config.ArgsSource.ARGS:  # like testpaths: no paths given
-        roots += [Path(path).resolve() for path in config.getini("cardcore_fixtures")]
-    return roots
+    return [(start / arg.partition("::")[0]).resolve() for arg in config.args]
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    roots = _roots(config)
-    for root in roots:
+    """The folders whose files are transcripts, and the paths pytest runs: those
+    given, and a folder to run unless a path given holds it or lies in it (so that
+    the id of one failure runs that file alone)."""
+    start = config.invocation_params.dir
+    named = [(start / given).resolve() for given in config.getoption("cardcore_fixtures")]
+    configured = [Path(path).resolve() for path in config.getini("cardcore_fixtures")]
+    given = _given(config)
+    run = named or ([] if given else configured)  # configured: like testpaths, if no path
+    for root in run:
         if not root.is_dir():
             raise pytest.UsageError(f"cardcore fixtures: {root} is not a folder")
-        if str(root) not in config.args:
+    if named and not given:  # the option names what to run, as a path would
+        config.args[:] = []
+    present = given or [Path(arg).resolve() for arg in config.args]  # testpaths, or none
+    for root in run:
+        if not any(path == root or root in path.parents or path in root.parents
+                   for path in present):
             config.args.append(str(root))
-    config.stash[ROOTS] = roots
+            present.append(root)
+    config.stash[ROOTS] = [*named, *configured]
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> TranscriptFile | None:
@@ -90,7 +114,7 @@ class TranscriptItem(pytest.Item):
 
     def runtest(self) -> None:
         from cardcore.quoting import visible
-        from cardcore.replay.runner import expect_lines, replay_file
+        from cardcore.replay.runner import expect_lines, note_lines, replay_file
 
         report = replay_file(self.path)
         if any(expected.after for expected in report.expect or ()):  # it pins --keep-going
@@ -104,7 +128,7 @@ class TranscriptItem(pytest.Item):
                 more = f" and {problem.moved_more} more" if problem.moved_more else ""
                 lines.append(f"  {problem.pointer}: moved since {problem.since or 'the start'} "
                              f"by {', '.join(problem.moved_by) or 'no event'}{more}")
-        lines += expect_lines(report)
+        lines += expect_lines(report) + note_lines(report)
         raise TranscriptFailure([visible(line) for line in lines] or [f"{name}: not valid"])
 
     def _shown_path(self) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from os import PathLike
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -46,8 +46,14 @@ if TYPE_CHECKING:  # imported when a fold keeps its steps, and by fixtures with 
     from cardcore.replay.expected_problems import ExpectedProblem
     from cardcore.replay.steps import Step
 
-__all__ = ["Report", "expect_lines", "path_label", "replay_file", "replay_transcript",
-           "rule_problems"]
+__all__ = ["SHOWN_NOTE", "Report", "expect_lines", "note_lines", "path_label", "replay_file",
+           "replay_transcript", "rule_problems"]
+
+SHOWN_NOTE = 1000
+"""The longest ``meta.note`` a failure shows whole; a longer one is shown by its
+start, cut at a word, and how many characters are left out. Most fixtures' notes
+are shorter (half under 600 characters); the longest hold 2,400 of arithmetic,
+which a maintainer reads in the file rather than in every failure of a run."""
 
 
 @attrs.frozen(kw_only=True)
@@ -86,11 +92,15 @@ class Report:
     more_problems: int = 0
     """Problems found beyond the first :data:`~cardcore.replay.problems.KEPT_PROBLEMS`
     (``problems``): counted, not kept, so that memory per file stays bounded."""
+    noted: str | None = None
+    """The file's ``meta.note`` as :attr:`meta_note` shows it, kept by :meth:`slim`
+    when the transcript is dropped (or given when there is none to read it from)."""
 
     def slim(self) -> Report:
         """This report without the transcript and the steps: what printing a
         validation needs, small enough to send between processes."""
-        return attrs.evolve(self, transcript=None, steps=(), expected=self.expect)
+        return attrs.evolve(self, transcript=None, steps=(), expected=self.expect,
+                            noted=self.meta_note)
 
     @property
     def readable(self) -> bool:
@@ -108,6 +118,15 @@ class Report:
     @property
     def expect(self) -> tuple[ExpectedProblem, ...] | None:
         return self.expected if self.transcript is None else self.transcript.expect
+
+    @property
+    def meta_note(self) -> str | None:
+        """The file's ``meta.note``, where a fixture's author says what it pins and
+        shows the arithmetic: what a maintainer whose change broke the fixture
+        needs beside the problems. On one line (its white space made single
+        spaces) and cut after :data:`SHOWN_NOTE` characters; None when the file
+        has no note, or one that is not text."""
+        return self.noted if self.transcript is None else _shown_note(self.transcript.meta)
 
     @property
     def matches_expect(self) -> bool:
@@ -157,6 +176,30 @@ def _matches(expected: list[ExpectedProblem], problems: tuple[Problem, ...]) -> 
 def _brief(where: str, what: str | None) -> str:
     """A problem, expected or found, as ``expect`` names it: pointer, then rule ID or kind."""
     return f"{where} {what or ''}".strip()
+
+
+def _shown_note(meta: object) -> str | None:
+    """``meta.note`` of a transcript's ``meta`` (a free-form object) as a report
+    shows it: see :attr:`Report.meta_note`.
+
+    >>> _shown_note({"note": "Aki pays 2\\n  (GP-4.2)"}), _shown_note({"note": 3}), _shown_note(None)
+    ('Aki pays 2 (GP-4.2)', None, None)
+    """
+    note = meta.get("note") if isinstance(meta, Mapping) else None
+    words = " ".join(note.split()) if isinstance(note, str) else ""
+    if len(words) <= SHOWN_NOTE:
+        return words or None
+    start = words[:SHOWN_NOTE + 1]
+    start = start.rsplit(" ", 1)[0] if " " in start else start[:SHOWN_NOTE]
+    return f"{start} ... ({len(words) - len(start)} characters more in the file's meta.note)"
+
+
+def note_lines(report: Report) -> list[str]:
+    """The fixture's own words under its failure, its ``meta.note``; none without
+    one. The words of both printers of a failed fixture, ``cardcore validate``
+    (for a file with ``expect``, the one kind it knows to be a fixture) and the
+    pytest plugin (for every file, all fixtures)."""
+    return [] if report.meta_note is None else [f"meta.note: {report.meta_note}"]
 
 
 def expect_lines(report: Report) -> list[str]:
@@ -389,7 +432,8 @@ def _forgotten_report(data: Any, pointers: list[str], label: str) -> Report:
         notes = () if judged.note is None else (judged.note,)
         return attrs.evolve(judged.report.slim(), notes=notes, forgotten=forgotten)
     return Report(path=label, problems=judged.problems, more_problems=judged.more,
-                  expected=judged.expect, forgotten=forgotten)
+                  expected=judged.expect, forgotten=forgotten,
+                  noted=_shown_note(data.get("meta") if isinstance(data, dict) else None))
 
 
 def internal_error(name: str, error: BaseException, *others: str) -> Problem:

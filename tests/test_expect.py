@@ -65,6 +65,42 @@ def test_an_expect_the_replay_does_not_meet_lists_what_it_found(tmp_path: Path) 
             "  the replay found: /events/2/player C-5\n") in out
 
 
+def test_an_expect_the_replay_does_not_meet_shows_the_fixtures_note(tmp_path: Path) -> None:
+    """Under what was expected and found, the fixture's meta.note (what it pins, its
+    arithmetic), so that whoever broke it reads what it was for; the same in
+    processes (--jobs). A file without expect is not known to be a fixture, and
+    its note is not shown."""
+    path = _fixture(tmp_path, [{"pointer": "/events/2", "rule": "GP-4.2"}])
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["meta"] = {"note": "Ben folds at event 2 and pays 2 (GP-4.2)"}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out = _validate(str(path))
+    assert code == 1
+    assert ("  the replay found no problem\n"
+            "  meta.note: Ben folds at event 2 and pays 2 (GP-4.2)\n") in out
+    code, twice = _validate("--jobs", "2", str(path), str(path))
+    assert twice.count("\n  meta.note: Ben folds at event 2 and pays 2 (GP-4.2)\n") == 2
+    del data["expect"]
+    data["events"][2]["player"] = "Ben"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out = _validate(str(path))
+    assert code == 1 and "C-5" in out and "meta.note" not in out
+
+
+def test_a_forgotten_card_fixture_that_misses_its_expect_shows_its_note(
+        tmp_path: Path) -> None:
+    """A file with a card nobody remembers has no one replay, but its note is shown
+    all the same."""
+    data = json.loads((ROOT / "fixtures/goblin-poker/forgotten-dealt-card-decides-bust.json")
+                      .read_text(encoding="utf-8"))
+    data["expect"] = {"problems": [{"pointer": "/events/1", "rule": "C-5"}]}
+    path = tmp_path / "forgotten.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out = _validate(str(path))
+    assert code == 1
+    assert f"  meta.note: {' '.join(data['meta']['note'].split())[:200]}" in out
+
+
 def test_a_file_cardcore_failed_on_is_not_said_to_have_no_problem() -> None:
     """An internal error judged nothing: only what was expected is said, no 'found'."""
     report = Report(path="f.json", problems=(internal_error("f.json", RuntimeError("x")),),

@@ -104,3 +104,70 @@ def test_a_failure_shows_the_control_characters_of_the_file_escaped(
     result.assert_outcomes(passed=1, failed=1)
     output = result.stdout.str()
     assert "\x1b[2J" not in output and "Ben\\u001b[2J\\nok cannot pitch now" in output
+
+
+def _failed_id(result: pytest.RunResult) -> str:
+    """The id of the one failure in pytest's short summary (``FAILED id - ...``)."""
+    failed = [line.split()[1] for line in result.stdout.lines if line.startswith("FAILED ")]
+    assert len(failed) == 1, result.stdout.str()
+    return failed[0]
+
+
+def test_the_option_without_paths_runs_the_transcripts_only(
+        pytester: pytest.Pytester) -> None:
+    """``pytest --cardcore-fixtures DIR`` names what to run, as a path would: not the
+    configured testpaths nor the other tests of the folder besides DIR."""
+    _folder(pytester)
+    pytester.makeini("[pytest]\ntestpaths = tests\n")
+    pytester.mkdir("tests")
+    pytester.makepyfile(**{"tests/test_other": "def test_other():\n    '''A plain test.'''\n",
+                           "test_top": "def test_top():\n    '''A plain test.'''\n"})
+    result = pytester.runpytest("--cardcore-fixtures", "games", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    pytester.makeini("[pytest]\n")  # no testpaths: pytest would collect the whole folder
+    result = pytester.runpytest("--cardcore-fixtures", "games", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    result = pytester.runpytest("--cardcore-fixtures", "games", "tests", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2, failed=1)
+
+
+def test_a_failed_transcript_reruns_by_the_id_pytest_printed(
+        pytester: pytest.Pytester) -> None:
+    """The id in ``FAILED games/bad.json::replay`` runs that file alone: given with the
+    option (the folder is not added to a path inside it), or, when the configuration
+    names the folder, on its own."""
+    _folder(pytester)
+    first = pytester.runpytest("--cardcore-fixtures", "games", "-p", "no:cacheprovider")
+    failed = _failed_id(first)
+    again = pytester.runpytest("--cardcore-fixtures", "games", failed, "-p", "no:cacheprovider")
+    again.assert_outcomes(failed=1)
+    assert _failed_id(again) == failed
+    pytester.makeini("[pytest]\ncardcore_fixtures = games\n")
+    alone = pytester.runpytest(failed, "-p", "no:cacheprovider")
+    alone.assert_outcomes(failed=1)
+    assert _failed_id(alone) == failed
+
+
+def test_a_path_in_a_configured_folder_is_collected_as_transcripts(
+        pytester: pytest.Pytester) -> None:
+    """With cardcore_fixtures = games, ``pytest games`` runs its transcripts (rather
+    than no test), as ``pytest`` alone would with the other tests."""
+    _folder(pytester)
+    pytester.makeini("[pytest]\ncardcore_fixtures = games\n")
+    pytester.makepyfile(test_other="def test_other():\n    '''A plain test.'''\n")
+    pytester.runpytest("games", "-p", "no:cacheprovider").assert_outcomes(passed=1, failed=1)
+    pytester.runpytest("games/good.json", "-p", "no:cacheprovider").assert_outcomes(passed=1)
+
+
+def test_a_failure_shows_the_fixtures_note(pytester: pytest.Pytester) -> None:
+    """Under the problems, the file's meta.note: what the fixture pins and its
+    arithmetic, for whoever broke it."""
+    games = _folder(pytester)
+    bad = json.loads((games / "bad.json").read_text(encoding="utf-8"))
+    bad["meta"] = {"note": "Chie folds\nand pays 2 (GP-4.2)"}
+    (games / "bad.json").write_text(json.dumps(bad), encoding="utf-8")
+    result = pytester.runpytest("--cardcore-fixtures", "games", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines([
+        "games/bad.json:/events/3/player: rule [[]C-5[]]: Ben cannot pitch now*",
+        "meta.note: Chie folds and pays 2 (GP-4.2)"])

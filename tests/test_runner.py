@@ -216,3 +216,28 @@ def test_a_path_is_labelled_as_pathlib_spells_it(pieces: list[str]) -> None:
     not asked of pathlib, whose import costs more than judging a small file)."""
     name = "".join(pieces)
     assert path_label(name) == str(Path(name))
+
+
+def test_the_meta_note_is_shown_on_one_line_and_kept_by_slim() -> None:
+    """What a fixture's author wrote it for, as a failure shows it: its white space
+    made single spaces (a note of several lines prints as one); kept when the
+    transcript is dropped to send the report between processes."""
+    events = [*README_GOBLIN[:2], {"type": "pitch", "player": "Aki"}]
+    report = replay_transcript(transcript(events, meta={"note": "Aki pitches\n  out of turn: C-5"}))
+    assert report.meta_note == "Aki pitches out of turn: C-5"
+    assert report.slim().transcript is None and report.slim().meta_note == report.meta_note
+    for meta in ({}, {"note": ["not", "text"]}, {"note": " \n"}):
+        assert replay_transcript(transcript(events, meta=meta)).meta_note is None
+
+
+def test_a_very_long_meta_note_is_cut_at_a_word_and_says_how_much_is_left() -> None:
+    """A note of thousands of characters is shown by its start, up to SHOWN_NOTE
+    characters and a whole word, then how many characters the file holds besides."""
+    from cardcore.replay.runner import SHOWN_NOTE
+
+    note = " ".join(f"word{index}" for index in range(SHOWN_NOTE))
+    shown = replay_transcript(transcript(README_GOBLIN[:2], meta={"note": note})).meta_note
+    assert shown is not None
+    start, _, rest = shown.partition(" ... (")
+    assert len(start) <= SHOWN_NOTE and note.startswith(start + " ")
+    assert rest == f"{len(note) - len(start)} characters more in the file's meta.note)"
