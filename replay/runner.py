@@ -82,13 +82,13 @@ class Report:
     reported, each as found after an earlier one; the verdict stays the first
     problem's (unless a fixture's ``expect`` pins them with ``"after": true``)."""
     kept_going: bool = False
+    """The fold went on past a rule problem (``validate --keep-going``)."""
     forgotten: tuple[str, ...] = ()
     """The pointers of the file's forgotten cards (``"!"``): it was judged with each
     value they could have had, and ``transcript`` is None (no one replay is the file's)."""
     notes: tuple[str, ...] = ()
     """What a reader should know besides the problems (a forgotten card the outcome
     does not depend on: :mod:`cardcore.replay.forgotten`)."""
-    """The fold went on past a rule problem (``validate --keep-going``)."""
     more_problems: int = 0
     """Problems found beyond the first :data:`~cardcore.replay.problems.KEPT_PROBLEMS`
     (``problems``): counted, not kept, so that memory per file stays bounded."""
