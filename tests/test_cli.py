@@ -78,6 +78,28 @@ def test_replay_tells_every_effect_with_its_rule_grouped_by_round() -> None:
     assert out.strip().splitlines()[-1].startswith("standings:")
 
 
+def test_replay_writes_a_bids_rank_and_suit_as_it_writes_cards(tmp_path: Path) -> None:
+    """A bid written "T", "q" or with a suit symbol is echoed "10", "Q", "S", as a
+    card written "th" is echoed "10H" (a trial's replay echoed rank=T); the file
+    itself is left as it was written."""
+    data = json.loads((ROOT / "fixtures" / "auction" / "rules-example.json").read_text(
+        encoding="utf-8"))
+    data["events"][1:3] = [{"type": "bid", "player": "Ben", "kind": "single", "rank": "T"},
+                           {"type": "bid", "player": "Aki", "kind": "single", "rank": "q"},
+                           {"type": "bid", "player": "Ben", "kind": "single", "rank": "K"},
+                           {"type": "bid", "player": "Aki", "kind": "single", "rank": "k",
+                            "suit": "\u2660"}]
+    path = tmp_path / "bids.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = path.read_bytes()
+    code, out = run("replay", str(path))
+    assert code == 0, out
+    assert "bid Ben kind=single rank=10\n" in out and "bid Aki kind=single rank=Q\n" in out
+    assert "bid Aki kind=single rank=K suit=S\n" in out
+    assert "rank=T" not in out and "rank=q" not in out and "rank=k" not in out
+    assert path.read_bytes() == before
+
+
 def test_replay_at_stops_after_the_given_event() -> None:
     """--at takes an index or a pointer."""
     for at in ("3", "/events/3"):
