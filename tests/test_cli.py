@@ -476,6 +476,24 @@ def test_replay_player_lists_every_movement_summing_to_the_final_figure() -> Non
     assert code == 2 and "did you mean 'Ben'?" in out
 
 
+def test_replay_player_lists_a_tie_split_to_nothing(tmp_path: Path) -> None:
+    """A tie that splits 1 point two ways pays 0 each: --player lists it for each
+    of the two, as a share from the bank, neither gained nor lost (a trial's
+    player who tied in round 1 found nothing there)."""
+    from test_accounts import TIE_FOR_NOTHING
+
+    path = tmp_path / "saint.json"
+    path.write_text(json.dumps(TIE_FOR_NOTHING), encoding="utf-8")
+    code, out = run("replay", str(path), "--player", "Lea")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 4, out
+    assert lines[2] == ("  /events/2       0  SP-2.5  Kai and Lea tie for the best hand: they "
+                        "split 1 point of round 1, 0 each (rounded down) (from bank)")
+    assert lines[3] == "  sum: 0 + 0 gained - 0 lost = 0 points after event #2"
+    code, out = run("replay", str(path), "--player", "Mo")
+    assert code == 0 and "/events/2" not in out
+
+
 def test_replay_player_of_a_point_game_counts_points() -> None:
     """In Auction the account is in points, from 0."""
     path = ROOT / "fixtures" / "auction" / "rules-example.json"
