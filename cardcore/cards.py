@@ -33,10 +33,14 @@ __all__ = [
     "Card",
     "CardNotationError",
     "PairsCard",
+    "RankText",
+    "SuitText",
     "parse_card",
     "parse_pairs_card",
     "rank_name",
+    "rank_text",
     "suit_letter",
+    "suit_text",
 ]
 
 UNKNOWN: Final = "?"
@@ -72,17 +76,57 @@ def rank_name(rank: int) -> str:
     return RANK_NAMES[rank]
 
 
+def _rank_of(text: object) -> int | None:
+    """The rank ``text`` writes, or None: the one reading of a rank alone."""
+    return _RANK_BY_NAME.get(text.upper()) if isinstance(text, str) else None
+
+
 def parse_rank(text: str) -> int:
     """Parse a rank as written in a bid (``"10"``, ``"T"``, ``"q"``, ``"JK"``).
 
     >>> parse_rank("t"), parse_rank("Q"), parse_rank("JK")
     (10, 12, 15)
     """
-    rank = _RANK_BY_NAME.get(text.upper()) if isinstance(text, str) else None
+    rank = _rank_of(text)
     if rank is None:
         message = f"{quoted(text)} is not a rank: ranks are 2-10, J, Q, K, A (T for 10) and JK"
         raise CardNotationError(message)
     return rank
+
+
+RankText = NewType("RankText", str)
+"""A rank written alone in card notation (an Auction bid's ``rank`` and ``ranks``):
+a string, read into :func:`rank_text`'s normal form where the event is built or
+loaded, so that a bid written "T" is the bid written "10" to every comparison
+(diff, its alignment, an amendment that changes nothing) and prints as "10".
+What is no rank stays a string as written: the rules that read it refuse it."""
+
+SuitText = NewType("SuitText", str)
+"""A suit written alone (an Auction single card bid's ``suit``): as
+:data:`RankText`, read into :func:`suit_text`'s normal form, its letter."""
+
+
+def rank_text(text: str) -> str:
+    """The canonical name of the rank ``text`` writes (as :func:`parse_rank` reads
+    it: either case, ``T`` for 10), or ``text`` itself if it writes none: this is
+    a normal form, not a check, and a rank's mistake is the rules' to word (an
+    Auction bid cites AU-2.7 at its field, quoting it as written).
+
+    >>> rank_text("t"), rank_text("10"), rank_text("q"), rank_text("jk"), rank_text("11")
+    ('10', '10', 'Q', 'JK', '11')
+    """
+    rank = _rank_of(text)
+    return text if rank is None else RANK_NAMES[rank]
+
+
+def suit_text(text: str) -> str:
+    """The letter of the suit ``text`` writes (:func:`suit_letter`), or ``text``
+    itself if it writes none (the rules refuse it, quoting it as written).
+
+    >>> suit_text("\u2660"), suit_text("h"), suit_text("X")
+    ('S', 'H', 'X')
+    """
+    return suit_letter(text) or text
 
 
 class Card:
@@ -258,14 +302,18 @@ def parse_card(text: object) -> Card:
 
 def suit_letter(text: object) -> str:
     """The suit ``text`` names, as its letter (S, H, D, C): written in either case
-    or as a suit symbol, as card notation takes it (an Auction bid's ``suit`` is
-    read alike); "" if it names none.
+    or as a suit symbol (a phone's too, with its variation selector), as card
+    notation takes it (an Auction bid's ``suit`` is read alike); "" if it names none.
 
-    >>> suit_letter("s"), suit_letter("\u2665"), suit_letter("X"), suit_letter("SH")
-    ('S', 'H', '', '')
+    >>> suit_letter("s"), suit_letter("\u2665"), suit_letter("\u2665\ufe0f"), suit_letter("X")
+    ('S', 'H', 'H', '')
+    >>> suit_letter("SH")
+    ''
     """
     if not isinstance(text, str):
         return ""
+    if text[-1:] in _PRESENTATION and text[-2:-1] in _SUIT_SYMBOLS:  # a phone's symbol
+        text = text[:-1]
     letter = _SUIT_SYMBOLS.get(text) or text.upper()
     return letter if letter in SUITS else ""
 

@@ -30,7 +30,16 @@ from typing import Any, TypeVar
 
 import attrs
 
-from cardcore.cards import PAIRS_HIGH, PAIRS_LOW, Card, PairsCard
+from cardcore.cards import (
+    PAIRS_HIGH,
+    PAIRS_LOW,
+    Card,
+    PairsCard,
+    RankText,
+    SuitText,
+    rank_text,
+    suit_text,
+)
 from cardcore.errors import EventValueError, PathPart
 from cardcore.exact import Number, is_fraction
 from cardcore.frozen import FrozenMap, freeze
@@ -71,6 +80,21 @@ class _Scalar(_Field):
         return value
 
 
+class _Spelled(_Field):
+    """A string kept in its normal form (``spelled``: a bid's rank or suit in its
+    canonical spelling, or the string as given when it writes none)."""
+
+    words = "a string"  # any string: what is no rank or suit is the rules' to refuse
+
+    def __init__(self, spelled: Callable[[str], str]) -> None:
+        self.spelled = spelled
+
+    def __call__(self, value: Any) -> Any:
+        if not isinstance(value, str):
+            raise _Wrong(value, self.words)
+        return self.spelled(value)
+
+
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -82,6 +106,8 @@ def _pairs_card(value: object) -> bool:
 _STRING = _Scalar(lambda value: isinstance(value, str), "a string")
 _LEAVES: dict[Any, _Field] = {
     str: _STRING,
+    RankText: _Spelled(rank_text),
+    SuitText: _Spelled(suit_text),
     int: _Scalar(_whole, "a whole number"),
     bool: _Scalar(lambda value: isinstance(value, bool), "True or False"),
     Number: _Scalar(lambda value: _whole(value) or is_fraction(value),

@@ -112,8 +112,9 @@ def split_points(points: int, ways: int, exact: bool) -> Number:
 
 def award(players: Sequence[str], seats: Sequence[int], share: Number, rule: str
           ) -> tuple[Transfer, ...]:
-    """Points from nowhere to each of ``seats`` (none for a share of 0)."""
-    if not share:
-        return ()
+    """Points from nowhere to each of ``seats``, a transfer each, of 0 too: a share
+    rounded down to nothing is still the player's share, as a pot split to
+    nothing is (:meth:`~cardcore.ledger.Ledger.split_pot`), and a player's account
+    (``replay --player``) shows it where their tie went."""
     return tuple([transfer(BANK, players[s], share, rule)  # type: ignore[arg-type]
                   for s in seats])

@@ -124,7 +124,8 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], same: tuple[str, 
     cardcore diff DIR --option ante=2       a folder of records: a summary
 
     For two records, notes are ignored, and a card one record knows and the
-    other leaves unknown is no difference; the records are aligned event by
+    other leaves unknown is no difference, nor a card or a bid's rank written
+    another way ("T" for "10"); the records are aligned event by
     event, so an event one of them lacks (or has twice) is named with a pointer
     into each, and the events after it are still compared. An event written
     otherwise is one difference, however many of its fields differ. Every

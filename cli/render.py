@@ -259,20 +259,23 @@ def step_lines(step: Step) -> list[str]:
 
 
 def _signed(value: object) -> str:
-    """``+9``, ``-1``, ``+7/3``."""
+    """``+9``, ``-1``, ``+7/3``; ``0`` for nothing (neither gained nor lost)."""
     shown = json_number(value)
+    if not value:
+        return str(shown)
     return f"+{shown}" if not str(shown).startswith("-") else str(shown)
 
 
 def account_lines(found: Account, report: Report, title: str) -> list[str]:
-    """A player's account: the start, each gain or loss with its event and rule, the sum."""
+    """A player's account: the start, each gain or loss (or share or payment of 0)
+    with its event and rule, the sum."""
     where = (f"before event #{report.stopped_at}" if report.stopped_at is not None
              else "at the end" if not report.steps or report.complete
              else f"after event #{report.steps[-1].index}")
     lines = [f"{found.player}'s {found.unit} in {report.path} ({title})",
              f"  {'start':<11} {json_number(found.start):>5}"]
     for entry in found.entries:
-        way = "from" if entry.amount > 0 else "to"
+        way = "from" if entry.incoming else "to"
         at = f"/events/{entry.index}"
         lines.append(f"  {at:<11} {_signed(entry.amount):>5}  {entry.rule:<7} "
                      f"{entry.text} ({way} {entry.other})")

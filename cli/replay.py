@@ -56,8 +56,9 @@ def _parse_at(text: str | None) -> int | None:
               help="stop after this event (an index like 12, or a pointer like /events/12); "
                    "an event past the end is an error")
 @click.option("--player", metavar="NAME",
-              help="instead: every chip or point NAME gained or lost, each with its event "
-                   "and rule, from the start to the final figure")
+              help="instead: every chip or point NAME gained or lost (and every share or "
+                   "payment of 0, such as a tie split to nothing), each with its event and "
+                   "rule, from the start to the final figure")
 @click.option("--table", is_flag=True,
               help="instead: the standings over time, a row after each event (the chips "
                    "or points of every player, the pot; in Auction the starter pile and "
@@ -71,8 +72,9 @@ def replay(file: str, at: str | None, player: str | None, table: bool, per: Per 
     """Tell a game event by event: every derived effect with its rule, then the standings.
 
     FILE may be - for standard input. With --player NAME, only that player's
-    account: the start, every gain and loss (event pointer, rule) and the sum,
-    which is the final figure. With --table, the standings after each event
+    account: the start, every gain and loss (event pointer, rule), a share or
+    payment of 0 too, and the sum, which is the final figure. With --table, the
+    standings after each event
     (--per round: after each round or hand), then any problems.
 
     Exit status: 0 valid, 1 an event broke a rule or a check or the result

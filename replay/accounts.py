@@ -4,8 +4,9 @@ A disputed number is settled by its history, not by a second opinion. The
 effects of a replay carry every transfer with its rule ID, so a player's figure
 is their start plus the transfers that paid them minus those they paid (the
 game contract tests hold every game to exactly that). :func:`account` lists
-them; :func:`movers` names the events that moved a figure between two
-readings, which is what a ``check`` that disagrees asks for.
+them, a transfer of 0 too (a tie split to nothing: the player's share, though
+it moves nothing); :func:`movers` names the events that moved a figure between
+two readings, which is what a ``check`` that disagrees asks for.
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ class Entry:
     """Who paid them, or whom they paid (a player, ``pot`` or ``bank``)."""
     text: str
     """The effect's sentence."""
+    incoming: bool
+    """They were paid (by ``other``); else they paid (``other``). An amount of 0
+    (a share of nothing, an ante of 0) has no sign to say it."""
 
 
 @attrs.frozen(kw_only=True)
@@ -74,16 +78,19 @@ class Replayed(Protocol):
 
 
 def _entries(index: int, effects: Iterable[Effect], player: str) -> Iterable[Entry]:
+    """Every transfer to or from ``player``, of 0 too: a share of nothing or a
+    payment of nothing is where a player looks for what became of their tie or
+    their ante, though it moves nothing."""
     for effect in effects:
         for transfer in effect.transfers:
-            if transfer.amount == 0 or transfer.payer == transfer.receiver:
+            if transfer.payer == transfer.receiver:
                 continue
             if transfer.receiver == player:
                 yield Entry(index=index, amount=transfer.amount, rule=transfer.rule,
-                            other=transfer.payer, text=effect.text)
+                            other=transfer.payer, text=effect.text, incoming=True)
             elif transfer.payer == player:
                 yield Entry(index=index, amount=-transfer.amount, rule=transfer.rule,
-                            other=transfer.receiver, text=effect.text)
+                            other=transfer.receiver, text=effect.text, incoming=False)
 
 
 def figures(outcome: Any) -> tuple[str, Mapping[str, Amount]]:

@@ -3,7 +3,9 @@
 Two players wrote down the same game; where do their records part, and what
 does that change in the outcome? Events are compared by meaning: notes are
 ignored, and a card one record knows and the other leaves unknown (``"?"`` or
-left out) is not a difference, since both can describe the same table. The
+left out) is not a difference, since both can describe the same table; a card
+or a bid's rank or suit written another way ("T" for "10") is one value once
+loaded (:data:`cardcore.cards.RankText`), so it is no difference either. The
 records are aligned event by event (:mod:`cardcore.replay.alignment`), so that
 an event one record lacks is named as missing and the events after it still
 match; the first difference is the *parting*. Both are replayed and the

@@ -62,10 +62,12 @@ class _Leaf:
     already read to its result, so that a card is parsed once per process;
     ``parse`` is the kernel's own parser, which makes the result of a value not
     yet there or raises ValueError, so the table holds nothing but spellings
-    the kernel accepts (a bounded set). A value is looked up only if it is of
-    ``kinds``: the number ``1`` is a key, and ``True == 1``, ``1.0 == 1``. A
-    table of strings alone needs no such test: nothing else equals a string
-    (a string subclass reads as the string it equals).
+    the kernel accepts: a bounded set for a card; a bid's rank or suit is read
+    whatever it writes (the rules judge it), so a table stops learning at
+    :data:`LEARNED` values and converts the rest each time. A value is looked
+    up only if it is of ``kinds``: the number ``1`` is a key, and ``True == 1``,
+    ``1.0 == 1``. A table of strings alone needs no such test: nothing else
+    equals a string (a string subclass reads as the string it equals).
 
     ``bound`` (whole numbers only, with no table): a value is its own result only
     if it lies from ``-bound`` to ``bound``.
@@ -116,7 +118,8 @@ class _Leaf:
             result = self.parse(value)
         except (ValueError, TypeError):
             raise Unsure from None
-        self.table[value] = result
+        if len(self.table) < LEARNED:
+            self.table[value] = result
         return result
 
     def _make_sequence(self) -> Callable[[Any], tuple[Any, ...]]:
@@ -208,6 +211,11 @@ class _Leaf:
             return FrozenMap(value)
 
         return same
+
+
+LEARNED = 4096
+"""Values a leaf's table keeps (:class:`_Leaf`): every spelling of every card many
+times over, and a bound on what a file of made-up ranks can add to a process."""
 
 
 Part = Build | _Leaf

@@ -23,7 +23,16 @@ from typing import Any
 import attrs
 
 from cardcore.cards import UNKNOWN as UNKNOWN_CARD
-from cardcore.cards import Card, PairsCard, parse_card, parse_pairs_card
+from cardcore.cards import (
+    Card,
+    PairsCard,
+    RankText,
+    SuitText,
+    parse_card,
+    parse_pairs_card,
+    rank_text,
+    suit_text,
+)
 from cardcore.errors import CardNotationError
 from cardcore.exact import Number
 from cardcore.replay.problems import MAX_INTEGER, describe_value, out_of_range
@@ -56,6 +65,17 @@ def _string(value: object, _: type) -> str:
             hint = f' (a string is written in quotes: "{value}")'
         raise ValueError(f"expected a string, not {describe_value(value)}{hint}")
     return value
+
+
+def _rank_text(value: object, _: type) -> str:
+    """A bid's rank in its one spelling ("T" as "10"); what is no rank is kept as
+    written, for the rules to refuse it (AU-2.7) and quote it."""
+    return rank_text(_string(value, str))
+
+
+def _suit_text(value: object, _: type) -> str:
+    """A bid's suit as its letter ("♠" as "S"); what is no suit is kept as written."""
+    return suit_text(_string(value, str))
 
 
 def _quoted_number(value: object) -> str:
@@ -160,6 +180,9 @@ LEAVES: tuple[Leaf, ...] = (
     Leaf(bool, _boolean, frozenset({bool})),
     Leaf(PairsCard | None, _pairs_card, frozenset({int, str}), remembered=True),
     Leaf(Card | None, _standard_card, frozenset({str}), remembered=True),
+    # any string is read (the rules judge a rank or suit), each spelling once
+    Leaf(RankText, _rank_text, frozenset({str}), remembered=True),
+    Leaf(SuitText, _suit_text, frozenset({str}), remembered=True),
     # a fraction "23/3" is left to the full loader by the fast one (kinds: int only)
     Leaf(Number, _score, frozenset({int}), bound=MAX_INTEGER),
 )

@@ -41,6 +41,8 @@ def _type_schema(hint: Any) -> dict[str, Any]:
         return dict(_CARD)
     if hint is Number:
         return dict(_SCORE)
+    if isinstance(hint, typing.NewType):  # a bid's rank or suit: any string (the rules judge it)
+        return _type_schema(hint.__supertype__)
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):

@@ -25,7 +25,7 @@ def test_every_players_account_sums_to_their_final_figure(game: str) -> None:
     for player in report.transcript.players:
         found = account(report, player)
         assert found.total == found.final, (player, found)
-        assert all(entry.amount != 0 and entry.rule for entry in found.entries)
+        assert all(entry.rule and entry.other for entry in found.entries)
 
 
 def test_bens_account_names_the_ante_and_the_pot() -> None:
@@ -34,6 +34,45 @@ def test_bens_account_names_the_ante_and_the_pot() -> None:
     assert (found.unit, found.start, found.final) == ("chips", 100, 108)
     assert [(e.index, e.amount, e.rule, e.other) for e in found.entries] == [
         (0, -1, "GP-1.1", "pot"), (6, 9, "GP-4.4", "pot")]
+
+
+TIE_FOR_NOTHING: dict[str, Any] = {
+    "format": "cardcore-transcript/1", "game": "saint-poker", "options": {"rounds": 3},
+    "players": ["Kai", "Lea", "Mo"], "ages": {"Kai": 30, "Lea": 25},
+    "events": [
+        {"type": "deal", "future": ["3H", "9C"]},
+        {"type": "river", "future": ["KS", "2D"], "cards": {"Kai": "9D", "Lea": "4S", "Mo": "JC"}},
+        {"type": "show", "cards": {"Kai": ["AC", "8D"], "Lea": ["AD", "8H"], "Mo": ["2H", "5C"]}},
+    ]}
+"""Round 1 of a user's trial: Kai and Lea tie for the best hand and split 1 point,
+0 each (rounded down)."""
+
+
+def test_a_share_of_nothing_is_in_the_account() -> None:
+    """A tie that splits 1 point two ways pays each 0 (SP-2.5): the account of each
+    of them lists it (a player asking where their tie went was shown nothing),
+    and of no one else; the sum is unchanged."""
+    report = replay_transcript(load_transcript(TIE_FOR_NOTHING), steps=True)
+    for player in ("Kai", "Lea"):
+        found = account(report, player)
+        assert [(e.index, e.amount, e.rule, e.other, e.incoming) for e in found.entries] == [
+            (2, 0, "SP-2.5", "bank", True)], player
+        assert "0 each (rounded down)" in found.entries[0].text
+        assert found.total == found.final == 0
+    assert account(report, "Mo").entries == ()
+
+
+def test_a_payment_of_nothing_is_in_the_account_as_paid() -> None:
+    """An ante of 0 (the option allows it) is a payment the rules make, of
+    nothing: listed as paid to the pot, not as gained."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["options"] = {"ante": 0}
+    del data["result"]
+    data["events"] = data["events"][:1]
+    report = replay_transcript(load_transcript(data), steps=True)
+    (entry,) = account(report, "Ben").entries
+    assert (entry.index, entry.amount, entry.rule, entry.other, entry.incoming) == (
+        0, 0, "GP-1.1", "pot", False)
 
 
 def _with_checks(*checks: tuple[int, dict[str, int]], result: dict[str, int]) -> dict[str, Any]:

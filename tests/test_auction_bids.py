@@ -118,10 +118,11 @@ def test_a_suit_is_named_over_a_single_of_the_same_rank() -> None:
     assert caught.value.rule == "AU-2.7"
 
 
-@pytest.mark.parametrize("suit", ["S", "s", "\u2660", "\u2664"])
+@pytest.mark.parametrize("suit", ["S", "s", "\u2660", "\u2664", "\u2660\ufe0f"])
 def test_a_bids_suit_is_read_as_card_notation_reads_a_suit(suit: str) -> None:
     """A single's suit may be written as a card's is (either case, or the suit's
-    symbol, filled or white); anything else is no suit (AU-2.7)."""
+    symbol, filled or white, a phone's with its variation selector too); anything
+    else is no suit (AU-2.7)."""
     assert named_bid("single", "K", None, suit, Bid(SINGLE, (13,)), True) == Bid(SINGLE, (13,), "S")
 
 

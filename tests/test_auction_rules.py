@@ -484,8 +484,8 @@ def test_a_show_is_the_whole_hand_or_five_cards_face_up() -> None:
     assert error.message == "Ben must show cards too: every player shows at the end of a hand"
 
 
-def _declared(declarer: str) -> GameLog[AuctionState]:
-    log = play([deal()])
+def _declared(declarer: str, options: AuctionOptions | None = None) -> GameLog[AuctionState]:
+    log = play([deal()], options=options)
     grow(log, 7)
     log.append(Declare(player=declarer))
     hands = {name: tuple(sorted(log.state.account.zone(hand(name)).known_cards()))
@@ -509,6 +509,17 @@ def test_the_declarer_loses_the_bonus_without_the_best_hand() -> None:
     assert (log.outcome.scores or {})["Ben"] == -25
     penalty = next(e for e in log.effects[-1] if e.rule == "AU-5.4")
     assert penalty.transfers[0].payer == "Ben" and penalty.transfers[0].receiver == "bank"
+
+
+def test_a_bonus_of_0_is_paid_as_a_transfer_of_0() -> None:
+    """AU-5.4 with the option declare_bonus=0: the declarer is paid "+0", as a
+    transfer of 0 (their account lists it), and the scores are those without it."""
+    log = _declared("Aki", AuctionOptions(declare_bonus=0))
+    bonus = next(e for e in log.effects[-1] if e.rule == "AU-5.4")
+    assert bonus.text.endswith("+0")
+    assert [(t.payer, t.receiver, t.amount) for t in bonus.transfers] == [("bank", "Aki", 0)]
+    pile = sum(t.amount for e in log.effects[-1] for t in e.transfers if t.rule == "AU-5.3")
+    assert (log.outcome.scores or {})["Aki"] == pile
 
 
 def test_the_game_ends_when_someone_reaches_the_target() -> None:

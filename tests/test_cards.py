@@ -15,6 +15,9 @@ from cardcore.cards import (
     parse_card,
     parse_pairs_card,
     parse_rank,
+    rank_text,
+    suit_letter,
+    suit_text,
 )
 from cardcore.decks import STANDARD_WITH_JOKERS
 
@@ -106,6 +109,36 @@ def test_anything_else_is_not_a_pairs_card(value: object) -> None:
     """Strings, booleans, floats and numbers outside 1-10 are refused."""
     with pytest.raises(CardNotationError, match="not a Pairs card"):
         parse_pairs_card(value)
+
+
+@pytest.mark.parametrize(("text", "canonical"), [
+    ("10", "10"), ("T", "10"), ("t", "10"), ("q", "Q"), ("Q", "Q"), ("a", "A"), ("jk", "JK"),
+    ("Jk", "JK"), ("7", "7")])
+def test_a_rank_written_any_way_has_one_normal_form(text: str, canonical: str) -> None:
+    """A rank alone (an Auction bid's) is normalised as a card is: "T" and "t" are
+    "10", lower case is upper; two bids written so are one bid, and print alike."""
+    assert rank_text(text) == canonical
+
+
+@pytest.mark.parametrize("text", ["Z", "11", "1", "8H", "", " Q", "T0", "10 "])
+def test_what_is_no_rank_is_kept_as_written(text: str) -> None:
+    """Not a rank: kept for the rules that read it to refuse it, quoted as written."""
+    assert rank_text(text) == text
+
+
+@pytest.mark.parametrize(("text", "canonical"), [
+    ("S", "S"), ("s", "S"), ("\u2660", "S"), ("\u2664", "S"), ("h", "H"), ("\u2665\ufe0f", "H"),
+    ("\u2666\ufe0e", "D")])
+def test_a_suit_written_any_way_has_one_normal_form(text: str, canonical: str) -> None:
+    """A suit alone (a single card bid's) reads as a card's suit reads, a phone's
+    symbol with its variation selector included, and has the card's letter."""
+    assert suit_letter(text) == suit_text(text) == canonical
+
+
+@pytest.mark.parametrize("text", ["X", "SH", "", "\ufe0f", "10", "\u2665\ufe0f\ufe0f"])
+def test_what_is_no_suit_is_kept_as_written(text: str) -> None:
+    """Not a suit: no letter, and kept as written for the rules to refuse."""
+    assert suit_letter(text) == "" and suit_text(text) == text
 
 
 def test_ranks_parse_as_bids_write_them() -> None:

@@ -78,6 +78,28 @@ def test_replay_tells_every_effect_with_its_rule_grouped_by_round() -> None:
     assert out.strip().splitlines()[-1].startswith("standings:")
 
 
+def test_replay_writes_a_bids_rank_and_suit_as_it_writes_cards(tmp_path: Path) -> None:
+    """A bid written "T", "q" or with a suit symbol is echoed "10", "Q", "S", as a
+    card written "th" is echoed "10H" (a trial's replay echoed rank=T); the file
+    itself is left as it was written."""
+    data = json.loads((ROOT / "fixtures" / "auction" / "rules-example.json").read_text(
+        encoding="utf-8"))
+    data["events"][1:3] = [{"type": "bid", "player": "Ben", "kind": "single", "rank": "T"},
+                           {"type": "bid", "player": "Aki", "kind": "single", "rank": "q"},
+                           {"type": "bid", "player": "Ben", "kind": "single", "rank": "K"},
+                           {"type": "bid", "player": "Aki", "kind": "single", "rank": "k",
+                            "suit": "\u2660"}]
+    path = tmp_path / "bids.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = path.read_bytes()
+    code, out = run("replay", str(path))
+    assert code == 0, out
+    assert "bid Ben kind=single rank=10\n" in out and "bid Aki kind=single rank=Q\n" in out
+    assert "bid Aki kind=single rank=K suit=S\n" in out
+    assert "rank=T" not in out and "rank=q" not in out and "rank=k" not in out
+    assert path.read_bytes() == before
+
+
 def test_replay_at_stops_after_the_given_event() -> None:
     """--at takes an index or a pointer."""
     for at in ("3", "/events/3"):
@@ -452,6 +474,24 @@ def test_replay_player_lists_every_movement_summing_to_the_final_figure() -> Non
     assert code == 0 and "sum: 100 + 0 gained - 1 lost = 99 chips after event #3" in out
     code, out = run("replay", str(EXAMPLE), "--player", "ben")
     assert code == 2 and "did you mean 'Ben'?" in out
+
+
+def test_replay_player_lists_a_tie_split_to_nothing(tmp_path: Path) -> None:
+    """A tie that splits 1 point two ways pays 0 each: --player lists it for each
+    of the two, as a share from the bank, neither gained nor lost (a trial's
+    player who tied in round 1 found nothing there)."""
+    from test_accounts import TIE_FOR_NOTHING
+
+    path = tmp_path / "saint.json"
+    path.write_text(json.dumps(TIE_FOR_NOTHING), encoding="utf-8")
+    code, out = run("replay", str(path), "--player", "Lea")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 4, out
+    assert lines[2] == ("  /events/2       0  SP-2.5  Kai and Lea tie for the best hand: they "
+                        "split 1 point of round 1, 0 each (rounded down) (from bank)")
+    assert lines[3] == "  sum: 0 + 0 gained - 0 lost = 0 points after event #2"
+    code, out = run("replay", str(path), "--player", "Mo")
+    assert code == 0 and "/events/2" not in out
 
 
 def test_replay_player_of_a_point_game_counts_points() -> None:

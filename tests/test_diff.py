@@ -15,6 +15,7 @@ from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.transcript import load_transcript
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "goblin-poker" / "rules-example.json"
+AUCTION = EXAMPLE.parents[1] / "auction" / "rules-example.json"
 
 
 def example() -> dict[str, Any]:
@@ -420,3 +421,48 @@ def test_records_that_differ_in_readings_alone_say_so() -> None:
     in_play = diff_transcripts(load_transcript(example()), load_transcript(chie_pitched()))
     assert in_play.alignment is not None
     assert in_play.first_in_play == in_play.alignment.gaps[0]
+
+
+def auction_bids(**written: str) -> dict[str, Any]:
+    """Auction's rules example with four bids, single 10, Q, K and KS, before
+    Aki's win of KS; ``written`` spells them otherwise (``ten="T"``, ``queen``,
+    ``king``, ``spades``)."""
+    data: dict[str, Any] = json.loads(AUCTION.read_text(encoding="utf-8"))
+    data["events"][1:3] = [
+        {"type": "bid", "player": "Ben", "kind": "single", "rank": written.get("ten", "10")},
+        {"type": "bid", "player": "Aki", "kind": "single", "rank": written.get("queen", "Q")},
+        {"type": "bid", "player": "Ben", "kind": "single", "rank": written.get("king", "K")},
+        {"type": "bid", "player": "Aki", "kind": "single", "rank": "K",
+         "suit": written.get("spades", "S")}]
+    return data
+
+
+def test_a_bid_whose_rank_or_suit_is_written_otherwise_is_no_difference() -> None:
+    """"T" for "10", "q" for "Q", "k" for "K", "\u2660" for "S": the same bids to the
+    rules, so the records agree event by event (a user's trial: two records that
+    differed only in "rank": "Q" and "q" were said to part there)."""
+    a = load_transcript(auction_bids())
+    b = load_transcript(auction_bids(ten="T", queen="q", king="k", spades="\u2660"))
+    result = diff_transcripts(a, b)
+    assert result.parting is None and result.alignment is not None
+    assert result.alignment.gaps == () and result.same_outcome
+
+
+def test_records_part_where_they_differ_past_a_bid_written_otherwise(tmp_path: Path) -> None:
+    """A rank written "T" in one record and "10" in the other hid where the records
+    really part (a trial's two records of one hand parted at the rank, not at the
+    flip they disagreed on): the parting is the show they write otherwise, and
+    the text writes the bid in its one spelling."""
+    a = auction_bids()
+    b = auction_bids(ten="T", queen="q")
+    ben = b["events"][-1]["cards"]["Ben"]
+    ben[ben.index("8C")] = "3C"
+    left, right = tmp_path / "a.json", tmp_path / "b.json"
+    left.write_text(json.dumps(a), encoding="utf-8")
+    right.write_text(json.dumps(b), encoding="utf-8")
+    result = diff_transcripts(load_transcript(a), load_transcript(b))
+    assert result.parting == 7 and result.alignment is not None
+    assert [(gap.kind, gap.left) for gap in result.alignment.gaps] == [("differs", 7)]
+    out = CliRunner().invoke(main, ["diff", str(left), str(right)]).output
+    assert "the records part at event #7 (/events/7)" in out
+    assert '"rank": "T"' not in out and '"rank": "q"' not in out

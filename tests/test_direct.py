@@ -122,8 +122,10 @@ def test_simulated_sessions_read_the_same_fast(game: str) -> None:
             assert load_transcript(data) == made
 
 
-SPELLINGS = {"AS": ["as", "aS", "A♠", "a♤"], "10H": ["TH", "th", "10h", "T♥"], "JK": ["jk", "Jk"]}
-"""Other ways of writing a card that the format allows, and that both paths must read alike."""
+SPELLINGS = {"AS": ["as", "aS", "A♠", "a♤"], "10H": ["TH", "th", "10h", "T♥"], "JK": ["jk", "Jk"],
+             "10": ["T", "t"], "Q": ["q"], "H": ["h", "♥\ufe0f", "♡"]}
+"""Other ways of writing a card (or a bid's rank or suit) that the format allows,
+and that both paths must read alike."""
 
 ODD_VALUES = st.sampled_from(
     [None, True, False, 0, 1, 11, 1.0, 7.5, "7", "?", "", "AS", "as", "1S", "JK", "10h", "Aki",
@@ -339,3 +341,45 @@ def test_both_loaders_read_one_table_of_leaves() -> None:
             leaf.kinds, leaf.bound, leaf.remembered)
     cards = next(leaf for leaf in LEAVES if leaf.remembered)
     assert direct.build("?", cards.annotation) is None
+
+
+AUCTION = ROOT / "fixtures" / "auction" / "rules-example.json"
+
+
+def test_a_bids_rank_or_suit_written_otherwise_reads_as_the_canonical_bid() -> None:
+    """"T", "q" and a suit symbol in a bid are read, fast and by cattrs alike, into
+    the bid written "10", "Q" and the suit's letter: one event, as a card's
+    spellings are one card; what is no rank or suit is read as written (the
+    rules refuse it), fast too."""
+    data = read_json(AUCTION)
+    data["events"][1:3] = [{"type": "bid", "player": "Ben", "kind": "single", "rank": "10"},
+                           {"type": "bid", "player": "Aki", "kind": "single", "rank": "10",
+                            "suit": "H"},
+                           {"type": "bid", "player": "Ben", "kind": "flush",
+                            "ranks": ["K", "Q", "10", "5", "2"]}]
+    written = copy.deepcopy(data)
+    written["events"][1]["rank"] = "T"
+    written["events"][2].update(rank="t", suit="\u2665")
+    written["events"][3]["ranks"] = ["k", "q", "T", "5", "2"]
+    assert check_agrees(written)
+    assert load_transcript(written).events == load_transcript(data).events
+    odd = copy.deepcopy(data)
+    odd["events"][1]["rank"], odd["events"][2]["suit"] = "11", "X"
+    assert check_agrees(odd)
+    bids = load_transcript(odd).events
+    assert (bids[1].rank, bids[2].suit) == ("11", "X")  # type: ignore[attr-defined]
+
+
+def test_a_leafs_table_learns_a_bounded_number_of_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bid's rank is read whatever it writes, so a file of made-up ranks could
+    grow the process's table without end: it stops learning at LEARNED values
+    and reads the rest all the same."""
+    from cardcore.cards import RankText
+
+    leaf = direct._LEAVES[RankText]
+    assert leaf.table is not None
+    monkeypatch.setattr(direct, "LEARNED", len(leaf.table) + 2)
+    made_up = [f"rank{i}" for i in range(10)]
+    assert leaf.sequence(["t", *made_up]) == ("10", *made_up)
+    assert [leaf.one(text) for text in made_up] == made_up
+    assert len(leaf.table) == direct.LEARNED

@@ -114,3 +114,16 @@ def test_unchecked_makes_the_same_event_without_the_checks() -> None:
     with pytest.raises(TypeError, match="cards"):
         make()  # a required field is still required
     assert make(cards=FrozenMap({"Aki": 4.0})).cards["Aki"] == 4.0  # stored as given
+
+
+def test_a_bids_rank_and_suit_are_kept_in_one_spelling() -> None:
+    """A bid built with "t", "T", "q" or a suit symbol is the bid built with "10",
+    "Q" and the suit's letter: the same event, as a loaded one is; what is no rank
+    or suit is kept as given, for the rules to refuse."""
+    assert BidEvent(player="Aki", kind="single", rank="t", suit="\u2660") == BidEvent(
+        player="Aki", kind="single", rank="10", suit="S")
+    flush = BidEvent(player="Aki", kind="flush", ranks=["k", "T", "9", "5", "2"])
+    assert flush.ranks == ("K", "10", "9", "5", "2") and type(flush.ranks) is tuple
+    odd = BidEvent(player="Aki", kind="single", rank="11", suit="X")
+    assert (odd.rank, odd.suit) == ("11", "X")
+    assert _refusal(lambda: BidEvent(player="Aki", kind="single", rank=9)).path == ("rank",)

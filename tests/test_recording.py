@@ -260,6 +260,25 @@ def test_an_amendment_that_changes_nothing_is_not_noted(tmp_path: Path) -> None:
     assert len(json.loads(before)["meta"]["corrections"]) == 1
 
 
+def test_an_amendment_that_writes_a_bids_rank_otherwise_changes_nothing(
+        tmp_path: Path) -> None:
+    """A bid amended to the same bid written "T" for "10", "q" for "Q" or with the
+    suit's symbol is the same event: nothing noted, nothing written."""
+    recorder = Recorder.new(GAMES["auction"], ["Aki", "Ben"], path=tmp_path / "game.json")
+    recorder.save()
+    for line in ("deal starter=7C", "bid Ben single 10", "bid Aki single q",
+                 "bid Ben single K", "bid Aki single K suit=S"):
+        recorder.enter(recorder.read(line))
+    before = (tmp_path / "game.json").read_bytes()
+    assert _events(tmp_path / "game.json")[2]["rank"] == "Q"  # written in its one spelling
+    assert recorder.amend_all([(1, recorder.read("bid Ben single T", 1)),
+                               (2, recorder.read("bid Aki single Q", 2)),
+                               (4, recorder.read("bid Aki single k suit=\u2660", 4))]
+                              ) == [None, None, None]
+    assert (tmp_path / "game.json").read_bytes() == before
+    assert "corrections" not in json.loads(before).get("meta", {})
+
+
 def test_a_check_of_nothing_is_refused(tmp_path: Path) -> None:
     """`check` with no figures (or the JSON of one) reads nothing: it is refused,
     not saved, with the form of a check; so as an amendment."""

@@ -274,7 +274,8 @@ def test_a_fully_known_hand_that_lacks_the_card_is_c2() -> None:
 
 
 def test_equal_best_hands_split_the_points_rounded_down() -> None:
-    """SP-2.5: round 1 split two ways gives 0 each (no transfer); round 3 gives 1 each."""
+    """SP-2.5: round 1 split two ways gives 0 each (a transfer of 0 each, the share a
+    player's account shows); round 3 gives 1 each."""
     players = ("Ann", "Bob")
     round_1 = [deal("7S 7H 7D"), river("KS QS JS", Ann="7C", Bob="AS"),
                show(Ann="2D 3D", Bob="KH KD")]
@@ -282,7 +283,9 @@ def test_equal_best_hands_split_the_points_rounded_down() -> None:
     (score,) = [e for e in effects[2] if e.rule == "SP-2.5"]
     assert score.text == ("Ann and Bob tie for the best hand: they split 1 point of round 1, "
                           "0 each (rounded down)")
-    assert score.transfers == () and state.scores == (0, 0)
+    assert [(t.payer, t.receiver, t.amount) for t in score.transfers] == [
+        ("bank", "Ann", 0), ("bank", "Bob", 0)]
+    assert state.scores == (0, 0)
     events = [deal("2C 9D"), river("KS 4D", Ann="5H", Bob="JC", Cat="7S"),
               show(Ann="AS AD", Bob="JD 3S", Cat="8H 10C"),
               take("Bob", "AS"), take("Ann", "JC"), take("Cat", "10C"),

@@ -81,3 +81,30 @@ def test_help_shows_the_escape_it_names_as_text() -> None:
     assert result.exit_code == 0
     assert "escaped (\\u001b)" in " ".join(result.output.split())
     assert "\x1b" not in result.output
+
+
+AUCTION = ROOT / "fixtures" / "auction" / "rules-example.json"
+
+
+def test_a_bids_rank_or_suit_that_is_none_is_refused_by_its_rule_as_written(
+        tmp_path: Path) -> None:
+    """A bid's rank or suit is read into one spelling only where it is one: "Z",
+    "11" or "X" still reach the rules, which refuse them (AU-2.7, at the field)
+    quoting them as written; the file is read, never rewritten."""
+    for field, value, words in (("rank", "Z", "'Z' is not a rank"),
+                                ("rank", "11", "'11' is not a rank"),
+                                ("suit", "x", "'x' is not a suit")):
+        data = json.loads(AUCTION.read_text(encoding="utf-8"))
+        data["events"][2:3] = [{"type": "bid", "player": "Aki", "kind": "single", "rank": "k",
+                                "suit": "\u2660"}]
+        data["events"][2][field] = value
+        del data["result"]
+        path = tmp_path / "bid.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        before = path.read_bytes()
+        result = CliRunner().invoke(main, ["validate", "--format", "json", str(path)])
+        assert result.exit_code == 1, result.output
+        (problem,) = json.loads(result.output)["files"][0]["problems"]
+        assert (problem["rule"], problem["pointer"]) == ("AU-2.7", f"/events/2/{field}")
+        assert words in problem["message"]
+        assert path.read_bytes() == before

@@ -8,7 +8,11 @@ does not know is ``None`` (``"?"`` in a transcript): only the secret hands of
 A bid keeps its fields as the transcript writes them (``kind``, ``rank`` or
 ``ranks`` in card notation, ``suit``): naming a bid is itself governed by rules
 (AU-2.7, AU-7.2, AU-7.4), so :func:`cardcore.games.auction.bids.named_bid`
-reads them and cites the rule a mistake breaks.
+reads them and cites the rule a mistake breaks. Only their spelling is made
+one (:data:`~cardcore.cards.RankText`, :data:`~cardcore.cards.SuitText`): a rank
+or suit is kept in its canonical form ("T" and "t" as "10", "q" as "Q", "♠" as
+"S"), as a card is, so that a bid written two ways is one event; what is no rank
+or suit is kept as written, for the rules to refuse.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import ClassVar
 
 import attrs
 
-from cardcore.cards import Card
+from cardcore.cards import Card, RankText, SuitText
 from cardcore.protocol import Act, Dealing, Event
 
 __all__ = ["BidEvent", "Deal", "Declare", "Flip", "Show", "Win"]
@@ -36,13 +40,14 @@ class Deal(Dealing):
 @attrs.frozen(kw_only=True)
 class BidEvent(Act):
     """A bid (AU-2): ``kind``, and ``rank`` or ``ranks`` in card notation, and for
-    a single card of the standing bid's rank a ``suit`` (AU-2.7)."""
+    a single card of the standing bid's rank a ``suit`` (AU-2.7); a rank or suit
+    is kept in its canonical form, whichever way it was written."""
 
     TYPE: ClassVar[str] = "bid"
     kind: str
-    rank: str | None = None
-    ranks: Sequence[str] | None = None
-    suit: str | None = None
+    rank: RankText | None = None
+    ranks: Sequence[RankText] | None = None
+    suit: SuitText | None = None
 
 
 @attrs.frozen(kw_only=True)

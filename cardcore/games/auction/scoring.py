@@ -133,7 +133,8 @@ def show(state: AuctionState, event: Show, found: None = None) -> Transition[Auc
 
 
 def _declarer(state: AuctionState, seat: int, best: bool, scores: list[Number]) -> Effect:
-    """AU-5.4: +bonus with the best or an equal best hand, else -bonus."""
+    """AU-5.4: +bonus with the best or an equal best hand, else -bonus; a bonus of
+    0 (the option) is a transfer of 0 too, as a share of 0 is (:func:`award`)."""
     name = state.players[seat]
     bonus = state.options.declare_bonus
     if best:
@@ -143,7 +144,7 @@ def _declarer(state: AuctionState, seat: int, best: bool, scores: list[Number]) 
         scores[seat] -= bonus
         transfers = (transfer(name, BANK, bonus, "AU-5.4"),)
     return effect("declarer", "AU-5.4", _declarer_text, (name, best, bonus), (name,),
-                  transfers if bonus else ())
+                  transfers)
 
 
 # -- the words of the effects (cardcore.effects.effect: worded when read) --------------
