@@ -43,8 +43,9 @@ from cardcore.replay.jsonload import JsonError, parse_json
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.transcript import (
     FORMAT_ID,
-    Result,
+    RESULT_ONLY,
     TranscriptError,
+    check_has_no,
     event_json,
     load_transcript,
 )
@@ -185,12 +186,6 @@ CHIP_FIELDS = {True: ("chips", "pot"), False: ("scores",)}
 only its own (Auction keeps points, no pot)."""
 
 
-_RESULT_ONLY = tuple(name for name in attrs.fields_dict(Result)
-                     if name not in attrs.fields_dict(Check))
-"""A result's fields that a ``check`` has not (``winners``): ``check winners=Aki``
-is refused for what it is, not read as the chips of a player named "winners"."""
-
-
 def kind_of(cls: type[Event], chips: bool = True) -> Kind:
     """The grammar of an event class. ``chips`` says which figures a ``check``
     reads: ``chips`` (its ``NAME=N``) and ``pot`` in a chip game, ``scores`` in a
@@ -275,9 +270,8 @@ def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True) -> dict[
         head, dot, name = key.partition(".")
         if head != "note" and kind.field(head) is None and head in attrs.fields_dict(cls):
             raise EntryError(f"{rules.title} keeps no {head}: write {kind.synopsis()}")
-        if cls is Check and not dot and key in _RESULT_ONLY:
-            raise EntryError(f"{quoted(token)}: a check has no {key} (a result has; a check "
-                             f"reads the standings): write {kind.synopsis()} "
+        if cls is Check and not dot and key in RESULT_ONLY:
+            raise EntryError(f"{quoted(token)}: {check_has_no(key)}: write {kind.synopsis()} "
                              f"({kind.table}.{key}=N for a player named {key})")
         field = kind.field(head) if dot else None
         if field is not None and field.shape == TABLE and name:
