@@ -82,7 +82,10 @@ class Field:
         the next free one: a required field takes any value; an optional one is
         passed over by a value it cannot be, so ``bid Bob two_pair 9,5`` leaves
         ``rank`` (one value) for ``ranks`` (a list), and ``bid Bob single Q S``
-        leaves ``ranks`` for ``suit``. A list of one is written ``ranks=9``."""
+        leaves ``ranks`` for ``suit``. A single value that no later field takes
+        is a list of one for the optional list it passed over (``win Bob 8D,8S ?``:
+        ``from_stock`` ``["?"]``, :func:`parse_line`); where a later field takes
+        it, a list of one is written by name (``ranks=9``)."""
         if not self.optional:
             return True
         return ("," in token) == (self.shape == LIST)
@@ -236,6 +239,8 @@ def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True) -> dict[
     {'type': 'reveal', 'cards': {'Aki': 3, 'Ben': 9}, 'draws': {'Ben': 2}}
     >>> parse_line("win Bob 8D,8S note='a pair'", GAMES["auction"])
     {'type': 'win', 'player': 'Bob', 'cards': ['8D', '8S'], 'note': 'a pair'}
+    >>> parse_line("win Bob 8D,8S ?", GAMES["auction"])
+    {'type': 'win', 'player': 'Bob', 'cards': ['8D', '8S'], 'from_stock': ['?']}
     """
     text = line.strip()
     if text.startswith("{"):
@@ -305,13 +310,15 @@ def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True) -> dict[
     free = [f for name in kind.positional if name not in data
             for f in kind.fields if f.name == name]
     for number, token in enumerate(bare):
-        while free and not free[0].takes(token):
-            free.pop(0)
-        if not free:
+        taker = next((i for i, f in enumerate(free) if f.takes(token)), None)
+        if taker is None:  # no field takes it as it is: a list of one, if a list is left
+            taker = next((i for i, f in enumerate(free) if f.shape == LIST), None)
+        if taker is None:
             extra = " ".join(bare[number:])
             raise EntryError(f"too many values for {kind.name} ({quoted(extra)} left over): "
                              f"write {kind.synopsis()}")
-        field = free.pop(0)
+        field = free[taker]
+        del free[:taker + 1]
         data[field.name] = _value(token, field)
     return {"type": data.pop("type"), **{f.name: data[f.name] for f in kind.fields
                                          if f.name in data},
