@@ -205,7 +205,8 @@ def record(args: tuple[str, ...], players: str | None, options: tuple[str, ...],
     With --event (and --amend) nothing is asked: the entries are taken in
     order and saved together, or, if one is refused, none is. The --amend
     options are made first, all of them, and the record as a whole must then
-    be valid: the whole record is replayed from the start.
+    be valid: the whole record is replayed from the start. They take events
+    only: the prompt's `undo` is --amend N EVENT or --amend N delete here.
 
     A record that does not validate (an event the rules refuse, a check or
     its result disagreeing, as `cardcore validate FILE` reports) is opened
@@ -258,7 +259,8 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
     taken = changed = 0
     try:
         if amends:
-            amendments = [(index, _amendment(recorder, index, line)) for index, line in amends]
+            amendments = [(index, _amendment(recorder, index, _no_command(line)))
+                          for index, line in amends]
             broken = recorder.problems
             corrections = recorder.amend_all(amendments, save=False)
             for (index, event), correction in zip(amendments, corrections, strict=True):
@@ -270,7 +272,7 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
             taken = len(amends)
             changed = sum(correction is not None for correction in corrections)
         for line in events:
-            told += _told(recorder.enter(recorder.read(line), save=False))
+            told += _told(recorder.enter(recorder.read(_no_command(line)), save=False))
             taken += 1
             changed += 1
     except RecordError as error:
@@ -293,6 +295,21 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
         _echo_fitted(line)
     _show(_summary(recorder), more="  ")
     return 0
+
+
+def _no_command(line: str) -> str:
+    """A line of --event or --amend, refused if it is a command of the prompt
+    (``undo``, ``help``): with options there is no prompt, and "not a kind of
+    event or a command" would leave the way to correct an event unsaid."""
+    word = line.strip().partition(" ")[0].lower()
+    if word in ("undo", "amend"):
+        raise EntryError(f"{quoted(word)} is a command at the prompt, not an event: with "
+                         "--event and --amend, a correction is --amend N EVENT, or --amend N "
+                         "delete (N the event's number)")
+    if word in _BARE_COMMANDS:
+        raise EntryError(f"{quoted(word)} is a command at the prompt, not an event: --event "
+                         "takes events only (`cardcore record FILE` opens the prompt)")
+    return line
 
 
 def _not_either(taken: int) -> None:

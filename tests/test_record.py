@@ -155,6 +155,26 @@ def test_the_prompt_reads_lines_from_a_pipe_too(tmp_path: Path) -> None:
     assert len(json.loads(target.read_text())["events"]) == 1
 
 
+def test_a_prompt_command_given_to_event_says_how_to_correct_without_the_prompt(
+        tmp_path: Path) -> None:
+    """``--event undo`` is not "not a kind of event or a command": undo is the
+    prompt's; with --event a correction is --amend N EVENT or --amend N delete.
+    Other commands of the prompt are named as such too; nothing is written."""
+    _new(tmp_path, "deal")
+    target = tmp_path / "game.json"
+    before = target.read_bytes()
+    for line in ("undo", "amend 0 deal"):
+        code, out = run("record", str(target), "--event", line)
+        assert code == 2 and f"{line.split()[0]!r} is a command at the prompt, not an event: " \
+            "with --event and --amend, a correction is --amend N EVENT, or --amend N delete" \
+            in " ".join(out.split()), out
+    code, out = run("record", str(target), "--event", "standings")
+    assert code == 2 and "--event takes events only" in out
+    code, out = run("record", str(target), "--amend", "0", "undo")
+    assert code == 2 and "'undo' is a command at the prompt" in out
+    assert target.read_bytes() == before
+
+
 def test_auction_standings_mid_hand_name_the_starter_pile_and_its_worth(tmp_path: Path) -> None:
     """Mid-hand the points are all 0: `standings` also shows the pile a player weighs."""
     target = tmp_path / "game.json"
