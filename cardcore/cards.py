@@ -297,7 +297,37 @@ def parse_card(text: object) -> Card:
         f"{quoted(text)} is not a card: write rank then suit, like \"AS\", \"10H\", \"7D\", \"QC\" "
         "(ranks 2-10, J, Q, K, A; suits S H D C), or \"JK\" for a joker where the deck has them"
     )
-    raise CardNotationError(message)
+    raise CardNotationError(message + (_card_hint(text) if isinstance(text, str) else ""))
+
+
+def _card_hint(text: str) -> str:
+    """What a card written nearly right needs, as the end of its message (empty
+    when it is not near a card): the rank first (``"H10"``, ``"♥10"``), no
+    space (``"KD "``, ``"10 H"``), a suit (``"K"``).
+
+    >>> _card_hint("h10"), _card_hint(" KD"), _card_hint("x")
+    (' (write the rank first: 10H)', ' (without the space: KD)', '')
+    >>> _card_hint("K")
+    ' (a card needs a suit: KS, KH, KD or KC)'
+    """
+    if len(text) > 8:  # no card is written in more; a long text is not read again
+        return ""
+    plain = "".join(text.split())
+    if plain != text and plain:
+        try:
+            return f" (without the space: {parse_card(plain)})"
+        except CardNotationError:
+            pass
+    plain = "".join(char for char in plain if char not in _PRESENTATION)
+    suit = suit_letter(plain[:1])
+    rank = _RANK_BY_NAME.get(plain[1:].upper()) if suit else None
+    if rank is not None and rank != JOKER_RANK:
+        return f" (write the rank first: {Card(rank, suit)})"
+    rank = _RANK_BY_NAME.get(plain.upper())
+    if rank is not None and rank != JOKER_RANK:
+        suits = [str(Card(rank, suit)) for suit in reversed(SUITS)]
+        return f" (a card needs a suit: {', '.join(suits[:-1])} or {suits[-1]})"
+    return ""
 
 
 def suit_letter(text: object) -> str:

@@ -7,7 +7,7 @@ The order in which the checks are made and reported is the dispatch's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from cardcore.errors import RuleViolation
@@ -16,8 +16,8 @@ from cardcore.protocol import alike_player
 if TYPE_CHECKING:
     from cardcore.expected import Expected
 
-__all__ = ["inadmissible", "likely", "names", "needless_ruling", "no_such_player", "unique_prefix",
-           "wrong_player"]
+__all__ = ["closest", "inadmissible", "likely", "names", "needless_ruling", "no_such_player",
+           "unique_prefix", "wrong_player"]
 
 
 def names(players: Sequence[str], seats: Sequence[int]) -> str:
@@ -34,28 +34,50 @@ def names(players: Sequence[str], seats: Sequence[int]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def closest(name: object, choices: Sequence[str], also: Mapping[str, str] | None = None
+            ) -> str | None:
+    """The one of ``choices`` a mistyped ``name`` most likely means, or None: the
+    choice written in another case or with ``-`` or a space for ``_``, else the
+    nearest in spelling (a letter left out or added, ``folds``). ``also``: other
+    names of choices, each mapped to its choice (a bid kind's long name).
+
+    >>> closest("Give-Up", ("fold", "give_up")), closest("plyer", ("card", "player"))
+    ('give_up', 'player')
+    >>> closest("three_of_a_kind", ("three", "four"), {"three_of_a_kind": "three"})
+    'three'
+    >>> closest("Zed", ("Aki", "Ben")) is None, closest(3, ("Aki",)) is None
+    (True, True)
+    """
+    if not isinstance(name, str):
+        return None
+    import difflib  # here: only a message for a mistyped name pays for it
+
+    named = {choice: choice for choice in choices} | dict(also or {})
+    folded = _folded(name)
+    same = [choice for other, choice in named.items() if _folded(other) == folded]
+    if same:
+        return same[0]
+    close = difflib.get_close_matches(name, list(named), n=1)
+    return named[close[0]] if close else None
 
 
+def _folded(text: str) -> str:
+    """``text`` as :func:`closest` compares it first: in one case, ``_`` for ``-`` and space."""
+    return text.casefold().replace("-", "_").replace(" ", "_")
 
 
-
-
-def likely(name: object, choices: Sequence[str]) -> str:
+def likely(name: object, choices: Sequence[str], also: Mapping[str, str] | None = None) -> str:
     """Words for the one of ``choices`` a mistyped name most likely means (empty if
-    none): a player's name among the players, an event's type among the game's.
+    none; :func:`closest`): a player's name among the players, an event's type
+    among the game's, a key among the keys an object may have.
 
     >>> likely("chie", ("Aki", "Ben", "Chie")), likely("Zed", ("Aki", "Ben"))
     (" (did you mean 'Chie'?)", '')
     >>> likely("give-up", ("deal", "draw", "give_up")), likely("folds", ("fold", "pitch"))
     (" (did you mean 'give_up'?)", " (did you mean 'fold'?)")
     """
-    if not isinstance(name, str):
-        return ""
-    import difflib  # here: only a message for a mistyped name pays for it
-
-    same_case = [choice for choice in choices if choice.casefold() == name.casefold()]
-    close = same_case or difflib.get_close_matches(name, choices, n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    close = closest(name, choices, also)
+    return f" (did you mean {close!r}?)" if close else ""
 
 
 def no_such_player(name: object, players: Sequence[str]) -> str:

@@ -103,6 +103,10 @@ class _Stop(Exception):
     """The person at the prompt is done."""
 
 
+class _Unread(_Stop):
+    """The session ends at a line that is not read (too long): a refused line."""
+
+
 def _fail(lines: list[str], code: int) -> None:
     for line in lines:
         say(line, err=True)
@@ -205,7 +209,8 @@ def record(args: tuple[str, ...], players: str | None, options: tuple[str, ...],
     With --event (and --amend) nothing is asked: the entries are taken in
     order and saved together, or, if one is refused, none is. The --amend
     options are made first, all of them, and the record as a whole must then
-    be valid: the whole record is replayed from the start.
+    be valid: the whole record is replayed from the start. They take events
+    only: the prompt's `undo` is --amend N EVENT or --amend N delete here.
 
     A record that does not validate (an event the rules refuse, a check or
     its result disagreeing, as `cardcore validate FILE` reports) is opened
@@ -222,8 +227,11 @@ def record(args: tuple[str, ...], players: str | None, options: tuple[str, ...],
     Exit status with --event or --amend: 0 recorded, 1 an entry broke a rule or
     a check disagreed, or the record still does not validate (nothing
     written), 2 bad usage, an entry or a file that cannot be read (nothing
-    written). At the prompt a refused entry is only refused, and the session
-    ends with 0 (or 2 for bad usage).
+    written). At the prompt a refused entry is only refused and the next line
+    is read; at a terminal the session ends with 0 (or 2 for bad usage). Where
+    standard input is no terminal (lines piped or from a file), it ends with 1
+    if a line was refused or not read (the lines after it are still read and
+    recorded, as typed), else 0, so that a script can tell.
     """
     if len(args) > 2:
         raise click.UsageError("give FILE, or GAME and FILE")
@@ -239,7 +247,7 @@ def record(args: tuple[str, ...], players: str | None, options: tuple[str, ...],
         sys.exit(_script(recorder, amends, events))
     if not path.exists():
         _save(recorder, "the record was not started")
-    _session(recorder)
+    sys.exit(_session(recorder))
 
 
 def _save(recorder: Recorder, unsaved: str) -> None:
@@ -258,7 +266,8 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
     taken = changed = 0
     try:
         if amends:
-            amendments = [(index, _amendment(recorder, index, line)) for index, line in amends]
+            amendments = [(index, _amendment(recorder, index, _no_command(line)))
+                          for index, line in amends]
             broken = recorder.problems
             corrections = recorder.amend_all(amendments, save=False)
             for (index, event), correction in zip(amendments, corrections, strict=True):
@@ -270,7 +279,7 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
             taken = len(amends)
             changed = sum(correction is not None for correction in corrections)
         for line in events:
-            told += _told(recorder.enter(recorder.read(line), save=False))
+            told += _told(recorder.enter(recorder.read(_no_command(line)), save=False))
             taken += 1
             changed += 1
     except RecordError as error:
@@ -293,6 +302,21 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
         _echo_fitted(line)
     _show(_summary(recorder), more="  ")
     return 0
+
+
+def _no_command(line: str) -> str:
+    """A line of --event or --amend, refused if it is a command of the prompt
+    (``undo``, ``help``): with options there is no prompt, and "not a kind of
+    event or a command" would leave the way to correct an event unsaid."""
+    word = line.strip().partition(" ")[0].lower()
+    if word in ("undo", "amend"):
+        raise EntryError(f"{quoted(word)} is a command at the prompt, not an event: with "
+                         "--event and --amend, a correction is --amend N EVENT, or --amend N "
+                         "delete (N the event's number)")
+    if word in _BARE_COMMANDS:
+        raise EntryError(f"{quoted(word)} is a command at the prompt, not an event: --event "
+                         "takes events only (`cardcore record FILE` opens the prompt)")
+    return line
 
 
 def _not_either(taken: int) -> None:
@@ -410,7 +434,13 @@ def _echo_fitted(line: str) -> None:
         click.echo(part)
 
 
-def _session(recorder: Recorder) -> None:
+def _session(recorder: Recorder) -> int:
+    """The prompt, until quit or the end of the input; the exit status: 0, or 1
+    where the input is no terminal (a script's) and a line of it was refused or
+    not read, which a script could not tell otherwise. Each refused line is
+    only refused, and the next is read, as at a terminal."""
+    refused = 0
+    scripted = not sys.stdin.isatty()
     rules, log = recorder.rules, recorder.log
     reconfigure = getattr(sys.stdin, "reconfigure", None)
     if reconfigure is not None:  # a byte that is not UTF-8 is an unreadable entry, no traceback
@@ -428,21 +458,29 @@ def _session(recorder: Recorder) -> None:
             shown = _next(recorder, shown)
             try:
                 line = _ask(reader, f"#{len(recorder.events)}> ")
+            except _Unread:
+                refused += 1
+                break
             except _Stop:
-                _show(_summary(recorder), more="  ")
-                return
+                break
             if not line.strip():
                 continue
             word = line.strip().split(" ", 1)[0].lower()
             if word in ("help", "?", "h"):
                 shown = None  # help ends with what comes next
             try:
-                position = _one(recorder, line, position)
+                position, was_refused = _one(recorder, line, position)
             except _Stop:
-                _show(_summary(recorder), more="  ")
-                return
+                break
+            refused += was_refused
     finally:
         reader.close()
+    _show(_summary(recorder), more="  ")
+    if scripted and refused:
+        say(f"{plural(refused, 'line')} of the input {'was' if refused == 1 else 'were'} "
+            "refused (exit status 1)", err=True)
+        return 1
+    return 0
 
 
 def _recap(recorder: Recorder) -> None:
@@ -511,7 +549,7 @@ def _ask(reader: LineReader, prompt: str) -> str:
         click.echo()
         say(f"a line of more than {LONGEST_LINE} characters: that is not an entry; the "
             "session ends here (every accepted event is saved)", err=True)
-        raise _Stop
+        raise _Unread
     return line
 
 
@@ -541,8 +579,9 @@ def _next(recorder: Recorder, shown: str | None) -> str:
     return text
 
 
-def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
-    """Carry out one line at the prompt; the position of the last event told."""
+def _one(recorder: Recorder, line: str, position: str | None) -> tuple[str | None, bool]:
+    """Carry out one line at the prompt; the position of the last event told, and
+    whether the line was refused."""
     name = str(recorder.path)
     word, _, rest = line.strip().partition(" ")
     command = word.lower()
@@ -578,14 +617,16 @@ def _one(recorder: Recorder, line: str, position: str | None) -> str | None:
                       + "; ".join(standings_lines(recorder.log.outcome))
                       + ("" if recorder.log.expected.over else
                          " (the record may end here, or go on)"), bold=True)
-            return accepted.position
+            return accepted.position, False
     except RecordError as error:
         _refusal(name, error.problems, why=f"{error}: {_correction(recorder)}")
     except Refused as refusal:
         _refusal(name, refusal.problems)
     except (EntryError, TranscriptError, RecordingError) as error:
         _unreadable(name, error)
-    return position
+    else:
+        return position, False
+    return position, True
 
 
 _BARE_COMMANDS = ("quit", "exit", "q", "help", "?", "h", "standings")

@@ -35,6 +35,7 @@ from cardcore.quoting import quoted
 from cardcore.replay.errors import StructureFailure
 from cardcore.replay.leaves import LEAVES
 from cardcore.replay.problems import describe_value
+from cardcore.table import closest, likely
 
 __all__ = ["StructureFailure", "converter", "describe_value", "structure"]
 
@@ -75,7 +76,7 @@ def _mapping(value: object, type_: Any) -> FrozenMap[str, Any]:
         try:
             result[key] = item_hook(item)
         except BAD_INPUT as error:
-            failures.extend(((key, *path), message) for path, message in _failures(error))
+            failures.extend(((key, *path), message) for path, message in _failures(error, item))
     if failures:
         raise StructureFailure(failures)
     return FrozenMap(result)
@@ -92,7 +93,8 @@ def _sequence(value: object, type_: Any) -> tuple[Any, ...]:
         try:
             result.append(item_hook(item))
         except BAD_INPUT as error:
-            failures.extend(((index, *path), message) for path, message in _failures(error))
+            failures.extend(((index, *path), message)
+                            for path, message in _failures(error, item))
     if failures:
         raise StructureFailure(failures)
     return tuple(result)
@@ -140,24 +142,34 @@ def _make_converter() -> cattrs.Converter:
 converter = _make_converter()
 
 
-def _failures(error: BaseException) -> Iterator[tuple[tuple[PathPart, ...], str]]:
-    """Flatten a cattrs error (group) into (path, message) pairs."""
+def _failures(error: BaseException, given: object = None
+              ) -> Iterator[tuple[tuple[PathPart, ...], str]]:
+    """Flatten a cattrs error (group) into (path, message) pairs. ``given``: the
+    input the error's path starts from, to tell an unknown key that is a
+    misspelt one of the keys left out (:func:`_meant`)."""
     step: tuple[PathPart, ...] = ()
     for note in getattr(error, "__notes__", ()):
         if isinstance(note, AttributeValidationNote):
             step = (note.name,)
         elif isinstance(note, IterableValidationNote):
             step = (note.index,)
+    here = _inside(given, step)
     if isinstance(error, StructureFailure):
         for path, message in error.failures:
             yield (*step, *path), message
     elif isinstance(error, ForbiddenExtraKeysError):
-        allowed = ", ".join(sorted(a.name for a in attrs.fields(error.cl)))
+        allowed = sorted(a.name for a in attrs.fields(error.cl))
+        absent = _absent(error.cl, here)
         for key in sorted(error.extra_fields):
-            yield (*step, key), f"unknown key {quoted(key)}: allowed here are {allowed}"
+            yield (*step, key), (f"unknown key {quoted(key)}: allowed here are "
+                                 f"{', '.join(allowed)}{likely(key, absent)}")
     elif isinstance(getattr(error, "exceptions", None), tuple):  # an exception group
-        for sub in error.exceptions:  # type: ignore[attr-defined]
-            for path, message in _failures(sub):
+        subs: tuple[BaseException, ...] = error.exceptions  # type: ignore[attr-defined]
+        meant = _meant(subs, here)
+        for sub in subs:
+            if isinstance(sub, KeyError) and _attribute(sub) in meant:
+                continue  # said once, at the unknown key that misspells it
+            for path, message in _failures(sub, here):
                 yield (*step, *path), message
     elif isinstance(error, OptionsError) and error.option:
         yield (*step, error.option), str(error)
@@ -167,6 +179,45 @@ def _failures(error: BaseException) -> Iterator[tuple[tuple[PathPart, ...], str]
         yield step, str(error)
     else:  # not bad input: a bug, reported as one by the caller
         raise error
+
+
+def _inside(given: object, step: tuple[PathPart, ...]) -> object:
+    """The part of ``given`` at ``step`` (a key or an index), or None where there is none."""
+    if not step:
+        return given
+    (part,) = step
+    if isinstance(given, dict) and isinstance(part, str):
+        return given.get(part)
+    if isinstance(given, list) and isinstance(part, int) and 0 <= part < len(given):
+        return given[part]
+    return None
+
+
+def _absent(cls: type, given: object) -> tuple[str, ...]:
+    """The keys ``cls`` allows that the object ``given`` leaves out: the ones an
+    unknown key of it may be a misspelling of (one that is there is not misspelt)."""
+    keys = given if isinstance(given, dict) else {}
+    return tuple(a.name for a in attrs.fields(cls) if a.name not in keys)
+
+
+def _attribute(error: BaseException) -> str | None:
+    """The attribute a sub-error of a class's group is about, from cattrs' note."""
+    names = [note.name for note in getattr(error, "__notes__", ())
+             if isinstance(note, AttributeValidationNote)]
+    return names[-1] if names else None
+
+
+def _meant(subs: tuple[BaseException, ...], given: object) -> set[str]:
+    """The required keys left out of the object ``given`` that one of its unknown
+    keys misspells (``plyer`` for ``player``): its "key is required" is not said
+    again, as if it were another mistake."""
+    meant: set[str] = set()
+    for sub in subs:
+        if isinstance(sub, ForbiddenExtraKeysError):
+            absent = _absent(sub.cl, given)
+            meant.update(key for key in (closest(extra, absent) for extra in sub.extra_fields)
+                         if key is not None)
+    return meant
 
 
 @functools.cache
@@ -184,4 +235,4 @@ def structure(value: object, cls: Any) -> Any:
     except OptionsError as error:
         raise StructureFailure([((error.option,) if error.option else (), str(error))]) from None
     except BAD_INPUT as error:
-        raise StructureFailure(list(_failures(error))) from None
+        raise StructureFailure(list(_failures(error, value))) from None

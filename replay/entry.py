@@ -43,8 +43,9 @@ from cardcore.replay.jsonload import JsonError, parse_json
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.transcript import (
     FORMAT_ID,
-    Result,
+    RESULT_ONLY,
     TranscriptError,
+    check_has_no,
     event_json,
     load_transcript,
 )
@@ -81,7 +82,10 @@ class Field:
         the next free one: a required field takes any value; an optional one is
         passed over by a value it cannot be, so ``bid Bob two_pair 9,5`` leaves
         ``rank`` (one value) for ``ranks`` (a list), and ``bid Bob single Q S``
-        leaves ``ranks`` for ``suit``. A list of one is written ``ranks=9``."""
+        leaves ``ranks`` for ``suit``. A single value that no later field takes
+        is a list of one for the optional list it passed over (``win Bob 8D,8S ?``:
+        ``from_stock`` ``["?"]``, :func:`parse_line`); where a later field takes
+        it, a list of one is written by name (``ranks=9``)."""
         if not self.optional:
             return True
         return ("," in token) == (self.shape == LIST)
@@ -185,12 +189,6 @@ CHIP_FIELDS = {True: ("chips", "pot"), False: ("scores",)}
 only its own (Auction keeps points, no pot)."""
 
 
-_RESULT_ONLY = tuple(name for name in attrs.fields_dict(Result)
-                     if name not in attrs.fields_dict(Check))
-"""A result's fields that a ``check`` has not (``winners``): ``check winners=Aki``
-is refused for what it is, not read as the chips of a player named "winners"."""
-
-
 def kind_of(cls: type[Event], chips: bool = True) -> Kind:
     """The grammar of an event class. ``chips`` says which figures a ``check``
     reads: ``chips`` (its ``NAME=N``) and ``pot`` in a chip game, ``scores`` in a
@@ -241,6 +239,8 @@ def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True) -> dict[
     {'type': 'reveal', 'cards': {'Aki': 3, 'Ben': 9}, 'draws': {'Ben': 2}}
     >>> parse_line("win Bob 8D,8S note='a pair'", GAMES["auction"])
     {'type': 'win', 'player': 'Bob', 'cards': ['8D', '8S'], 'note': 'a pair'}
+    >>> parse_line("win Bob 8D,8S ?", GAMES["auction"])
+    {'type': 'win', 'player': 'Bob', 'cards': ['8D', '8S'], 'from_stock': ['?']}
     """
     text = line.strip()
     if text.startswith("{"):
@@ -275,9 +275,8 @@ def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True) -> dict[
         head, dot, name = key.partition(".")
         if head != "note" and kind.field(head) is None and head in attrs.fields_dict(cls):
             raise EntryError(f"{rules.title} keeps no {head}: write {kind.synopsis()}")
-        if cls is Check and not dot and key in _RESULT_ONLY:
-            raise EntryError(f"{quoted(token)}: a check has no {key} (a result has; a check "
-                             f"reads the standings): write {kind.synopsis()} "
+        if cls is Check and not dot and key in RESULT_ONLY:
+            raise EntryError(f"{quoted(token)}: {check_has_no(key)}: write {kind.synopsis()} "
                              f"({kind.table}.{key}=N for a player named {key})")
         field = kind.field(head) if dot else None
         if field is not None and field.shape == TABLE and name:
@@ -311,13 +310,15 @@ def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True) -> dict[
     free = [f for name in kind.positional if name not in data
             for f in kind.fields if f.name == name]
     for number, token in enumerate(bare):
-        while free and not free[0].takes(token):
-            free.pop(0)
-        if not free:
+        taker = next((i for i, f in enumerate(free) if f.takes(token)), None)
+        if taker is None:  # no field takes it as it is: a list of one, if a list is left
+            taker = next((i for i, f in enumerate(free) if f.shape == LIST), None)
+        if taker is None:
             extra = " ".join(bare[number:])
             raise EntryError(f"too many values for {kind.name} ({quoted(extra)} left over): "
                              f"write {kind.synopsis()}")
-        field = free.pop(0)
+        field = free[taker]
+        del free[:taker + 1]
         data[field.name] = _value(token, field)
     return {"type": data.pop("type"), **{f.name: data[f.name] for f in kind.fields
                                          if f.name in data},

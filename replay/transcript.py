@@ -35,16 +35,18 @@ from cardcore.replay.problems import (
     describe_value,
     pointer,
 )
-from cardcore.table import likely, no_such_player
+from cardcore.table import closest, likely, no_such_player
 
 if TYPE_CHECKING:  # imported when a transcript has an ``expect``
     from cardcore.replay.expected_problems import ExpectedProblem
 
 __all__ = [
     "FORMAT_ID",
+    "RESULT_ONLY",
     "Result",
     "Transcript",
     "TranscriptError",
+    "check_has_no",
     "dump_transcript",
     "load_transcript",
     "read_options",
@@ -242,13 +244,17 @@ def _envelope(data: object, reader: _Reader) -> GameRules[Any] | None:
         reader.refuse((), "a transcript is a JSON object with the keys " + ", ".join(REQUIRED_KEYS)
                       + f", not {describe_value(data)}")
         return None
+    absent = tuple(key for key in ENVELOPE_KEYS if key not in data)
+    meant: set[str | None] = set()  # required keys an unknown key misspells: said once, there
     for key in data:
         if key not in ENVELOPE_KEYS:
             reader.refuse((key,), f"unknown key {quoted(key)}: a transcript has only "
-                          + ", ".join(ENVELOPE_KEYS))
+                          + ", ".join(ENVELOPE_KEYS) + likely(key, absent))
+            meant.add(closest(key, absent))
     unknown_keys = len(reader.problems)  # reported, but the rest is still read
-    for key in REQUIRED_KEYS:
-        if key not in data:
+    missing = [key for key in REQUIRED_KEYS if key not in data]
+    for key in missing:
+        if key not in meant:
             reader.refuse((key,), f"the key {quoted(key)} is required")
     if "format" in data and data["format"] != FORMAT_ID:
         reader.refuse(("format",), f"format {quoted(data['format'])} is not read by this version: "
@@ -259,7 +265,7 @@ def _envelope(data: object, reader: _Reader) -> GameRules[Any] | None:
             rules = get_game(data["game"])
         except UnknownGameError as error:
             reader.refuse(("game",), str(error))
-    return None if len(reader.problems) > unknown_keys else rules
+    return None if missing or len(reader.problems) > unknown_keys else rules
 
 
 def _players(raw: object, rules: GameRules[Any], reader: _Reader) -> tuple[str, ...]:
@@ -348,7 +354,6 @@ def _events(raw: object, rules: GameRules[Any], players: tuple[str, ...],
     if not isinstance(raw, list):
         reader.refuse(("events",), f"events is a list of event objects, not {describe_value(raw)}")
         return ()
-    kinds = ", ".join(rules.event_types)
     events: list[Event] = []
     for index, item in enumerate(raw):
         if not isinstance(item, dict):
@@ -358,18 +363,65 @@ def _events(raw: object, rules: GameRules[Any], players: tuple[str, ...],
         kind = item.get("type")
         cls = rules.event_types.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            what = "has no 'type'" if "type" not in item else f"has the unknown type {quoted(kind)}"
-            reader.refuse(("events", index, "type") if "type" in item else ("events", index),
-                          f"this event {what}: {rules.title} events are {kinds}"
-                          + likely(kind, tuple(rules.event_types)))
+            _no_type(item, kind, rules, reader, "events", index)
             continue
         fields = {key: value for key, value in item.items() if key != "type"}
+        if issubclass(cls, Check):
+            fields = _check_fields(fields, cls, reader, "events", index)
         event = reader.structure(fields, cls, "events", index)
         if isinstance(event, Check):
             _claimed_names(event, players, reader, "events", index)
         if event is not None:
             events.append(event)
     return tuple(events)
+
+
+def _no_type(item: dict[str, Any], kind: object, rules: GameRules[Any], reader: _Reader,
+             *path: str | int) -> None:
+    """An event whose ``type`` names none of the game's: unknown, or not given
+    (said at a key that misspells it, ``"Type"``, where there is one)."""
+    kinds = ", ".join(rules.event_types)
+    if "type" in item:
+        reader.refuse((*path, "type"), f"this event has the unknown type {quoted(kind)}: "
+                      f"{rules.title} events are {kinds}" + likely(kind, tuple(rules.event_types)))
+        return
+    typo = next((key for key in item if closest(key, ("type",))), None)
+    if typo is None:
+        reader.refuse(path, f"this event has no 'type': {rules.title} events are {kinds}")
+    else:
+        reader.refuse((*path, typo), f"unknown key {quoted(typo)}{likely(typo, ('type',))}: "
+                      f"this event has no 'type'; {rules.title} events are {kinds}")
+
+
+RESULT_ONLY = tuple(name for name in attrs.fields_dict(Result)
+                    if name not in attrs.fields_dict(Check))
+"""A result's keys that a ``check`` has not (``winners``)."""
+
+
+def check_has_no(key: str) -> str:
+    """Why a ``check`` has no ``key`` of :data:`RESULT_ONLY`, in the words both a file
+    and the recorder's line say it.
+
+    >>> check_has_no("winners")
+    'a check has no winners (a result has; a check reads the standings)'
+    """
+    return f"a check has no {key} (a result has; a check reads the standings)"
+
+
+def _check_fields(fields: dict[str, Any], cls: type[Check], reader: _Reader,
+                  *path: str | int) -> dict[str, Any]:
+    """A check's keys less those that are (or misspell) a key only a result has,
+    each refused as such: ``"winner"`` is told that a check has no winners, not
+    only which keys it has."""
+    kept = dict(fields)
+    for key in fields:
+        meant = closest(key, RESULT_ONLY) if key not in attrs.fields_dict(cls) else None
+        if meant is not None:
+            allowed = ", ".join(sorted(attrs.fields_dict(cls)))
+            reader.refuse((*path, key), f"unknown key {quoted(key)}: {check_has_no(meant)}: "
+                          f"allowed here are {allowed}")
+            del kept[key]
+    return kept
 
 
 def read_transcript(source: str | PathLike[str] | BinaryIO) -> Transcript:

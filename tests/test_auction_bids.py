@@ -109,6 +109,19 @@ def test_a_mistyped_kind_or_a_card_for_a_rank_is_told_what_was_meant(
     assert hint in caught.value.message
 
 
+@pytest.mark.parametrize(("kind", "meant"), [
+    ("three_of_a_kind", "three"), ("Four-of-a-kind", "four"), ("high card", "single"),
+    ("one_pair", "pair"),
+])
+def test_a_kind_written_as_its_poker_hand_is_told_the_bid_kind(kind: str, meant: str) -> None:
+    """A kind written by the hand's full name (``three_of_a_kind``, too far from
+    ``three`` in spelling for a guess), in any case and with ``-`` or spaces, is
+    told the kind AU-2.2 names it by (``three``)."""
+    with pytest.raises(RuleViolation) as caught:
+        named_bid(kind, "9", None, None, None, True)
+    assert caught.value.message.endswith(f"(did you mean {meant!r}?)"), caught.value.message
+
+
 def test_a_suit_is_named_over_a_single_of_the_same_rank() -> None:
     """AU-7.2: over a standing single K a suit may be named; over a single Q it may not."""
     assert named_bid("single", "K", None, "h", Bid(SINGLE, (13,)), True) == Bid(SINGLE, (13,), "H")

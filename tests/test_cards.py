@@ -44,6 +44,30 @@ def test_bad_card_notation_is_refused_with_the_input_quoted(text: str) -> None:
     assert "rank then suit" in str(caught.value)
 
 
+@pytest.mark.parametrize(("text", "hint"), [
+    ("♥10", "(write the rank first: 10H)"), ("h10", "(write the rank first: 10H)"),
+    ("HK", "(write the rank first: KH)"), ("♥️Q", "(write the rank first: QH)"),
+    ("10 H", "(without the space: 10H)"), ("KD ", "(without the space: KD)"),
+    (" 7c", "(without the space: 7C)"),
+    ("K", "(a card needs a suit: KS, KH, KD or KC)"),
+    ("t", "(a card needs a suit: 10S, 10H, 10D or 10C)"),
+])
+def test_a_card_written_nearly_right_is_told_what_it_needs(text: str, hint: str) -> None:
+    """The usual slips get the fix, not only the notation: a suit first, a space,
+    a rank without its suit."""
+    with pytest.raises(CardNotationError) as caught:
+        parse_card(text)
+    assert str(caught.value).endswith(hint), caught.value
+
+
+@pytest.mark.parametrize("text", ["1S", "AX", "KSH", "JK JK", "S", "x" * 20])
+def test_a_card_not_nearly_right_gets_no_fix(text: str) -> None:
+    """No guess where none is close: the message ends with the notation."""
+    with pytest.raises(CardNotationError) as caught:
+        parse_card(text)
+    assert str(caught.value).endswith("where the deck has them"), caught.value
+
+
 def test_non_strings_are_not_cards() -> None:
     """A number or null is not a standard card."""
     for value in (7, None, ["AS"]):

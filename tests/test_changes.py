@@ -51,7 +51,7 @@ def test_refused_options_get_the_messages_a_transcript_would() -> None:
         with_options(transcript, {"gmaes": 3, "ante": "x"})
     found = {(p.pointer, p.message) for p in caught.value.problems}
     assert ("/options/gmaes", "unknown key 'gmaes': allowed here are ante, games, rounds, "
-            "starting_chips") in found
+            "starting_chips (did you mean 'games'?)") in found
     assert ("/options/ante", "expected a whole number, not the string 'x'") in found
     with pytest.raises(TranscriptError) as caught:
         with_options(transcript, {"games": 0})

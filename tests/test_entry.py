@@ -85,6 +85,22 @@ def test_every_kind_takes_its_values_in_order_without_per_game_rules() -> None:
         parse_line("flip 7H JK", GAMES["auction"], chips=False)
 
 
+@pytest.mark.parametrize(("game", "line", "data"), [
+    ("auction", "win Ivo 7H,7S ?", {"type": "win", "player": "Ivo", "cards": ["7H", "7S"],
+                                    "from_stock": ["?"]}),
+    ("auction", "win Ivo 7H QD", {"type": "win", "player": "Ivo", "cards": ["7H"],
+                                  "from_stock": ["QD"]}),
+    ("saint-poker", "river Aki=JS Ben=KD 3S", {"type": "river", "cards": {"Aki": "JS", "Ben": "KD"},
+                                               "future": ["3S"]}),
+])
+def test_one_value_for_an_optional_list_no_later_field_takes_is_a_list_of_one(
+        game: str, line: str, data: dict[str, Any]) -> None:
+    """``win Ivo 7H,7S ?``, as the form ``win PLAYER CARD,... [FROM_STOCK,...]``
+    shows it: the "?" is the one card from the stock (it was refused as a value
+    too many, with that form, though no other field could take it)."""
+    assert parse_line(line, GAMES[game]) == data
+
+
 def test_a_check_reads_only_the_figures_the_game_keeps() -> None:
     """Auction keeps points and no pot; Goblin keeps chips and a pot: the other
     figures are neither offered nor read."""

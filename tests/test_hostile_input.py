@@ -427,13 +427,14 @@ def test_standard_input_is_read_with_a_bound(tmp_path: Path) -> None:
 
 def test_the_recorder_s_prompt_reads_lines_with_a_bound(tmp_path: Path) -> None:
     """``cardcore record FILE < /dev/zero`` (one endless line): the session ends
-    after one mebibyte with a word, the record intact, within the bounds."""
+    after one mebibyte with a word, the record intact, within the bounds; the
+    line not read makes the exit status 1 (standard input is no terminal)."""
     path = _write(tmp_path / "game.json", {key: value for key, value in _game().items()
                                            if key not in ("events", "result")} | {"events": []})
     before = path.read_bytes()
     with open("/dev/zero", "rb") as zero:
         code, output, _seconds, peak = bounded(["record", str(path)], stdin=zero, seconds=30)
-    assert code == 0 and "that is not an entry" in output and "Traceback" not in output
+    assert code == 1 and "that is not an entry" in output and "Traceback" not in output
     assert peak < 300 * 1024 * 1024
     assert json.loads(path.read_bytes()) == json.loads(before)
 
@@ -621,15 +622,16 @@ def test_simulate_and_rules_print_control_characters_of_their_arguments_escaped(
 def test_bytes_that_are_not_utf8_at_the_recorder_s_prompt_are_an_entry_refused(
         tmp_path: Path) -> None:
     """A prompt line holding bytes that are not UTF-8 is read as text with
-    replacement characters and refused as an entry, and the next line still
-    records: no UnicodeDecodeError traceback."""
+    replacement characters and refused as an entry (exit status 1: standard
+    input is no terminal), and the next line still records: no
+    UnicodeDecodeError traceback."""
     path = _write(tmp_path / "game.json", {key: value for key, value in _game().items()
                                            if key not in ("events", "result")} | {"events": []})
     typed = tmp_path / "typed"
     typed.write_bytes(b"\xff\xfe\x1b[2J pitch\ndeal\nquit\n")
     with typed.open("rb") as stdin:
         code, output, _, _ = bounded(["record", str(path)], stdin=stdin, seconds=30)
-    assert code == 0 and "Traceback" not in output and not CONTROL & set(output), output
+    assert code == 1 and "Traceback" not in output and not CONTROL & set(output), output
     assert json.loads(path.read_text())["events"] == [{"type": "deal"}]
 
 

@@ -145,14 +145,57 @@ def test_a_script_amends_an_earlier_event_and_the_record_notes_it(tmp_path: Path
 
 
 def test_the_prompt_reads_lines_from_a_pipe_too(tmp_path: Path) -> None:
-    """Without a terminal the prompt still works line by line: help, standings, quit."""
+    """Without a terminal the prompt still works line by line: help, standings, quit;
+    the refused line makes the exit status 1."""
     target = tmp_path / "game.json"
     code, out = run("record", "goblin-poker", "--players", "Aki,Ben", str(target),
                     stdin="help\ndeal\nstandings\nbogus\nquit\n")
-    assert code == 0 and "deal [NAME=CARD,... ...]   e.g. deal" in out
+    assert code == 1 and "deal [NAME=CARD,... ...]   e.g. deal" in out
     assert "standings: chips: Aki 99, Ben 99; pot: 2; not complete" in out
     assert "'bogus' is not a kind of event or a command" in out
     assert len(json.loads(target.read_text())["events"]) == 1
+
+
+def test_a_refused_line_from_a_pipe_makes_the_exit_status_1(tmp_path: Path) -> None:
+    """Lines piped to the prompt (standard input no terminal): a refused one is
+    only refused, the next ones are still read and recorded, and the session ends
+    with 1 and the count on standard error, so that a script can tell; with none
+    refused it ends with 0. (At a terminal it stays 0: the pexpect tests.)"""
+    target = tmp_path / "game.json"
+    result = CliRunner().invoke(main, ["record", "goblin-poker", "--players", "Aki,Ben",
+                                       str(target)], input="bad line\ndeal\nreveal Aki=4 Ben=2\n")
+    assert result.exit_code == 1, result.output
+    assert "1 line of the input was refused (exit status 1)" in result.stderr
+    assert len(json.loads(target.read_text())["events"]) == 2
+    code, out = run("record", str(target), stdin="standings\nquit\n")
+    assert code == 0 and "of the input" not in out
+
+
+def test_the_help_says_when_the_prompt_exits_1(tmp_path: Path) -> None:
+    """--help's exit status names the piped prompt's refused lines."""
+    code, out = run("record", "--help")
+    assert code == 0
+    assert "standard input is no terminal" in " ".join(out.split())
+
+
+def test_a_prompt_command_given_to_event_says_how_to_correct_without_the_prompt(
+        tmp_path: Path) -> None:
+    """``--event undo`` is not "not a kind of event or a command": undo is the
+    prompt's; with --event a correction is --amend N EVENT or --amend N delete.
+    Other commands of the prompt are named as such too; nothing is written."""
+    _new(tmp_path, "deal")
+    target = tmp_path / "game.json"
+    before = target.read_bytes()
+    for line in ("undo", "amend 0 deal"):
+        code, out = run("record", str(target), "--event", line)
+        assert code == 2 and f"{line.split()[0]!r} is a command at the prompt, not an event: " \
+            "with --event and --amend, a correction is --amend N EVENT, or --amend N delete" \
+            in " ".join(out.split()), out
+    code, out = run("record", str(target), "--event", "standings")
+    assert code == 2 and "--event takes events only" in out
+    code, out = run("record", str(target), "--amend", "0", "undo")
+    assert code == 2 and "'undo' is a command at the prompt" in out
+    assert target.read_bytes() == before
 
 
 def test_auction_standings_mid_hand_name_the_starter_pile_and_its_worth(tmp_path: Path) -> None:
@@ -379,7 +422,7 @@ def test_undo_n_and_words_after_a_command_are_not_ignored(tmp_path: Path) -> Non
     code, out = run("record", "goblin", "--players", "Aki,Ben,Chie", str(target),
                     stdin="deal\nreveal Aki=4 Ben=2 Chie=7\npitch Ben\nfold Chie\nundo 2\n"
                           "undo two\nstandings now\nhelp me\nquit now\nundo 3\n")
-    assert code == 0
+    assert code == 1 and "5 lines of the input were refused" in out
     assert "to correct event #2, write: amend 2 EVENT" in out and "took back #3" in out
     assert "'undo two': write undo, or undo N" in out
     for line in ("standings now", "help me", "quit now"):
@@ -393,7 +436,7 @@ def test_an_event_number_in_other_digits_is_a_usage_problem_not_a_traceback(
     """`amend ² ...` and `undo ²`: "²" is a digit to str.isdigit but no number to int."""
     code, out = run("record", "goblin", "--players", "Aki,Ben", str(tmp_path / "g.json"),
                     stdin="deal\namend \u00b2 deal\nundo \u00b2\nundo 1" + "0" * 5000 + "\n")
-    assert code == 0
+    assert code == 1 and "3 lines of the input were refused" in out
     assert "write: amend N EVENT" in out and "write undo, or undo N" in out
 
 

@@ -36,6 +36,57 @@ def test_the_usual_slips_are_named_where_they_are(text: str, line: int, column: 
     assert message.startswith(slip), message
 
 
+GUS = ('{"events": [\n {"type": "reveal", "cards": {"Eli": 3, "Gus": 8},\n'
+       ' {"type": "stack", "player": "Eli", "card": 6}\n]}')
+"""A } deleted from ``"Gus": 8}},``: the event is not closed before its comma."""
+
+
+@pytest.mark.parametrize(("text", "line", "column", "slip", "fixed"), [
+    (GUS, 2, 50, "a missing } before this comma: the object opened at line 2, column 2 is "
+                 "still open", "}"),
+    ('{"players": ["Aki",\n "Ben"\n ,\n "events": []}', 3, 2,
+     "a missing ] before this comma: the list opened at line 1, column 13", "]"),
+    ('[{"type": "stack", "card": 6\n {"type": "fold"}]', 2, 2,
+     "a missing } and comma: the object opened at line 1, column 2", "},"),
+    ('{"players": ["Aki", "Ben"\n "events": []}', 2, 2,
+     "a missing ] and comma: the list opened at line 1, column 13", "],"),
+    ('{"events": [{"type": "deal"\n]}', 2, 1,
+     "a ] too many, or a } missing before it: the object opened at line 1, column 13", "}"),
+    ('[[1, 2\n [3, 4]]', 2, 2, "a missing comma: two values (two events, keys or list items) "
+     "follow one another without a comma between them; put one before this (or, if the list "
+     "opened at line 1, column 2 ends before this, a ] and a comma)", "],"),
+])
+def test_a_missing_closing_bracket_is_named_where_a_comma_alone_would_not_do(
+        text: str, line: int, column: int, slip: str, fixed: str) -> None:
+    """A } or ] left out where the parser wanted a comma or a key is named, with
+    the bracket still open: "put a comma before this" would not parse. What the
+    message says to put at its place (``fixed``) makes the text JSON."""
+    found_line, found_column, message, _ = _explained(text)
+    assert (found_line, found_column) == (line, column)
+    assert message.startswith(slip), message
+    lines = text.split("\n")
+    at = sum(len(part) + 1 for part in lines[:line - 1]) + column - 1
+    json.loads(text[:at] + fixed + text[at:])
+
+
+@pytest.mark.parametrize("text", ['[1,,2]', '{"a": 1,, "b": 2}', '{"a": [1,\n, 2]}'])
+def test_two_commas_in_a_row_are_named(text: str) -> None:
+    """``,,`` is not "expecting value" or "expecting property name": it is two
+    commas in a row, at the second."""
+    found_line, found_column, message, _ = _explained(text)
+    assert message.startswith("two commas in a row: remove one"), message
+    lines = text.split("\n")
+    at = sum(len(part) + 1 for part in lines[:found_line - 1]) + found_column - 1
+    assert text[at] == ","
+    json.loads(text[:at] + text[at + 1:])
+
+
+def test_a_bracket_in_a_string_is_text_to_the_hint() -> None:
+    """The brackets a hint counts are the JSON's own: a "{" in a note is text."""
+    message = _explained('[{"note": "a { and a [", "a": 1\n {"type": "fold"}]')[2]
+    assert message.startswith("a missing } and comma: the object opened at line 1, column 2")
+
+
 def test_the_context_is_the_line_with_a_caret_under_the_mistake() -> None:
     """The offending line, then a caret in the column of the mistake."""
     *_, context = _explained('{\n  "a": 1,\n}')

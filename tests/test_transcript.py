@@ -79,6 +79,48 @@ def test_a_mistyped_event_type_gets_the_likely_one(game: str, kind: str, hint: s
         f"{', '.join(rules.event_types)}{hint}")
 
 
+@pytest.mark.parametrize(("key", "meant"), [("player", "players"), ("event", "events"),
+                                         ("Game", "game")])
+def test_a_misspelt_top_level_key_is_told_once_as_the_key_it_misspells(
+        key: str, meant: str) -> None:
+    """``"player"`` for ``"players"``: one problem, at the unknown key, with the key it
+    likely means, and not "the key 'players' is required" besides, as if unrelated."""
+    data = changed(**{key: BASE[meant]})
+    del data[meant]
+    assert problems(data) == [(f"/{key}", f"unknown key {key!r}: a transcript has only format, "
+                               "game, options, players, ages, meta, events, result, expect "
+                               f"(did you mean {meant!r}?)")]
+
+
+def test_a_required_key_left_out_without_a_misspelling_is_still_required() -> None:
+    """An unknown key that misspells no missing key leaves "is required" said."""
+    data = changed(roster=BASE["players"])
+    del data["players"]
+    found = dict(problems(data))
+    assert found["/players"] == "the key 'players' is required"
+    assert "did you mean" not in found["/roster"]
+
+
+@pytest.mark.parametrize("key", ["Type", "typ", "types"])
+def test_a_misspelt_type_is_told_at_its_key(key: str) -> None:
+    """An event with ``"Type"`` and no ``"type"``: the problem is at the key written,
+    with "did you mean 'type'", not only "this event has no 'type'"."""
+    data = changed(events=[{"type": "deal"}, {key: "fold", "player": "Aki"}])
+    assert problems(data) == [(f"/events/1/{key}", f"unknown key {key!r} (did you mean 'type'?): "
+                               "this event has no 'type'; Goblin Poker events are deal, reveal, "
+                               "stack, fold, pitch, check, ruling")]
+
+
+@pytest.mark.parametrize("key", ["winners", "winner", "Winners"])
+def test_a_checks_winners_is_told_that_a_check_has_none(key: str) -> None:
+    """``winners`` (or a misspelling of it) in a check: a check has none, a result
+    has; the line the recorder reads says the same."""
+    data = changed(events=[*BASE["events"], {"type": "check", key: ["Aki"], "pot": 3}])
+    assert problems(data) == [(f"/events/2/{key}", f"unknown key {key!r}: a check has no "
+                               "winners (a result has; a check reads the standings): allowed "
+                               "here are chips, note, pot, scores")]
+
+
 @pytest.mark.parametrize(
     ("card", "fragment"),
     [("11", "'11' is not a Pairs card"), (11, "11 is not a Pairs card"),

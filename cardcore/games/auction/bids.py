@@ -41,6 +41,10 @@ KINDS: Final = {
 }
 """Bid kinds by their transcript names, weakest first (AU-2.2)."""
 _NAMES: Final = {kind: name for name, kind in KINDS.items()}
+_LONG_NAMES: Final = ({kind.name.lower(): name for name, kind in KINDS.items()}
+                      | {kind.label: name for name, kind in KINDS.items()})
+"""Each kind's transcript name by the poker category's full names (``three_of_a_kind``,
+``high card``, ``one pair``): what a mistyped kind written in full is told it means."""
 
 SIZE: Final = {
     Category.HIGH_CARD: 1, Category.PAIR: 2, Category.TWO_PAIR: 4,
@@ -294,7 +298,7 @@ def named_bid(kind_text: str, rank: str | None, ranks: Sequence[str] | None,
     kind = KINDS.get(kind_text)
     if kind is None:
         message = (f"{kind_text!r} is not a bid kind: the kinds are {', '.join(KINDS)}"
-                   + likely(kind_text, tuple(KINDS)))
+                   + likely(kind_text, tuple(KINDS), _LONG_NAMES))
         raise _rule("AU-2.2", message, "kind")
     if rank is not None and ranks is not None:
         raise _rule("AU-2.7", "a bid names its ranks once: rank for one, or ranks", "ranks")
