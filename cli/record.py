@@ -266,7 +266,7 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
     taken = changed = 0
     try:
         if amends:
-            amendments = [(index, _amendment(recorder, index, _no_command(line)))
+            amendments = [(index, _amendment(recorder, index, _no_command(line), _OPTION_HELP))
                           for index, line in amends]
             broken = recorder.problems
             corrections = recorder.amend_all(amendments, save=False)
@@ -279,7 +279,8 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
             taken = len(amends)
             changed = sum(correction is not None for correction in corrections)
         for line in events:
-            told += _told(recorder.enter(recorder.read(_no_command(line)), save=False))
+            event = recorder.read(_no_command(line), commands=False, help_hint=_OPTION_HELP)
+            told += _told(recorder.enter(event, save=False))
             taken += 1
             changed += 1
     except RecordError as error:
@@ -326,10 +327,18 @@ def _not_either(taken: int) -> None:
             f"{'was' if taken == 1 else 'were'} not recorded either (all or none)", err=True)
 
 
-def _amendment(recorder: Recorder, index: int, line: str) -> Event | None:
-    """What ``amend N LINE`` puts at #N: the event the line writes, or None
-    (``delete``)."""
-    return None if line.strip() == "delete" else recorder.read(line, index)
+_OPTION_HELP = "cardcore record --help shows how events are written"
+"""Where a line given as an option (--event, --amend) is explained: there is no
+prompt to type help at."""
+
+
+def _amendment(recorder: Recorder, index: int, line: str,
+               help_hint: str = "type help") -> Event | None:
+    """What ``amend N LINE`` puts at #N: the event the line writes (never a
+    command), or None (``delete``)."""
+    if line.strip() == "delete":
+        return None
+    return recorder.read(line, index, commands=False, help_hint=help_hint)
 
 
 def _now(correction: dict[str, Any]) -> str:

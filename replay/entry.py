@@ -231,8 +231,14 @@ def _kinds_words(rules: GameRules[Any]) -> str:
     return ", ".join(rules.event_types)
 
 
-def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True) -> dict[str, Any]:
+def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True, commands: bool = True,
+               help_hint: str = "type help") -> dict[str, Any]:
     """The JSON object of the event a line writes; :class:`EntryError` says why not.
+
+    ``commands``: whether the place the line was typed also takes commands (the
+    prompt does; an amendment's event and ``--event`` do not), so that a word
+    that is no event is said to be neither only where a command could be;
+    ``help_hint``: where the notation is explained, from there.
 
     >>> from cardcore.registry import GAMES
     >>> parse_line("reveal Aki=3 Ben=9 draws.Ben=2", GAMES["orc-poker"])
@@ -261,9 +267,10 @@ def parse_line(line: str, rules: GameRules[Any], *, chips: bool = True) -> dict[
     word = tokens[0].replace("-", "_")
     cls = rules.event_types.get(word)
     if cls is None:
-        raise EntryError(f"{quoted(tokens[0])} is not a kind of event or a command: "
+        raise EntryError(f"{quoted(tokens[0])} is not a kind of event"
+                         f"{' or a command' if commands else ''}: "
                          f"{rules.title} events are {_kinds_words(rules)}"
-                         f"{likely(word, tuple(rules.event_types))} (type help)")
+                         f"{likely(word, tuple(rules.event_types))} ({help_hint})")
     kind = kind_of(cls, chips)
     data: dict[str, Any] = {"type": kind.name}
     bare: list[str] = []

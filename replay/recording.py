@@ -232,11 +232,14 @@ class Recorder:
 
     # -- entering events --------------------------------------------------------
 
-    def read(self, line: str, index: int | None = None) -> Event:
+    def read(self, line: str, index: int | None = None, *, commands: bool = True,
+             help_hint: str = "type help") -> Event:
         """The event a line (or JSON object) writes, read by the transcript loader
         as the event at ``index`` of the file (default: the next one). Raises
-        EntryError or TranscriptError."""
-        data = parse_line(line, self.rules, chips=self.chips)
+        EntryError or TranscriptError (``commands`` and ``help_hint``: as
+        :func:`~cardcore.replay.entry.parse_line` takes them)."""
+        data = parse_line(line, self.rules, chips=self.chips, commands=commands,
+                          help_hint=help_hint)
         where = len(self.events) if index is None else index
         return structure_event(data, self.rules, self.log.players, where)
 

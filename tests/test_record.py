@@ -198,6 +198,27 @@ def test_a_prompt_command_given_to_event_says_how_to_correct_without_the_prompt(
     assert target.read_bytes() == before
 
 
+def test_a_word_that_is_no_event_is_not_offered_as_a_command_where_none_is_taken(
+        tmp_path: Path) -> None:
+    """A misspelt event given to --event or --amend (or to amend at the prompt) is
+    "not a kind of event", not "of event or a command", and an option points to
+    --help, where there is no prompt to type help at; at the prompt, a line that
+    is neither is still said to be neither, with "type help"."""
+    _new(tmp_path, "deal")
+    target = tmp_path / "game.json"
+    for args in (("--event", "pich Aki"), ("--amend", "0", "pich Aki")):
+        code, out = run("record", str(target), *args)
+        assert code == 2
+        assert ("'pich' is not a kind of event: Goblin Poker events are" in out
+                and "(did you mean 'pitch'?) (cardcore record --help shows how events are "
+                "written)" in " ".join(out.split())), out
+    _, out = run("record", str(target), stdin="amend 0 pich Aki\npich Aki\nquit\n")
+    said = " ".join(out.split())
+    assert "'pich' is not a kind of event: Goblin" in said
+    assert "'pich' is not a kind of event or a command: Goblin" in said
+    assert said.count("(did you mean 'pitch'?) (type help)") == 2
+
+
 def test_auction_standings_mid_hand_name_the_starter_pile_and_its_worth(tmp_path: Path) -> None:
     """Mid-hand the points are all 0: `standings` also shows the pile a player weighs."""
     target = tmp_path / "game.json"
