@@ -37,8 +37,9 @@ class Reduction(Generic[S]):
 
     >>> from cardcore.games.goblin import RULES, Deal
     >>> reduction = Reduction(RULES, RULES.start(["Aki", "Ben"]))
-    >>> [str(effect) for effect in reduction.apply(Deal())][:1]
-    ['Aki pays the ante of 1 (GP-1.1)']
+    >>> effects = reduction.apply(Deal())
+    >>> str(effects[0])
+    'Aki pays the ante of 1 (GP-1.1)'
     >>> reduction.state.ledger.pot
     2
     """

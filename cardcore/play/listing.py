@@ -71,7 +71,8 @@ def nth_combination(items: Sequence[T], size: int, index: int) -> tuple[T, ...]:
     making the others: a hand of fifteen has 3,003 fives to show. One item, or
     all of them, or a choice among at most ten items is found at once.
 
-    >>> [("".join(nth_combination("abcd", 2, index))) for index in range(6)]
+    >>> pairs = ["".join(nth_combination("abcd", 2, index)) for index in range(6)]
+    >>> pairs
     ['ab', 'ac', 'ad', 'bc', 'bd', 'cd']
     """
     count = len(items)
