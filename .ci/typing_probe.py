@@ -21,3 +21,8 @@ match = Match("saint-poker", ["Aki", "Ben"], seed=1)
 assert_type(match, Match[SaintState])
 assert_type(match.views[0].state, SaintState)
 assert_type(PASS.TYPE, str)
+
+from cardcore.games.auction import BidEvent  # noqa: E402 - a bid as the docs write one
+
+bid = BidEvent(player="Aki", kind="pair", rank="K")
+assert_type(bid.rank, str | None)

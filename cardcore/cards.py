@@ -17,7 +17,7 @@ case, suit symbols) and nothing else.
 from __future__ import annotations
 
 import operator
-from typing import Final, NewType
+from typing import TYPE_CHECKING, Final, NewType, TypeAlias
 
 from cardcore.errors import CardNotationError
 from cardcore.quoting import quoted
@@ -94,16 +94,20 @@ def parse_rank(text: str) -> int:
     return rank
 
 
-RankText = NewType("RankText", str)
-"""A rank written alone in card notation (an Auction bid's ``rank`` and ``ranks``):
-a string, read into :func:`rank_text`'s normal form where the event is built or
-loaded, so that a bid written "T" is the bid written "10" to every comparison
-(diff, its alignment, an amendment that changes nothing) and prints as "10".
-What is no rank stays a string as written: the rules that read it refuse it."""
+if TYPE_CHECKING:  # to a program, plain strings: BidEvent(rank="K") type-checks as the docs write it
+    RankText: TypeAlias = str
+    SuitText: TypeAlias = str
+else:  # at run time, the annotations the loaders and the event checks key the spelling on
+    RankText = NewType("RankText", str)
+    """A rank written alone in card notation (an Auction bid's ``rank`` and ``ranks``):
+    a string, read into :func:`rank_text`'s normal form where the event is built or
+    loaded, so that a bid written "T" is the bid written "10" to every comparison
+    (diff, its alignment, an amendment that changes nothing) and prints as "10".
+    What is no rank stays a string as written: the rules that read it refuse it."""
 
-SuitText = NewType("SuitText", str)
-"""A suit written alone (an Auction single card bid's ``suit``): as
-:data:`RankText`, read into :func:`suit_text`'s normal form, its letter."""
+    SuitText = NewType("SuitText", str)
+    """A suit written alone (an Auction single card bid's ``suit``): as
+    :data:`RankText`, read into :func:`suit_text`'s normal form, its letter."""
 
 
 def rank_text(text: str) -> str:
