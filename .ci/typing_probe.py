@@ -26,3 +26,8 @@ from cardcore.games.auction import BidEvent  # noqa: E402 - a bid as the docs wr
 
 bid = BidEvent(player="Aki", kind="pair", rank="K")
 assert_type(bid.rank, str | None)
+
+from cardcore import Effect, Event  # noqa: E402 - what an append takes and gives
+
+effects: tuple[Effect, ...] = auction.append(bid)
+first: Event = auction.events[0]

@@ -3,7 +3,8 @@
 The names most programs need are here; they are imported on first use, so
 ``import cardcore`` stays cheap and loads neither the games nor the replay layer.
 
-* :class:`GameLog`: play a game event by event (``cardcore.games.<game>.RULES``);
+* :class:`GameLog`: play a game event by event (``cardcore.games.<game>.RULES``):
+  each :class:`Event` appended gives its effects (:class:`Effect`: who pays whom, and why);
 * :class:`Reduction`: fold many events through one private working state, a
   public state frozen only when asked for (what ``validate`` runs);
 * :data:`GAMES` and :func:`get_game`: the games by their transcript name;
@@ -45,6 +46,8 @@ _HOMES = {
     "EventValueError": "cardcore.errors",
     "CheckMismatch": "cardcore.errors",
     "GameLog": "cardcore.gamelog",
+    "Event": "cardcore.protocol",
+    "Effect": "cardcore.effects",
     "Reduction": "cardcore.reduction",
     "GAMES": "cardcore.registry",
     "UnknownGameError": "cardcore.registry",
@@ -63,6 +66,7 @@ _HOMES = {
 if TYPE_CHECKING:
     from typing import Any
 
+    from cardcore.effects import Effect
     from cardcore.errors import (
         CardcoreError,
         CheckMismatch,
@@ -73,6 +77,7 @@ if TYPE_CHECKING:
         SetupError,
     )
     from cardcore.gamelog import GameLog
+    from cardcore.protocol import Event
     from cardcore.reduction import Reduction
     from cardcore.registry import GAMES, UnknownGameError, get_game
     from cardcore.replay.runner import Report, replay_file, replay_transcript
@@ -88,6 +93,8 @@ __all__ = [
     "GAMES",
     "CardcoreError",
     "CheckMismatch",
+    "Effect",
+    "Event",
     "EventValueError",
     "GameLog",
     "NotAStateError",

@@ -50,6 +50,17 @@ def test_the_facade_names_are_the_modules_objects() -> None:
     assert set(cardcore.__all__) <= set(dir(cardcore))
 
 
+def test_what_an_append_takes_and_gives_is_named_at_the_top() -> None:
+    """GameLog.append takes an Event and gives Effects: a program annotating its own
+    functions finds both where it found GameLog (the trial looked for Effect in
+    cardcore.protocol, which imports it without exporting it)."""
+    from cardcore.effects import Effect
+    from cardcore.protocol import Event
+
+    assert (cardcore.Effect, cardcore.Event) == (Effect, Event)
+    assert {"Effect", "Event"} <= set(cardcore.__all__)
+
+
 def test_the_public_subpackages_are_reached_from_a_plain_import() -> None:
     """After `import cardcore` alone, `cardcore.play.simulate(...)` works as the
     README writes it (and cardcore.cards, .poker, .replay): each imported when
