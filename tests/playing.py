@@ -44,9 +44,13 @@ def played(game: str, players: int, seed: int, steps: int) -> Match[Any]:
     return match
 
 
+def _order(card: Any) -> Any:
+    """A card's place in the deck's order (a Pairs card is its number)."""
+    return getattr(card, "_order", card)
+
+
 def _cards_of(state: Any, name: str) -> list[Any]:
-    return sorted(state.account.zone(hand(name)).known_cards(),
-                  key=lambda card: getattr(card, "_order", card))
+    return sorted(state.account.zone(hand(name)).known_cards(), key=_order)
 
 
 def candidates(game: str, state: Any, name: str) -> Iterator[Event]:
@@ -71,7 +75,8 @@ def candidates(game: str, state: Any, name: str) -> Iterator[Event]:
         yield from (Take(player=name, card=card) for card in _STANDARD)
         held = _cards_of(state, name)
         # two cards shown: every ordered pair of the deck's cards the hand could hold
-        # (a card the hand does not hold is refused by card accounting, C-2)
+        # (a card the hand does not hold is refused by card accounting, C-2); each
+        # set in both orders, which the listing gives once (see choice)
         yield from (SaintShow(cards={name: (a, b)}) for a in _STANDARD for b in _STANDARD
                     if a != b and (a in held or b in held))
         yield from rulings
@@ -88,9 +93,20 @@ def candidates(game: str, state: Any, name: str) -> Iterator[Event]:
         yield from (AuctionShow(cards={name: cards}) for cards in shown)
 
 
+def choice(event: Event) -> Event:
+    """The choice ``event`` stands for, as one event: a Saint Poker show's two cards
+    are a set (SP-2.3: both are valued with the river and both go to the pool), so
+    a show of the same two in either order is one choice, spelt low card first
+    as the listing spells it. Any other event is its own choice."""
+    if isinstance(event, SaintShow):
+        return SaintShow(cards={name: tuple(sorted(cards, key=_order))
+                                for name, cards in event.cards.items()})
+    return event
+
+
 def is_part(event: Event) -> bool:
     """Whether a candidate is a seat's part of a step taken together."""
     return isinstance(event, (GoblinReveal, OrcReveal, OrcPitch, River, SaintShow, AuctionShow))
 
 
-__all__ = ["NAMES", "OPTIONS", "PLAYERS", "candidates", "is_part", "played"]
+__all__ = ["NAMES", "OPTIONS", "PLAYERS", "candidates", "choice", "is_part", "played"]

@@ -7,8 +7,11 @@ from typing import Any
 
 import pytest
 
+from cardcore.cards import Card
 from cardcore.errors import CardcoreError, SetupError
 from cardcore.games.orc import RULES as ORC
+from cardcore.games.saint import RULES as SAINT
+from cardcore.games.saint import Show
 from cardcore.play import RandomPolicy, catalogue
 from cardcore.play.errors import CatalogueError
 from tests.playing import PLAYERS, played
@@ -67,3 +70,17 @@ def test_a_catalogue_is_made_for_the_games_table_sizes_only(players: int) -> Non
     size is refused, not built silently."""
     with pytest.raises(SetupError, match="Orc Poker is for 3 to 8 players"):
         catalogue(ORC, players)
+
+
+def test_a_saint_show_is_one_action_whichever_order_its_cards_are_given_in() -> None:
+    """Saint Poker's two cards shown are a set (SP-2.3): one action per two cards of
+    the deck, low card first, and a show gives that action in either order."""
+    actions = catalogue(SAINT, 2)
+    shows = [key for key in actions.keys if isinstance(key, tuple) and key[0] == "show"]
+    assert len(shows) == len({frozenset(key[1:]) for key in shows}) == 52 * 51 // 2
+    assert ("show", "3D", "3H") in shows and ("show", "3H", "3D") not in shows
+    state = SAINT.start(["A", "B"])
+    low, high = Card.parse("3D"), Card.parse("3H")
+    low_first = actions.index(state, Show(cards={"A": (low, high)}))
+    assert actions.index(state, Show(cards={"A": (high, low)})) == low_first
+    assert actions.keys[low_first] == ("show", "3D", "3H")

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from cardcore.errors import RuleViolation
 from cardcore.play import Match
 from cardcore.protocol import Event, Ruling
-from tests.playing import PLAYERS, candidates, is_part, played
+from tests.playing import PLAYERS, candidates, choice, is_part, played
 
 GAMES = tuple(PLAYERS)
 LENGTH = {"goblin-poker": 25, "orc-poker": 60, "saint-poker": 60, "auction": 150}
@@ -92,8 +92,10 @@ def test_every_listed_event_applies(game: str, data: st.DataObject) -> None:
 @given(data=st.data())
 def test_every_candidate_that_applies_is_listed(game: str, data: st.DataObject) -> None:
     """At a player's step, every candidate event of every seat that applies (a part
-    made whole with the others' parts) is among that seat's legal events; a ruling,
-    which names no actor (the table's choice), among some seat's."""
+    made whole with the others' parts) is among that seat's legal events, as the
+    choice it stands for (a Saint show's two cards in either order are one set,
+    listed once: tests.playing.choice); a ruling, which names no actor (the
+    table's choice), among some seat's."""
     match = _state(game, data)
     everyone = [event for seat in range(len(match.log.players)) for event in match.legal(seat)
                 if isinstance(event, Ruling)]
@@ -101,19 +103,20 @@ def test_every_candidate_that_applies_is_listed(game: str, data: st.DataObject) 
         listed = list(match.legal(seat))
         for candidate in candidates(game, match.state, name):
             if _applies(match, _whole(match, seat, candidate)):
-                assert candidate in (everyone if isinstance(candidate, Ruling) else listed), \
-                    candidate
+                assert choice(candidate) in (everyone if isinstance(candidate, Ruling)
+                                             else listed), candidate
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_listing_lists_each_event_once(game: str) -> None:
-    """No event is listed twice for a seat (a played game's every player step)."""
+    """No choice is listed twice for a seat (a played game's every player step): not
+    the same event, nor a Saint show of the same two cards in the other order."""
     low, _ = PLAYERS[game]
     match = played(game, low + 1, 5, 0)
     policies = [lambda view, offers: offers[-1]] * (low + 1)
     for _ in range(120):
         for seat in match.whose().seats:
             legal = list(match.legal(seat))
-            assert len(legal) == len({repr(event) for event in legal})
+            assert len(legal) == len({repr(choice(event)) for event in legal})
         if not match.step(policies):
             break

@@ -3,6 +3,12 @@ is, the events a seat may take, and the dealer's chance events.
 
 A seat's steps are its card for the river (SP-2.2) and its two cards shown
 (SP-2.3), both taken together with the others', and its refill picks (SP-2.6).
+The two cards shown are a set, listed once, low first (as Auction's shown cards
+are): the rules give them no order (both are valued with the river, SP-2.4, and
+both go to the pool, SP-2.6), and a show of the same two in either order leads
+to an equal state, so listing both orders would offer one choice twice (and
+give a program two action numbers for it: :func:`actions` has one per set, and
+:func:`action` keys a show given in either order the same).
 At a table choice of the refill order each admissible seat may take a card,
 which settles the choice for itself, or make a ruling naming any admissible
 player. Chance's are the deal (SP-1) and the new future river (SP-2.1), which
@@ -13,6 +19,7 @@ where it is never used).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from itertools import combinations
 
 from cardcore.cards import CARD_ORDER, Card
 from cardcore.decks import STANDARD_DECK
@@ -21,7 +28,7 @@ from cardcore.frozen import FrozenMap
 from cardcore.games.saint.events import Deal, River, Show, Take
 from cardcore.games.saint.refill import next_pickers
 from cardcore.games.saint.state import HAND_SIZE, POOL, Phase, SaintState, hand
-from cardcore.play.listing import Listing, Segment, listed
+from cardcore.play.listing import Listing, Segment, listed, nth_combination
 from cardcore.play.seam import GamePlay, TrueDeck
 from cardcore.play.steps import CHANCE, OVER, Whose, seats
 from cardcore.protocol import Event, Ruling
@@ -44,14 +51,14 @@ def _cards(state: SaintState, zone: str) -> list[Card]:
 
 
 def _pairs(name: str, cards: list[Card]) -> Segment:
-    """Every ordered pair of two of ``cards`` to show, built when read."""
-    others = len(cards) - 1
+    """Every two of ``cards`` (low first) to show: each set once, low card first,
+    in the order of :func:`itertools.combinations`; built when read."""
+    count = len(cards)
 
     def build(index: int) -> Show:
-        first, second = divmod(index, others)
-        return _show(cards=FrozenMap({name: (cards[first], cards[second + (second >= first)])}))
+        return _show(cards=FrozenMap({name: nth_combination(cards, 2, index)}))
 
-    return "show", len(cards) * others, build
+    return "show", count * (count - 1) // 2, build
 
 
 def whose(state: SaintState) -> Whose:
@@ -101,19 +108,19 @@ def complete(state: SaintState, event: Event, dealer: TrueDeck) -> Event:
 
 
 def actions(players: int) -> tuple[Hashable, ...]:
-    """River each card, show each ordered pair of cards, take each card, a ruling
-    naming each seat."""
+    """River each card, show each two cards (a set: one action, low card first),
+    take each card, a ruling naming each seat."""
     names = [str(card) for card in _DECK]
-    return (*(("river", c) for c in names),
-            *(("show", a, b) for a in names for b in names if a != b),
+    return (*(("river", c) for c in names), *(("show", *two) for two in combinations(names, 2)),
             *(("take", c) for c in names), *(("ruling", seat) for seat in range(players)))
 
 
 def action(state: SaintState, event: Event) -> Hashable:
     if isinstance(event, River):
         return ("river", *map(str, event.cards.values()))
-    if isinstance(event, Show):
-        return ("show", *(str(card) for cards in event.cards.values() for card in cards))
+    if isinstance(event, Show):  # the cards low first, in whatever order they are given
+        return ("show", *map(str, sorted([card for cards in event.cards.values()
+                                          for card in cards], key=CARD_ORDER)))
     if isinstance(event, Take):
         return ("take", str(event.card))
     if isinstance(event, Ruling):
