@@ -309,6 +309,59 @@ def test_a_numpy_integer_is_an_action() -> None:
     assert table.infos["player_0"] == {} and table.agent_selection == "player_1"
 
 
+@pytest.mark.parametrize("past", [-1, -10**6, 1, 10**6, np.int64(-1)])
+def test_a_number_outside_the_action_space_is_an_action_error(past: Any) -> None:
+    """A number outside the action space (``past`` below 0, or past ``wait`` when
+    positive) is no action: an ActionError naming the range, nothing played and
+    nothing noted in infos, not a "refused" action as an in-range number outside
+    the mask is (-1 is not the last action)."""
+    from cardcore.pettingzoo.table import ActionError
+
+    table = env("saint-poker", 2)
+    table.reset(seed=1)
+    wait = table.unwrapped.wait
+    number = past if past < 0 else wait + past
+    assert not table.action_space("player_0").contains(number)
+    events = len(table.unwrapped.log)
+    with pytest.raises(ActionError, match=rf"action {number} for player_0 is not in the "
+                       rf"action space: an action is an int from 0 to {wait} "):
+        table.step(number)
+    assert len(table.unwrapped.log) == events and table.infos["player_0"] == {}
+    assert table.agent_selection == "player_0"
+
+
+def test_a_number_outside_the_action_space_is_an_action_error_in_parallel() -> None:
+    """The parallel environment steps the AEC table with each agent's action: a
+    number outside the action space is an ActionError there too, and the game
+    stays as it was."""
+    from cardcore.pettingzoo.table import ActionError
+
+    table = parallel_env("saint-poker", 2)
+    observations, _ = table.reset(seed=1)
+    raw = table.unwrapped
+    events = len(raw.log)
+    legal = {agent: int(np.flatnonzero(observations[agent]["action_mask"])[0])
+             for agent in table.agents}
+    with pytest.raises(ActionError, match=rf"action {raw.wait + 1} for player_1 is not in "
+                       rf"the action space: an action is an int from 0 to {raw.wait} "):
+        table.step({**legal, "player_1": raw.wait + 1})
+    assert len(raw.log) == events
+
+
+def test_an_in_range_action_outside_the_mask_is_refused_in_parallel() -> None:
+    """In the parallel environment too, an action number of the space that is not
+    legal now is refused in infos, not an error, and plays nothing."""
+    table = parallel_env("saint-poker", 2)
+    observations, _ = table.reset(seed=1)
+    raw = table.unwrapped
+    events = len(raw.log)
+    illegal = {agent: int(np.flatnonzero(observations[agent]["action_mask"] == 0)[0])
+               for agent in table.agents}
+    _, _, _, _, infos = table.step(illegal)
+    assert infos == {agent: {"refused": number} for agent, number in illegal.items()}
+    assert len(raw.log) == events
+
+
 def test_a_remainder_left_in_the_pot_is_no_seats_reward() -> None:
     """A session of Goblin Poker can end with a split's remainder in the pot
     (GP-1.3, GP-6.2; this seed and these legal random actions leave 1 chip): each

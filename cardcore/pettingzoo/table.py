@@ -19,12 +19,14 @@ action that is not ``None``, which PettingZoo refuses for a dead agent.
 
 An action is a number of the game's :func:`~cardcore.play.catalogue`, or
 :attr:`CardTable.pass_` (Auction's pass, the play loop's convention), or
-:attr:`CardTable.wait`: an int or a NumPy integer. Anything else (``None`` for
-an agent still playing, a float, a bool) is an :class:`ActionError`, never
-rounded into another action. An action number outside the mask is refused:
-nothing is played, ``infos[agent]["refused"]`` holds it, and the agent is asked
-again on its next turn (a random agent that ignores its mask still makes
-progress, and ``max_cycles`` truncates a game that makes none).
+:attr:`CardTable.wait`: an int or a NumPy integer from 0 to ``wait``, a number
+of the action space. Anything else (``None`` for an agent still playing, a
+float, a bool, a number outside the action space such as -1) is an
+:class:`ActionError`, never rounded or wrapped into another action. An action
+number outside the mask is refused: nothing is played,
+``infos[agent]["refused"]`` holds it, and the agent is asked again on its next
+turn (a random agent that ignores its mask still makes progress, and
+``max_cycles`` truncates a game that makes none).
 """
 
 from __future__ import annotations
@@ -219,7 +221,7 @@ class CardTable(AECEnv):  # type: ignore[misc]
         seat = self.possible_agents.index(agent)
         mask = self._mask(seat)
         self.infos[agent] = {}
-        if not 0 <= number < len(mask) or not mask[number]:
+        if not mask[number]:
             self.infos[agent] = {"refused": number}
         elif number != self.wait:
             self._play(seat, number)
@@ -232,7 +234,10 @@ class CardTable(AECEnv):  # type: ignore[misc]
         """``action`` as an action number, or an :class:`ActionError` saying what
         an action is. ``operator.index`` takes what stands for an integer (an int,
         a NumPy integer, a 0-d integer array) and refuses a float rather than
-        truncating it; a bool is an int to Python but never an action here."""
+        truncating it; a bool is an int to Python but never an action here. A
+        number outside the action space (``action_space(agent).contains`` is
+        false) is no action either: -1 is not the last action, and neither it nor
+        a number past the end may be taken as an action that was only refused."""
         allowed = (f"an action is an int from 0 to {self.wait} (its mask marks the "
                    "legal ones; None only for an agent that is done)")
         if action is None:
@@ -241,10 +246,14 @@ class CardTable(AECEnv):  # type: ignore[misc]
         try:
             if isinstance(action, (bool, np.bool_)):
                 raise TypeError
-            return operator.index(action)
+            number = operator.index(action)
         except TypeError:
             raise ActionError(f"action {quoted(action)} for {agent} is not an int: {allowed}; "
                               "a float or a bool is refused, not rounded") from None
+        if not 0 <= number <= self.wait:
+            raise ActionError(f"action {number} for {agent} is not in the action space: "
+                              f"{allowed}")
+        return number
 
     def _play(self, seat: int, number: int) -> None:
         match = self.match
