@@ -31,3 +31,25 @@ from cardcore import Effect, Event  # noqa: E402 - what an append takes and give
 
 effects: tuple[Effect, ...] = auction.append(bid)
 first: Event = auction.events[0]
+
+# PettingZoo ships no types: its wrappers are Any to a checker, but what env() and
+# parallel_env() return is typed down to the table, so table.unwrapped.log is checked.
+from typing import Any  # noqa: E402
+
+from cardcore.pettingzoo import (  # noqa: E402 - the pettingzoo extra's tables
+    AECTable,
+    CardTable,
+    ParallelTable,
+    env,
+    parallel_env,
+    saint_poker_v0,
+)
+
+table = env("saint-poker", players=2)
+assert_type(table, AECTable)
+assert_type(table.unwrapped, CardTable)
+assert_type(table.unwrapped.log, GameLog[Any])
+assert_type(table.unwrapped.log.outcome.winners, tuple[str, ...] | None)
+assert_type(parallel_env("auction", players=3), ParallelTable)
+assert_type(parallel_env("auction", players=3).unwrapped.log, GameLog[Any])
+assert_type(saint_poker_v0.env().unwrapped, CardTable)

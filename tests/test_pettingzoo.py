@@ -166,6 +166,18 @@ def test_one_module_per_game(module: str) -> None:
     max_cycles_test(game)
 
 
+def test_the_tables_are_of_the_types_their_constructors_name() -> None:
+    """env() returns an AECTable and parallel_env() a ParallelTable (the types a
+    checker is given, .ci/typing_probe.py), each unwrapping to the CardTable; so
+    do the per-game modules'."""
+    from cardcore.pettingzoo import AECTable, CardTable, ParallelTable, saint_poker_v0
+
+    for table in (env("saint-poker", 2), saint_poker_v0.env()):
+        assert isinstance(table, AECTable) and type(table.unwrapped) is CardTable
+    for parallel in (parallel_env("saint-poker", 2), saint_poker_v0.parallel_env()):
+        assert isinstance(parallel, ParallelTable) and type(parallel.unwrapped) is CardTable
+
+
 def test_unknown_render_mode_is_refused_in_words() -> None:
     """A render mode the table does not offer is a TableError quoting it, at once."""
     from cardcore.errors import CardcoreError
