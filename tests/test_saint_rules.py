@@ -355,12 +355,24 @@ def test_the_five_cards_left_are_discarded() -> None:
              take("Dan", "5H"), take("Ann", "4H"), take("Cid", "9H"), take("Bea", "10S")]
     state, effects = play([*EXAMPLE, *picks], options=TWO_ROUNDS)
     assert texts(effects[-1], "SP-2.6") == [
-        "the 5 cards left in the pool are discarded: 8D 6D 7C 2S 6C"]
+        "the 5 cards left in the pool are discarded: 2S 6C 6D 7C 8D"]
     assert state.phase is Phase.RIVER and state.account.size("the discard") == 5
     assert [str(c) for c in state.account.zone("Dan's hand").known_cards()] == ["6H", "5H"]
     error = violation([*EXAMPLE, *picks, river(Ann="7H", Bea="10S", Cid="KH", Dan="6C")],
                       options=TWO_ROUNDS)
     assert error.rule == "C-1" and "the discard" in error.message
+
+
+def test_the_discard_is_the_same_whichever_card_of_a_show_is_written_first() -> None:
+    """SP-2.3: a player shows two cards, a set; written high card first or low card
+    first, it is the same show, and the discard it leads to is the same effect
+    (listed in card order), so that two records of one game do not differ there."""
+    picks = [take("Dan", "6H"), take("Ann", "7H"), take("Cid", "KH"), take("Bea", "3H"),
+             take("Dan", "5H"), take("Ann", "4H"), take("Cid", "9H"), take("Bea", "10S")]
+    _, effects = play([*EXAMPLE, *picks], options=TWO_ROUNDS)
+    swapped = [*EXAMPLE[:2], show(Ann="7C 6D", Bea="7H 6H", Cid="9H KH", Dan="6C 2S")]
+    _, again = play([*swapped, *picks], options=TWO_ROUNDS)
+    assert again[-1] == effects[-1]
 
 
 def test_equal_hands_refill_the_younger_first() -> None:

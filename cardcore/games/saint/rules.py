@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardcore.cards import Card
+from cardcore.cards import CARD_ORDER, Card
 from cardcore.decks import STANDARD_DECK
 from cardcore.effects import Effect, effect
 from cardcore.evolve import evolve
@@ -338,7 +338,8 @@ def take(state: SaintState, event: Take, found: None = None) -> Transition[Saint
     picks = state.picks + 1
     if picks < 2 * len(players):
         return evolve(state, picks=picks), ()
-    left = tuple(state.account.zone(POOL).known_cards())
+    left = tuple(sorted(state.account.zone(POOL).known_cards(), key=CARD_ORDER))  # in card
+    # order: a show's two cards are one choice whichever is written first
     discard = effect("discard", "SP-2.6", _discard_text, (left,))
     draft = state.account.draft()
     draft.move_all(POOL, DISCARD)
