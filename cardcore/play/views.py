@@ -98,7 +98,7 @@ class View(Generic[S]):
     >>> view = match.views[1]
     >>> view.seat, view.player, view.players, view.rules.name
     (1, 'Ben', ('Aki', 'Ben'), 'goblin-poker')
-    >>> view.player = "Aki"
+    >>> view.player = "Aki"  # doctest: +IGNORE_EXCEPTION_DETAIL
     Traceback (most recent call last):
     ...
     AttributeError: property 'player' of 'View' object has no setter
