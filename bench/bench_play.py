@@ -22,11 +22,13 @@ of play and fold, their ratio (target: play >= half the fold), and the bot's
 games/s.
 
 ``--instructions`` counts instead of timing (the stable figure on a shared
-machine): the script runs itself under callgrind three times a game, once
+machine): the script runs itself under callgrind four times a game, once
 only playing the corpus's games (``base``), once playing them and then new
-games (``play``), once playing them and folding their events (``fold``);
-each stage's instructions less ``base``'s, over its events, are its
-instructions per event, and their ratio stands for the events/s ratio.
+games (``play``), once playing them and folding their events (``fold``),
+once playing them and then the bot's new games (``bot``: the views' fold
+counted too); each stage's instructions less ``base``'s, over its events,
+are its instructions per event, and play's and fold's ratio stands for the
+events/s ratio.
 """
 
 from __future__ import annotations
@@ -128,27 +130,31 @@ def _instructions(args: argparse.Namespace) -> int:
             events = _play(game, _new_seeds(args.games, 0), False)
         elif args.stage == "fold":
             _fold(game, corpora[game])
+        elif args.stage == "bot":
+            events = _play(game, _new_seeds(args.games, 0), True)
         print(json.dumps({"events": events}))
         return 0
     callgrind.require_valgrind("bench_play")
     print(f"{'game':14} {'events':>8} {'play instr/ev':>14} {'fold instr/ev':>14} "
-          f"{'fold/play':>9}  met")
+          f"{'fold/play':>9}  met  {'bot instr/ev':>13}")
     rows = {}
     for game in args.only:
         counts, events = {}, {}
-        for stage in ("base", "play", "fold"):
+        for stage in ("base", "play", "fold", "bot"):
             argv = [sys.executable, __file__, "--instructions", "--stage", stage,
                     "--only", game, "--games", str(args.games)]
             counts[stage], out = callgrind.counted(argv, os.environ)
             events[stage] = json.loads(out)["events"]
         play_cost = (counts["play"] - counts["base"]) / events["play"]
         fold_cost = (counts["fold"] - counts["base"]) / events["fold"]
+        bot_cost = (counts["bot"] - counts["base"]) / events["bot"]
         ratio = fold_cost / play_cost
         rows[game] = {"events": events["fold"], "play_events": events["play"],
                       "play_instructions_per_event": play_cost,
-                      "fold_instructions_per_event": fold_cost, "ratio": ratio}
+                      "fold_instructions_per_event": fold_cost, "ratio": ratio,
+                      "bot_events": events["bot"], "bot_instructions_per_event": bot_cost}
         print(f"{game:14} {events['fold']:8,} {play_cost:14,.0f} {fold_cost:14,.0f} {ratio:9.2f}  "
-              f"{'yes' if ratio >= TARGET else 'NO'}", flush=True)
+              f"{'yes' if ratio >= TARGET else 'NO':3}  {bot_cost:13,.0f}", flush=True)
     if args.json:
         args.json.write_text(json.dumps({"python": sys.version.split()[0], "games": args.games,
                                          "instructions": rows}, indent=2) + "\n")
@@ -163,7 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--instructions", action="store_true",
                         help="count callgrind instructions per event instead of timing")
-    parser.add_argument("--stage", choices=("base", "play", "fold"), help=argparse.SUPPRESS)
+    parser.add_argument("--stage", choices=("base", "play", "fold", "bot"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.instructions:
         return _instructions(args)

@@ -34,6 +34,11 @@ __all__ = ["GameLog"]
 class GameLog(Generic[S]):
     """Events appended one by one, each validated by applying it.
 
+    A log is appended to and never rebound: its :attr:`rules`, :attr:`players`,
+    :attr:`options`, :attr:`ages` and :attr:`meta` are read-only, as its history
+    is (a log of one game given another's rules would judge its own history
+    wrongly).
+
     History is never rewritten: an event that breaks a rule raises
     :class:`~cardcore.errors.RuleViolation` and leaves the log as it was; a
     ``check`` that disagrees with the rules raises
@@ -109,20 +114,18 @@ class GameLog(Generic[S]):
             from cardcore.registry import get_game
 
             rules = get_game(rules)
-        self.rules: GameRules[S] = rules
+        self._rules: GameRules[S] = rules
         setup = rules.setup(players, options, ages)
-        self.players: tuple[str, ...] = setup.players
-        self.options: Any = setup.options
-        """The game's options object (the defaults where none were given)."""
-        self.ages: Mapping[str, int] | None = None if ages is None else FrozenMap(ages)
+        self._players: tuple[str, ...] = setup.players
+        self._options: Any = setup.options
+        self._ages: Mapping[str, int] | None = None if ages is None else FrozenMap(ages)
         if meta is not None and not isinstance(meta, Mapping):  # dict("x") would fail in words
             from cardcore.errors import CardcoreError  # of its own (a ValueError, a TypeError)
             from cardcore.quoting import quoted
 
             raise CardcoreError(f"meta is a free-form object (a mapping of names to JSON "
                                 f"values), not {quoted(meta)}")
-        self.meta: Mapping[str, Any] | None = None if meta is None else freeze(meta)
-        """Kept frozen, as the history is: what ``save_log`` writes is what was given."""
+        self._meta: Mapping[str, Any] | None = None if meta is None else freeze(meta)
         start = rules.start(setup)
         self._states: list[S | None] = [start]
         """The state after each number of events, where frozen so far (None: not yet)."""
@@ -139,7 +142,7 @@ class GameLog(Generic[S]):
         program built it from and changes afterwards rewrites nothing."""
         with self._lock:
             if type(event) is Check:
-                wrong = disagreements(event, self.rules.outcome(self._last()), self.rules.title)
+                wrong = disagreements(event, self._rules.outcome(self._last()), self._rules.title)
                 if wrong:
                     raise CheckMismatch(tuple(wrong))
             effects = self._reduction.apply(event)
@@ -149,10 +152,18 @@ class GameLog(Generic[S]):
         return effects
 
     def lend(self) -> S:
-        """The state after the last event as the log's working state, not frozen:
-        only for a caller that reads it now and keeps nothing that reads it
-        later (the game loop's step decides on it, :mod:`cardcore.play.loop`),
-        since the next event changes it. Everyone else reads :attr:`state`."""
+        """The state after the last event as the log's own working state, not a
+        frozen copy: it exists for the game loop's speed (each step of
+        :mod:`cardcore.play.loop` decides on it without freezing a state per
+        event). Everyone else reads :attr:`state`.
+
+        It must only be read, and only now. It is the very state the log
+        appends the next event to, so writing to it changes the log: its
+        states, outcome and the events it allows from then on. Setting an
+        attribute raises ``AttributeError``, but its ``__dict__`` and its card
+        account (a :class:`~cardcore.zones.Draft`) are not guarded, for speed.
+        And the next event changes it in place: keep nothing that reads it
+        later (keep the values read from it, which are immutable)."""
         return self._reduction.lend()
 
     def _last(self) -> S:
@@ -176,8 +187,34 @@ class GameLog(Generic[S]):
         self.__dict__.update(state)
         for name in ("_states", "_events", "_effects"):  # its own history to append to
             setattr(self, name, list(state[name]))
-        self._reduction = Reduction(self.rules, self._last())
+        self._reduction = Reduction(self._rules, self._last())
         self._lock = threading.Lock()
+
+    @property
+    def rules(self) -> GameRules[S]:
+        """The game's rules, which judge every event appended."""
+        return self._rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players, in seat order."""
+        return self._players
+
+    @property
+    def options(self) -> Any:
+        """The game's options object (the defaults where none were given)."""
+        return self._options
+
+    @property
+    def ages(self) -> Mapping[str, int] | None:
+        """The ages given (player -> age, read-only), or None where none were."""
+        return self._ages
+
+    @property
+    def meta(self) -> Mapping[str, Any] | None:
+        """The free-form ``meta`` given, frozen as the history is (what ``save_log``
+        writes is what was given), or None."""
+        return self._meta
 
     @property
     def state(self) -> S:
@@ -197,7 +234,7 @@ class GameLog(Generic[S]):
                     again = None
                     continue
                 if again is None:
-                    again = Reduction(self.rules, states[index - 1])  # type: ignore[arg-type]
+                    again = Reduction(self._rules, states[index - 1])  # type: ignore[arg-type]
                 again.apply(events[index - 1])
                 states[index] = again.state
             return states  # type: ignore[return-value]  # no None is left
@@ -220,12 +257,12 @@ class GameLog(Generic[S]):
     @property
     def expected(self) -> Expected:
         """What may come next, in names and words."""
-        return self.rules.expected(self.state)
+        return self._rules.expected(self.state)
 
     @property
     def outcome(self) -> Outcome:
         """The standing now: chips or scores, and the winners once complete."""
-        return self.rules.outcome(self.state)
+        return self._rules.outcome(self.state)
 
     def __len__(self) -> int:
         return len(self._events)

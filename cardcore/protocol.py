@@ -21,6 +21,7 @@ from cardcore.effects import Effect
 from cardcore.errors import SetupError
 from cardcore.eventfields import checked
 from cardcore.exact import Number
+from cardcore.frozen import FrozenMap
 from cardcore.quoting import quoted
 
 if TYPE_CHECKING:
@@ -43,7 +44,6 @@ __all__ = [
     "check_players",
     "per_seat",
 ]
-
 
 
 @attrs.frozen(kw_only=True)
@@ -151,19 +151,36 @@ class Turn(NamedTuple):
     rule: str = ""
 
 
+def _read_only(table: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """An outcome's table of chips or points as a read-only map (one built as a
+    :class:`~cardcore.frozen.FrozenMap` is kept as it is). Typed by ``Any``: the
+    attrs plugin of mypy does not solve a generic converter."""
+    return table if table is None or type(table) is FrozenMap else FrozenMap(table)
+
+
 @attrs.frozen(kw_only=True)
 class Outcome:
     """The derived standing, shaped like a transcript's ``result``.
 
-    ``winners`` is ``None`` while the game is not complete.
+    ``winners`` is ``None`` while the game is not complete. Like everything a
+    state gives, an outcome is read-only all the way down: its tables are
+    :class:`~cardcore.frozen.FrozenMap` (whatever mapping built it), its lists
+    tuples.
     """
 
     complete: bool
-    chips: Mapping[str, int] | None = None
+    """Whether the game is over (the winners are then known)."""
+    chips: Mapping[str, int] | None = attrs.field(default=None, converter=_read_only)
+    """Player -> chips, in seat order, in the games played for chips (None in the others)."""
     pot: int | None = None
-    scores: Mapping[str, Number] | None = None
+    """The chips in the pot, in the games played for chips."""
+    scores: Mapping[str, Number] | None = attrs.field(default=None, converter=_read_only)
+    """Player -> points, in seat order, in the games played for points (None in the others)."""
     winners: tuple[str, ...] | None = None
+    """Everyone with the most chips or points once the game is complete, in seat order."""
     forgiven: int | None = None
+    """The chips owed that players could not pay, forgiven (never in the pot), in
+    the games played for chips."""
     pile: tuple[str, ...] | None = None
     """The cards on the table that the next score is made of, bottom first, while a
     hand is played (Auction's starter pile; None in the other games and between hands)."""

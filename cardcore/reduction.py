@@ -87,8 +87,9 @@ class Reduction(Generic[S]):
     def lend(self) -> S:
         """The working state itself, not frozen: for a caller that only reads it,
         right now, and keeps nothing that reads it later (the game loop's step,
-        :mod:`cardcore.play.loop`): the next event changes it. Anyone else reads
-        :attr:`state`."""
+        :mod:`cardcore.play.loop`): the next event changes it. Writing to it
+        (through its ``__dict__`` or its card account: setting an attribute is
+        refused) changes this reduction's state. Anyone else reads :attr:`state`."""
         return self._working
 
     @property

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from cardcore.effects import Effect, effect
 from cardcore.exact import Number
+from cardcore.frozen import FrozenMap
 from cardcore.ledger import Ledger
 from cardcore.protocol import GameState, Outcome
 from cardcore.table import names
@@ -39,7 +40,7 @@ def standing(state: GameState) -> Outcome:
 
 def chip_outcome(ledger: Ledger, complete: bool) -> Outcome:
     """Chips, the pot and what was forgiven; winners once the game is complete."""
-    chips = dict(zip(ledger.players, ledger.chips, strict=True))
+    chips = FrozenMap(zip(ledger.players, ledger.chips, strict=True))
     return Outcome(
         complete=complete,
         chips=chips,
@@ -51,7 +52,7 @@ def chip_outcome(ledger: Ledger, complete: bool) -> Outcome:
 
 def point_outcome(players: Sequence[str], points: Sequence[Number], complete: bool) -> Outcome:
     """Points per player; winners once the game is complete."""
-    scores = dict(zip(players, points, strict=True))
+    scores = FrozenMap(zip(players, points, strict=True))
     return Outcome(complete=complete, scores=scores,
                    winners=winners(scores) if complete else None)
 

@@ -27,12 +27,14 @@ returns it; on a public state it makes a new one, as ever.
 
 The rule for a game author: never keep a reference to the working state (in
 an effect, a cache, a value returned for later): the next event changes it.
-Keep the values read from it instead; they are immutable.
+Keep the values read from it instead; they are immutable. A twin refuses an
+attribute set (``working.scores = ...`` raises ``AttributeError``): the fold
+changes it through its dict only, so the refusal costs the fold nothing.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 import attrs
 
@@ -84,6 +86,7 @@ def _twin(public: type[Any]) -> type[Any]:
         "__qualname__": f"{public.__qualname__}.Working",
         "__doc__": f"The working twin of :class:`{public.__qualname__}` (cardcore.working).",
         "__repr__": _working_repr,
+        "__setattr__": _refuse_setting, "__delattr__": _refuse_setting,
     }
     for klass in reversed(public.__mro__[:-1]):  # the methods and properties a game wrote
         for key, value in vars(klass).items():
@@ -104,6 +107,16 @@ def _twin(public: type[Any]) -> type[Any]:
     _FREEZE[twin] = scope["freeze"]
     WORKING.add(twin)
     return twin
+
+
+def _refuse_setting(self: Any, name: str, *value: Any) -> NoReturn:
+    """A working state is changed through its dict (:func:`cardcore.evolve.evolve`),
+    never an attribute at a time: so setting one is refused at no cost to the
+    fold, and a caller lent the state (``GameLog.lend``) that writes to it by
+    mistake is stopped before it changes the log."""
+    raise AttributeError(f"{type(self).__qualname__} is read-only: a working state lent "
+                         f"by GameLog.lend may only be read (setting {name!r} would change "
+                         "the log itself)")
 
 
 def _working_repr(self: Any) -> str:

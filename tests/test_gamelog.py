@@ -249,3 +249,38 @@ def test_a_refusal_leaves_the_log_as_it_was_however_many_events_came_before() ->
         log.append(event)
     final = list(transitions(RULES, log.states[0], events))[-1][0]
     assert log.state == final and log.events == tuple(events)
+
+
+@pytest.mark.parametrize("name, value", [
+    ("rules", "auction"), ("players", ("Zed",)), ("options", None), ("ages", {"Aki": 9}),
+    ("meta", {"table": 2}), ("events", ()), ("states", ()), ("effects", ())])
+def test_a_log_is_never_rebound(name: str, value: Any) -> None:
+    """A log's rules, players, options, ages, meta and history are read-only (an
+    AttributeError); the log goes on as the game it is. ``log.rules =
+    auction.RULES`` used to be taken, and the log then failed deep in Auction's
+    rules."""
+    from cardcore.games.auction import RULES as AUCTION
+
+    log = GameLog(RULES, ["Aki", "Ben"], ages={"Aki": 7}, meta={"table": 1})
+    log.append(Deal())
+    with pytest.raises(AttributeError):
+        setattr(log, name, AUCTION if value == "auction" else value)
+    assert (log.rules, log.players, log.ages, log.meta) == (
+        RULES, ("Aki", "Ben"), {"Aki": 7}, {"table": 1})
+    assert log.options == RULES.setup(["Aki", "Ben"]).options and len(log.states) == 2
+    assert log.expected.text == "every player reveals the first card of their stack"
+
+
+def test_the_lent_working_state_refuses_a_write() -> None:
+    """Setting an attribute of what ``lend`` gives (the log's own working state) is
+    an AttributeError: it used to change the log's state and outcome."""
+    log = GameLog("saint-poker", ["Aki", "Ben"])
+    for event in simulate("saint-poker", ["Aki", "Ben"], None, 1):
+        log.append(event)
+        if len(log) == 3:
+            break
+    scores = log.state.scores
+    with pytest.raises(AttributeError, match="may only be read"):
+        log.lend().scores = (50, 0)  # type: ignore[misc]
+    assert log.lend().scores == log.state.scores == scores
+    assert dict(log.outcome.scores or {}) == dict(zip(log.players, scores, strict=True))

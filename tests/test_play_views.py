@@ -4,6 +4,7 @@ and the same legal events."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -140,3 +141,72 @@ def test_a_view_folds_each_event_once() -> None:
     seen.extend(events[10:])
     assert view.state is view.state is not first
     assert counting.applied == len(events)
+
+
+@pytest.mark.parametrize("name, value", [
+    ("player", "Ben"), ("seat", 1), ("players", ("Ben", "Aki")), ("rules", None)])
+def test_whose_view_it_is_cannot_be_changed(name: str, value: Any) -> None:
+    """A view's player, seat, players and rules are read-only (an AttributeError, as
+    a frozen attrs class gives): the view still hides Ben's hand from Aki. A plain
+    attribute let ``view.player = "Ben"`` show Ben's hand."""
+    match = played("saint-poker", 2, 1, 0)
+    view = match.views[0]
+    with pytest.raises(AttributeError):
+        setattr(view, name, value)
+    match.deal()
+    assert (view.seat, view.player, view.players) == (0, "Aki", ("Aki", "Ben"))
+    assert view.rules is match.rules
+    assert not view.state.account.zone("Ben's hand").known_cards()
+    assert match.state.account.zone("Ben's hand").known_cards()
+
+
+def test_a_policy_cannot_make_its_view_another_seat_s() -> None:
+    """A policy that tries to turn its view into the other seat's, whenever it is
+    asked, still sees only what its own seat may know, to the end of the game."""
+    match = played("saint-poker", 2, 3, 0)
+    asked: list[bool] = []
+
+    def peeking(view: View[Any], offers: Any) -> Any:
+        with contextlib.suppress(AttributeError):
+            view.player = view.players[1 - view.seat]
+        asked.append(view.state == _hidden_state(match, view.seat))
+        return offers[0]
+
+    policies = [peeking, lambda view, offers: offers[0]]
+    for _ in range(60):
+        if not match.step(policies):
+            break
+    assert len(asked) > 5 and all(asked)
+
+
+@pytest.mark.parametrize("seat", [2, 7, -1, True, "Aki", 1.0, None])
+def test_a_seat_that_is_not_one_of_the_table_is_refused_with_the_seats_named(seat: Any) -> None:
+    """Seat 2 of two players, -1 (not the last seat), True (not seat 1), a name or a
+    float: a CardcoreError naming the seats, never an IndexError or another seat's
+    view."""
+    from cardcore.errors import CardcoreError
+    from cardcore.games.saint import RULES
+
+    setup = RULES.setup(["Aki", "Ben"])
+    with pytest.raises(CardcoreError) as caught:
+        View(RULES, setup, seat, [])
+    assert str(caught.value).endswith(
+        "is not a seat of this table: seats are whole numbers from 0 to 1 (0 Aki, 1 Ben)")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seat_s_view_of_a_log_follows_the_log(game: str) -> None:
+    """View.of(log, seat) is the seat's view of a GameLog: equal to the match's own
+    view of the same events, and kept as events are appended to the log."""
+    low, _ = PLAYERS[game]
+    match = played(game, low + 1, 5, 10)
+    views = [View.of(match.log, seat) for seat in range(low + 1)]
+    for seat, view in enumerate(views):
+        assert (view.seat, view.player) == (seat, match.log.players[seat])
+        assert view.state == match.views[seat].state
+    policies = [lambda view, offers: offers[0]] * (low + 1)
+    for _ in range(20):
+        match.step(policies)
+    for seat, view in enumerate(views):
+        assert view.events == match.views[seat].events
+        assert view.state == match.views[seat].state

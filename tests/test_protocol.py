@@ -1,11 +1,14 @@
-"""The kernel's shared vocabulary (cardcore.protocol): here, who may sit at a table."""
+"""The kernel's shared vocabulary (cardcore.protocol): here, who may sit at a table and
+the outcome a state gives."""
 
 from __future__ import annotations
 
 import pytest
 
 from cardcore.errors import SetupError
-from cardcore.protocol import check_players
+from cardcore.play import RandomPolicy, play
+from cardcore.protocol import Outcome, check_players
+from cardcore.registry import GAMES
 
 
 @pytest.mark.parametrize(("names", "how", "seat"), [
@@ -42,3 +45,35 @@ def test_names_a_reader_tells_apart_stay_players_of_their_own() -> None:
     allows."""
     names = ["Aki", "aki", "Aki Ben", "Aki  Ben", "José", "Ben ", "\uff21\uff4b\uff49", "\u202eikA"]
     assert check_players(names, 2, 8, "Goblin Poker") == tuple(names)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_an_outcome_s_table_of_chips_or_points_is_read_only(game: str) -> None:
+    """Every game's outcome, mid-game and at the end, gives its chips or points as a
+    read-only map, as every other collection it gives is (they were plain dicts a
+    program could change); equal to the dict of its items."""
+    log = play(game, [RandomPolicy(1), RandomPolicy(2), RandomPolicy(3)], seed=4,
+               options={"target": 50} if game == "auction" else None)
+    for state in (log.states[len(log) // 2], log.state):
+        outcome = log.rules.outcome(state)
+        table = outcome.chips if outcome.chips is not None else outcome.scores
+        assert table is not None and dict(table) == table
+        with pytest.raises(TypeError, match="read-only"):
+            table[log.players[0]] = 0  # type: ignore[index]
+        with pytest.raises(TypeError, match="read-only"):
+            table.update({})  # type: ignore[attr-defined]
+    assert log.outcome.winners
+
+
+def test_an_outcome_built_from_dicts_holds_read_only_copies() -> None:
+    """An Outcome a program builds from plain dicts keeps read-only copies: the
+    dicts may change after, the outcome does not (and it hashes, as a frozen
+    value does)."""
+    chips, scores = {"Aki": 3, "Ben": 5}, {"Aki": 1}
+    outcome = Outcome(complete=False, chips=chips, scores=scores)
+    chips["Aki"], scores["Aki"] = 0, 9
+    assert outcome.chips == {"Aki": 3, "Ben": 5} and outcome.scores == {"Aki": 1}
+    with pytest.raises(TypeError, match="read-only"):
+        outcome.chips["Aki"] = 7  # type: ignore[index]
+    assert hash(outcome) == hash(Outcome(complete=False, chips={"Aki": 3, "Ben": 5},
+                                         scores={"Aki": 1}))

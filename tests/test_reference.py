@@ -1,13 +1,21 @@
 """The API reference (mkdocs.yml, docs/reference/): every module it documents
-gives every public name a docstring, methods and properties included."""
+gives every public name a docstring, methods and properties included, and each
+game's state every field."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import re
+import textwrap
 from pathlib import Path
 from types import ModuleType
+
+import attrs
+import pytest
+
+from cardcore.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "docs" / "reference"
@@ -63,3 +71,27 @@ def test_every_public_name_of_a_documented_module_has_a_docstring() -> None:
     for name in _documented():
         missing += _missing(importlib.import_module(name))
     assert missing == []
+
+
+def _undocumented_fields(cls: type) -> list[str]:
+    """The fields of an attrs class written without a docstring under them (the
+    string the reference shows for an attribute)."""
+    body = ast.parse(textwrap.dedent(inspect.getsource(cls))).body[0].body  # type: ignore[attr-defined]
+    missing = []
+    for node, after in zip(body, [*body[1:], None], strict=True):
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            documented = (isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
+                          and isinstance(after.value.value, str))
+            if not documented:
+                missing.append(f"{cls.__qualname__}.{node.target.id}")
+    return missing
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_game_s_state_is_on_a_page_with_every_field_explained(game: str) -> None:
+    """What a policy reads (view.state) is documented: each game's state module is
+    on a page, and every field of its state class has a docstring (Auction's
+    ``pile`` said nothing of which end is the top, ``bidder`` nothing of -1)."""
+    state_type = GAMES[game].state_type
+    assert attrs.has(state_type) and state_type.__module__ in _documented()
+    assert _undocumented_fields(state_type) == []

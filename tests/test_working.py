@@ -105,3 +105,21 @@ def test_an_unknown_field_leaves_the_fields_dict_as_it_was() -> None:
     with pytest.raises(TypeError, match="no field 'rounds'"):
         evolve(working, round=2, rounds=3)
     assert "rounds" not in vars(working) and freeze(working).round == 2
+
+
+@GAME
+def test_a_working_state_refuses_an_attribute_set_and_evolve_still_changes_it(
+        rules: GameRules[Any]) -> None:
+    """Setting or deleting a twin's attribute is an AttributeError (a caller lent it
+    cannot change the fold by mistake); evolve, through the dict, still works."""
+    working = thaw(_start(rules))
+    with pytest.raises(AttributeError, match="read-only"):
+        working.players = ("Zed",)
+    with pytest.raises(AttributeError, match="read-only"):
+        del working.players
+    assert working.players == _start(rules).players
+    name = next(field.name for field in attrs.fields(public_class(type(working)))
+                if field.name != "players")
+    value = getattr(working, name)
+    assert evolve(working, **{name: None}) is working and getattr(working, name) is None
+    assert evolve(working, **{name: value}) is working

@@ -14,15 +14,28 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic
 
+from cardcore.errors import CardcoreError
 from cardcore.exact import is_fraction
 from cardcore.hiding import hide
 from cardcore.protocol import Event, S, Setup
+from cardcore.quoting import names, quoted
 
 if TYPE_CHECKING:
     from cardcore.game import GameRules
+    from cardcore.gamelog import GameLog
 
 __all__ = ["View", "information_string"]
 
+
+def _checked_seat(seat: object, players: tuple[str, ...]) -> int:
+    """``seat`` if it is a seat of ``players`` (a whole number from 0, not a bool),
+    else a CardcoreError naming the seats: -1 read as the last seat, or True as
+    seat 1, would give a program another seat's view."""
+    if type(seat) is int and 0 <= seat < len(players):
+        return seat
+    seats = ", ".join(f"{index} {names([name])}" for index, name in enumerate(players))
+    raise CardcoreError(f"{quoted(seat)} is not a seat of this table: seats are whole numbers "
+                        f"from 0 to {len(players) - 1} ({seats})")
 
 
 def _value(value: Any) -> str:
@@ -64,22 +77,45 @@ def _fields(kind: type) -> tuple[str, ...]:
 
 
 class View(Generic[S]):
-    """The game as seat ``seat`` knows it: the events it saw (:attr:`events`), the
-    state they derive (:attr:`state`, what the rules derive from what the seat
+    """The game as seat :attr:`seat` knows it: the events it saw (:attr:`events`),
+    the state they derive (:attr:`state`, what the rules derive from what the seat
     saw: other hands unknown) and :meth:`information_state`.
 
-    Built and fed by :class:`~cardcore.play.loop.Match`; ``seen`` is the shared
-    list of the true events, which the view hides for its seat as it reads them.
+    Whose view it is (:attr:`seat`, :attr:`player`, :attr:`players`,
+    :attr:`rules`) is fixed when it is made and read-only: what the view hides
+    follows from it, so a policy given its view cannot make it another seat's
+    (assigning one raises ``AttributeError``, as a frozen attrs class does).
+
+    A :class:`~cardcore.play.loop.Match` builds and feeds one per seat
+    (``match.views[seat]``); :meth:`of` gives a seat's view of a
+    :class:`~cardcore.gamelog.GameLog`. ``seen`` is a sequence of the true
+    events that only ever grows (the match's list, the log's history), which
+    the view hides for its seat as it reads them.
+
+    >>> from cardcore.play import View
+    >>> from cardcore.play.loop import Match
+    >>> match = Match("goblin-poker", ["Aki", "Ben"], seed=1)
+    >>> view = match.views[1]
+    >>> view.seat, view.player, view.players, view.rules.name
+    (1, 'Ben', ('Aki', 'Ben'), 'goblin-poker')
+    >>> view.player = "Aki"  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    ...
+    AttributeError: property 'player' of 'View' object has no setter
     """
+
+    __slots__ = ("_events", "_folded", "_player", "_players", "_rules", "_seat", "_seen",
+                 "_setup", "_state", "_texts")
 
     def __init__(self, rules: GameRules[S], setup: Setup, seat: int,
                  seen: Sequence[Event]) -> None:
-        self.rules = rules
-        self.seat = seat
-        """The seat this view is of (an index into :attr:`players`)."""
-        self.players: tuple[str, ...] = setup.players
-        self.player: str = setup.players[seat]
-        """The seat's player."""
+        """``seat`` is an index into ``setup.players`` (0 to the number of players
+        less one); anything else is a :class:`~cardcore.errors.CardcoreError`
+        that lists the seats."""
+        self._rules = rules
+        self._seat = _checked_seat(seat, setup.players)
+        self._players: tuple[str, ...] = setup.players
+        self._player: str = setup.players[self._seat]
         self._seen = seen
         self._events: list[Event] = []
         self._texts: list[str] = []
@@ -87,8 +123,45 @@ class View(Generic[S]):
         self._state: S | None = None
         self._folded = 0
 
+    @classmethod
+    def of(cls, log: GameLog[S], seat: int) -> View[S]:
+        """Seat ``seat``'s view of ``log``: it follows the log as events are
+        appended (each read folds only the events since the last one).
+
+        >>> from cardcore import GameLog
+        >>> from cardcore.games.goblin import Deal
+        >>> log = GameLog("goblin-poker", ["Aki", "Ben"])
+        >>> view = View.of(log, 1)
+        >>> _ = log.append(Deal(hands={"Aki": [5, 8, 6, 4, 7, 6], "Ben": [4, 9, 1, 9, 7, 8]}))
+        >>> hand = view.state.account.zone
+        >>> hand("Ben's hand").known_cards(), hand("Aki's hand").unknown
+        ([4, 9, 9, 1, 7, 8], 6)
+        """
+        setup = log.rules.setup(log.players, log.options, log.ages)
+        return cls(log.rules, setup, seat, log._events)  # the history itself: it only grows
+
+    @property
+    def rules(self) -> GameRules[S]:
+        """The game's rules (what folds the seat's events into :attr:`state`)."""
+        return self._rules
+
+    @property
+    def seat(self) -> int:
+        """The seat this view is of (an index into :attr:`players`)."""
+        return self._seat
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Every player at the table, in seat order."""
+        return self._players
+
+    @property
+    def player(self) -> str:
+        """The seat's player: the one whose cards the view keeps (``players[seat]``)."""
+        return self._player
+
     def _keep(self, name: str) -> bool:
-        return name == self.player
+        return name == self._player
 
     def _catch_up(self) -> None:
         seen = self._seen
@@ -106,10 +179,10 @@ class View(Generic[S]):
         """The state the rules derive from what this seat saw (folded on demand,
         from where the last call stopped)."""
         self._catch_up()
-        apply = self.rules.apply
+        apply = self._rules.apply
         state = self._state
         if state is None:
-            state = self.rules.start(self._setup)
+            state = self._rules.start(self._setup)
         for event in self._events[self._folded:]:
             state, _ = apply(state, event)
         self._state = state
@@ -131,8 +204,8 @@ class View(Generic[S]):
         texts = self._texts
         for event in self._events[len(texts):]:
             texts.append(information_string(event))
-        head = f"{self.rules.name}|{','.join(self.players)}|{self.player}"
+        head = f"{self._rules.name}|{','.join(self._players)}|{self._player}"
         return "\n".join((head, *texts))
 
     def __repr__(self) -> str:
-        return f"View({self.rules.name!r}, seat={self.seat}, events={len(self._seen)})"
+        return f"View({self._rules.name!r}, seat={self._seat}, events={len(self._seen)})"

@@ -20,6 +20,8 @@ __all__ = ["HAND_SIZE", "PILE", "STOCK", "AuctionState", "Phase", "deck_for", "h
 HAND_SIZE: Final = 10
 """Cards dealt to each player (AU-1.1)."""
 PILE: Final = "the starter pile"
+"""The zone of the starter pile (AU-1.2): :attr:`AuctionState.pile` holds its cards
+in order."""
 DECLARE_PILE: Final = 8
 """The starter pile must hold this many cards for a declaration (AU-4.3)."""
 
@@ -49,24 +51,35 @@ check)."""
 
 @attrs.frozen(kw_only=True, slots=False)
 class AuctionState:
-    """Everything the rules need between two events; ``slots=False`` for
-    :func:`cardcore.evolve.evolve`."""
+    """An Auction game between two events: the points, the hand and auction under
+    way, the starter pile, the standing bid and who holds priority. Per-seat
+    fields are tuples in seat order (the order of :attr:`players`); a seat is an
+    index into them. ``slots=False`` for :func:`cardcore.evolve.evolve`."""
 
     options: AuctionOptions
+    """The game's options (``target``, ``declare_bonus``, ``wheel``, ``split``)."""
     players: tuple[str, ...]
+    """The players, clockwise in seat order."""
     scores: tuple[Number, ...] = per_seat(0)
+    """Points per seat, from the hands scored so far (AU-5); a fraction where
+    ``split`` is ``exact`` and a tie shares a pile."""
     phase: Phase = Phase.DEAL
+    """What the game waits for (:data:`Phase`)."""
     hand: int = 0
     """Hands started so far (the current one, while one is played)."""
     auction: int = 0
     """The auction being played in this hand, from 1."""
     account: CardAccount[Card]
+    """Where every card is (each hand, the stock, the pile...), known or not: the
+    card account the kernel checks every move against (C-1)."""
     pile: tuple[Card, ...] = ()
     """The starter pile, bottom first: the last card is the top (AU-3.2)."""
     standing: Bid | None = None
-    """The standing bid of this auction (None: no bid recorded yet)."""
+    """The standing bid of this auction, the one a new bid must beat (AU-2.1; None:
+    no bid yet in this auction)."""
     bidder: int = -1
-    """The seat of the standing bid."""
+    """The seat that made :attr:`standing` (-1 while there is none): the winner
+    if the auction ends now."""
     first: tuple[tuple[tuple[int, ...], int], ...] = ()
     """Per priority class (:attr:`Bid.priority`), the first seat that bid it in
     this auction (AU-2.9)."""

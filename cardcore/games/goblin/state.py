@@ -18,9 +18,12 @@ __all__ = ["DISCARD", "MAX_PLAYERS", "PITCHED", "STOCK", "Choice", "GoblinState"
            "stack_zone"]
 
 PITCHED = "the pitched cards"
+"""The zone of the cards pitched in a round, face down until dealt onto the stacks
+(GP-4.3, GP-4.5)."""
 
 
 def stack_zone(name: str) -> str:
+    """The zone of a player's stack, face up in front of them (GP-2.1)."""
     return f"{name}'s stack"
 
 
@@ -51,11 +54,17 @@ class GoblinState:
     under way. Not slotted, so that :func:`cardcore.evolve.evolve` copies it cheaply."""
 
     options: GoblinOptions
+    """The session's options."""
     players: tuple[str, ...]
+    """The players, clockwise in seat order; per-seat fields are tuples in this order."""
     ledger: Ledger
+    """The chips: per seat, the pot and what was forgiven (GP-1.1, GP-4.2)."""
     phase: Phase = Phase.DEAL
+    """What the game waits for (:data:`Phase`)."""
     games_started: int = 0
+    """Games dealt so far in the session (the current one included)."""
     games_done: int = 0
+    """Games of the session played to their end."""
     round: int = 0
     """The round being played; 0 while preparing (GP-2)."""
     in_session: tuple[bool, ...] = per_seat(True)
@@ -63,7 +72,11 @@ class GoblinState:
     in_game: tuple[bool, ...] = per_seat(False)
     """Dealt into the current game and neither folded nor busted."""
     stacks: tuple[tuple[PairsCard, ...], ...] = per_seat(())
+    """Per seat, the face-up cards of the player's stack in the order they came
+    (GP-2.1, GP-4.6); what the min stack is read from (GP-3)."""
     account: CardAccount[PairsCard] = attrs.field(factory=lambda: CardAccount.shuffled(PAIRS_DECK))
+    """Where every card is (each hand and stack, the stock, the pitched cards...),
+    known or not: the card account the kernel checks every move against (C-1)."""
     tied: tuple[int, ...] = ()
     """Tie-break: the seats tied at the start of the current level."""
     waiting: tuple[int, ...] = ()
@@ -73,7 +86,10 @@ class GoblinState:
     choice: tuple[int, ...] = ()
     """Admissible seats of a pending table choice (empty: none pending)."""
     choice_for: Choice = Choice.START
+    """What the pending table choice decides (:class:`Choice`)."""
     choice_rule: str = ""
+    """The rule that makes the pending choice the table's (GP-2.4 or GP-3.2), cited
+    in its messages."""
     held_choice: tuple[int, tuple[PairsCard, ...]] | None = None
     """The seat the table chose among identical smallest stacks, and its stack
     then: the choice holds while that stack is unchanged (GP-3.2)."""

@@ -18,10 +18,13 @@ __all__ = ["ACTION", "DISCARD", "MAX_PLAYERS", "PITCHED", "STOCK", "OrcState", "
            "row_text", "row_zone"]
 
 PITCHED = "the pitched cards"
+"""The zone of the cards pitched face down in an action phase, on their way into the
+action deck (OP-3.1)."""
 ACTION = "the action deck"
 """The cards of the action deck whose place in it the record does not give."""
 
 HAND_SIZE = 6
+"""Cards dealt to each player (OP-1.3)."""
 MAX_PLAYERS = 8
 """The most players at a table (RULES.md, Orc Poker header)."""
 PHASES = 5
@@ -29,6 +32,7 @@ PHASES = 5
 
 
 def row_zone(name: str) -> str:
+    """The zone of a player's row, face up in front of them (OP-2.1)."""
     return f"{name}'s row"
 
 
@@ -62,13 +66,17 @@ class OrcState:
     the round and action phase, the rows, the cards, the action deck."""
 
     options: OrcOptions
+    """The game's options."""
     players: tuple[str, ...]
+    """The players, clockwise in seat order; per-seat fields are tuples in this order."""
     phase: Phase = Phase.DEAL
+    """What the game waits for (:data:`Phase`)."""
     round: int = 0
     """The round being played (or the last one played, between rounds)."""
     action_phase: int = 0
     """The action phase being played; 0 while the start player is found (OP-2)."""
     ledger: Ledger
+    """The chips: per seat, the pot and what was forgiven (OP-1.1, OP-1.2)."""
     in_round: tuple[bool, ...] = per_seat(False)
     """Neither busted nor given up this round (everyone is dealt in, OP-1.2)."""
     rows: tuple[tuple[PairsCard, ...], ...] = per_seat(())
@@ -76,6 +84,8 @@ class OrcState:
     stacked: tuple[tuple[tuple[int, PairsCard], ...], ...] = per_seat(())
     """Stacked tie-break cards (OP-2.4): (visible cards before it, card), for telling only."""
     account: CardAccount[PairsCard] = attrs.field(factory=lambda: CardAccount.shuffled(PAIRS_DECK))
+    """Where every card is (each hand and row, the stock, the action deck...), known
+    or not: the card account the kernel checks every move against (C-1)."""
     tied: tuple[int, ...] = ()
     """Tie-break: the seats still tied."""
     moot_choice: tuple[int, ...] = ()
@@ -97,9 +107,11 @@ class OrcState:
         return live_seats(self.in_round)
 
     def hand_size(self, seat: int) -> int:
+        """Cards in ``seat``'s hand (known or not)."""
         return self.account.size(hand(self.players[seat]))
 
     def row_text(self, seat: int) -> str:
+        """``seat``'s row as the rules write it (:func:`row_text`)."""
         return row_text(self.rows[seat], self.stacked[seat])
 
     @property
