@@ -3,7 +3,8 @@ transcripts, and Auction's convention for asking the seats."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,10 +12,13 @@ import attrs
 import pytest
 
 from cardcore.games.auction import BidEvent, Win
-from cardcore.play import PASS, Match, Pass, RandomPolicy, View, play
+from cardcore.play import PASS, Match, Pass, Policy, RandomPolicy, View, play
+from cardcore.play.errors import SeatError
 from cardcore.play.listing import Listing
 from cardcore.play.loop import PolicyError
 from cardcore.play.policies import Offer
+from cardcore.protocol import Event
+from cardcore.quoting import quoted
 from cardcore.replay.runner import replay_file
 from cardcore.replay.store import save_log
 from tests.playing import OPTIONS, PLAYERS
@@ -225,3 +229,85 @@ def test_offers_kept_past_their_step_still_list_that_steps_events(game: str) -> 
     assert len(kept) > 20
     for offers, then in kept:
         assert list(offers) == then
+
+
+def _randoms(seed: int, count: int) -> list[Policy]:
+    """One seeded random player a seat, the same for the same seed."""
+    return [RandomPolicy(random.Random(seed * 10 + seat)) for seat in range(count)]
+
+
+def _to_the_end(match: Match[Any], policies: Sequence[Policy] | Mapping[str, Policy]
+                ) -> tuple[Event, ...]:
+    """The match played on by ``policies`` to its end; its events."""
+    while match.step(policies):
+        pass
+    return match.log.events
+
+
+@pytest.mark.parametrize("seat", [-1, True, 2, 9, "Ben", 1.0, None])
+def test_a_seat_that_is_none_of_the_tables_is_refused(seat: Any) -> None:
+    """-1 was read as the last seat and True as seat 1, a seat past the end raised
+    IndexError and a name TypeError: each is refused in words now, naming the
+    seats there are."""
+    match: Match[Any] = Match("saint-poker", ["Aki", "Ben"], seed=1)
+    match.deal()
+    with pytest.raises(SeatError, match=r"is not a seat of this table: its seats are 0 to 1 "
+                                        r"\(0 Aki, 1 Ben\)") as refused:
+        match.legal(seat)
+    assert str(refused.value).startswith(quoted(seat))
+
+
+def test_a_seat_with_nothing_to_do_is_offered_an_empty_listing() -> None:
+    """Before the deal no seat has a step: its offers were a plain tuple (a bot
+    calling ``offers.kind_names()`` had to check first), a listing otherwise. A
+    listing always now."""
+    match: Match[Any] = Match("saint-poker", ["Aki", "Ben"], seed=1)
+    nothing = match.legal(0)
+    assert isinstance(nothing, Listing) and len(nothing) == 0 and nothing.kind_names() == []
+    match.deal()
+    assert isinstance(match.legal(0), Listing) and match.legal(0).kind_names() == ["river"]
+
+
+@pytest.mark.parametrize(("policies", "words"), [
+    ([1, 2], r"the policy of seat 0 \(P1\) is 1, not a callable"),
+    (5, r"the policies are 5: the policies are one callable a seat"),
+    ("ab", r"the policies are 'ab': the policies are one callable a seat \(2: P1, P2\)"),
+    ({"Aki": RandomPolicy(1), "Ben": "random"}, r"the policy of seat 1 \(Ben\) is 'random'"),
+])
+def test_policies_that_cannot_play_are_refused_before_the_game(policies: Any, words: str
+                                                              ) -> None:
+    """Policies that are not callables raised TypeError from inside the loop, when
+    their seat's turn came; they are refused at once, in words."""
+    with pytest.raises(PolicyError, match=words):
+        play("saint-poker", policies)
+
+
+@pytest.mark.parametrize(("policies", "words"), [
+    ([RandomPolicy(1)], r"1 policy for 2 seats: the policies are one callable a seat "
+                        r"\(2: A, B\), in a sequence in seat order or a mapping of every "
+                        r"player's name to one"),
+    ([RandomPolicy(1)] * 3, r"3 policies for 2 seats"),
+    ({"A": RandomPolicy(1)}, r"policies by name give none for B: "),
+    ({"A": RandomPolicy(1), "B": RandomPolicy(2), "Zed": RandomPolicy(3)},
+     r"policies by name give one for Zed, who does not play: "),
+    (None, r"the policies are null: "),
+])
+def test_a_step_needs_one_policy_a_seat(policies: Any, words: str) -> None:
+    """One policy for two seats raised IndexError when the second seat's turn came
+    (or never, if it did not come in that step): a step is refused at once."""
+    match: Match[Any] = Match("saint-poker", ["A", "B"], seed=1)
+    match.deal()
+    with pytest.raises(PolicyError, match=words):
+        match.step(policies)
+    assert len(match.log) == 1
+
+
+def test_a_step_takes_policies_by_name_as_play_does() -> None:
+    """A mapping of every player's name to a policy (in any order) plays as the
+    same policies in seat order."""
+    by_name: Match[Any] = Match("orc-poker", ["Aki", "Ben", "Cy"], seed=4)
+    in_order: Match[Any] = Match("orc-poker", ["Aki", "Ben", "Cy"], seed=4)
+    named = {"Cy": RandomPolicy(3), "Aki": RandomPolicy(1), "Ben": RandomPolicy(2)}
+    assert _to_the_end(by_name, named) == _to_the_end(
+        in_order, [RandomPolicy(1), RandomPolicy(2), RandomPolicy(3)])
+    assert by_name.log.outcome.complete

@@ -18,9 +18,12 @@ from itertools import islice
 from typing import Any, TypeVar
 
 from cardcore.decks import Deck
+from cardcore.dispatch import refuse_foreign_event, refuse_foreign_state
+from cardcore.errors import SetupError
 from cardcore.frozen import FrozenMap
 from cardcore.play.errors import DealerError
 from cardcore.protocol import Event
+from cardcore.quoting import quoted
 from cardcore.zones import STOCK
 
 __all__ = ["Dealer", "DealerError", "Shuffle"]
@@ -51,8 +54,15 @@ class Dealer:
     def __init__(self, seed: int | random.Random = 0, *, shuffle: Shuffle | None = None) -> None:
         """``shuffle`` replaces the fair shuffle of a deal: it orders a list of the
         whole deck in place (tests rig deals with it to reach rare rules; the
-        events stay legal)."""
-        self.rng: random.Random = seed if isinstance(seed, random.Random) else random.Random(seed)
+        events stay legal). A seed that is no whole number is refused (SetupError),
+        not read as Python's ``random`` would read a string."""
+        if isinstance(seed, random.Random):
+            self.rng: random.Random = seed
+        elif isinstance(seed, int) and not isinstance(seed, bool):
+            self.rng = random.Random(seed)
+        else:
+            raise SetupError(f"a seed is a whole number or a random.Random (a Match also takes "
+                             f"a Dealer), not {quoted(seed)}", ("seed",))
         self.rigged = shuffle
         """The dealer's random numbers (the only ones in a played game besides the
         policies' own)."""
@@ -117,14 +127,22 @@ class Dealer:
         return drawn
 
     def chance(self, rules: Any, state: Any) -> Event:
-        """The chance event that comes next in ``state`` (see :func:`whose`)."""
+        """The chance event that comes next in ``state`` (see :func:`whose`);
+        NotAStateError for a state of another game."""
         from cardcore.play.registry import game_play
 
-        return game_play(rules).chance(state, self)
+        part = game_play(rules)
+        refuse_foreign_state(rules, state)
+        return part.chance(state, self)
 
     def complete(self, rules: Any, state: Any, event: Event) -> Event:
         """``event`` with its chance fields filled in (a player's event as the
-        dealer and the true deck make it happen)."""
+        dealer and the true deck make it happen); NotAStateError or
+        NotAnEventError for a state or an event of another game."""
         from cardcore.play.registry import game_play
 
-        return game_play(rules).complete(state, event, self)
+        part = game_play(rules)
+        refuse_foreign_state(rules, state)
+        refuse_foreign_event(rules, event)
+        return part.complete(state, event, self)
+
