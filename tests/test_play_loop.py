@@ -11,9 +11,14 @@ from typing import Any
 import attrs
 import pytest
 
+from cardcore.cards import Card
+from cardcore.errors import RuleViolation
 from cardcore.games.auction import BidEvent, Win
+from cardcore.games.orc import Pitch as OrcPitch
+from cardcore.games.saint import River
 from cardcore.play import PASS, Match, Pass, Policy, RandomPolicy, View, play
 from cardcore.play.errors import SeatError
+from cardcore.play.legal.auction import ALL_BIDS, bid_event
 from cardcore.play.listing import Listing
 from cardcore.play.loop import PolicyError
 from cardcore.play.policies import Offer
@@ -21,6 +26,7 @@ from cardcore.protocol import Event
 from cardcore.quoting import quoted
 from cardcore.replay.runner import replay_file
 from cardcore.replay.store import save_log
+from cardcore.zones import hand
 from tests.playing import OPTIONS, PLAYERS
 
 GAMES = tuple(PLAYERS)
@@ -242,6 +248,79 @@ def _to_the_end(match: Match[Any], policies: Sequence[Policy] | Mapping[str, Pol
     while match.step(policies):
         pass
     return match.log.events
+
+
+def test_a_refused_event_leaves_the_match_to_go_on_as_if_never_tried() -> None:
+    """Saint Poker's river is completed with the next future river, drawn by the
+    dealer before the rules judge the event: a refused river kept those cards, and
+    every later draw failed ("the dealer holds 26 stock cards and the game 29").
+    Now the refused event leaves the log and the dealer as they were: the legal
+    river is dealt what it would have been, and the game goes on to the same end."""
+    tried: Match[Any] = Match("saint-poker", ["Aki", "Ben"], seed=1)
+    twin: Match[Any] = Match("saint-poker", ["Aki", "Ben"], seed=1)
+    for match in (tried, twin):
+        match.deal()
+    aki = sorted(tried.state.account.zone(hand("Aki")).known_cards())
+    ben = sorted(tried.state.account.zone(hand("Ben")).known_cards())
+    assert Card.parse("AS") not in aki
+    stock, events = list(tried.dealer.stock), tried.log.events
+    with pytest.raises(RuleViolation, match="AS cannot be played from Aki's hand"):
+        tried.append(River(cards={"Aki": Card.parse("AS"), "Ben": ben[0]}))
+    assert tried.log.events == events and tried.dealer.stock == stock
+    river = River(cards={"Aki": aki[0], "Ben": ben[0]})
+    tried.append(river)
+    twin.append(river)
+    assert tried.log.events == twin.log.events
+    assert _to_the_end(tried, _randoms(1, 2)) == _to_the_end(twin, _randoms(1, 2))
+
+
+def _to_the_pitch(seed: int) -> tuple[Match[Any], list[Policy]]:
+    """An Orc Poker game of random players up to its first pitch, and the players."""
+    match: Match[Any] = Match("orc-poker", ["Aki", "Ben", "Cy"], seed=seed)
+    policies = _randoms(seed, 3)
+    while not (match.whose().together and match.legal(0).kind_names() == ["pitch"]):
+        match.step(policies)
+    return match, policies
+
+
+def test_a_refused_answer_in_a_step_takes_back_the_dealers_random_numbers() -> None:
+    """Orc Poker's pitch is completed with the order of the action deck, which the
+    dealer shuffles with its random numbers: a pitch the rules refused (a card
+    the seat does not hold) had used them up, and the game went on otherwise
+    than it would have. Now the step leaves them as they were."""
+    tried, policies = _to_the_pitch(3)
+    twin, same = _to_the_pitch(3)
+    held = tried.state.account.zone(hand("Aki")).known
+    missing = next(card for card in range(1, 11) if card not in held)
+    first: Policy = lambda view, offers: offers[0]  # noqa: E731 - one line, no random numbers
+    wrong: Policy = lambda view, offers: OrcPitch(cards={"Aki": missing})  # noqa: E731
+    numbers, events = tried.dealer.rng.getstate(), tried.log.events
+    with pytest.raises(RuleViolation, match=f"{missing} cannot be pitched from Aki's hand"):
+        tried.step([wrong, first, first])
+    assert tried.dealer.rng.getstate() == numbers and tried.log.events == events
+    assert _to_the_end(tried, policies) == _to_the_end(twin, same)
+
+
+def _to_a_standing_bid(seed: int) -> tuple[Match[Any], list[Policy]]:
+    """An Auction game of random players up to the first bid that stands."""
+    match: Match[Any] = Match("auction", ["Aki", "Ben", "Cy"], {"target": 50}, seed=seed)
+    policies = _randoms(seed, 3)
+    while match.state.standing is None or match.whose().chance:
+        match.step(policies)
+    return match, policies
+
+
+def test_a_refused_bid_in_a_step_leaves_the_asking_as_it_was() -> None:
+    """Auction's convention moves on to the next seat when the seat asked bids: a
+    bid the rules refused (one that does not beat the standing bid) moved it on
+    all the same, and the step tried again asked another seat. Now it is told of
+    a bid only once the log has taken it."""
+    tried, policies = _to_a_standing_bid(2)
+    twin, same = _to_a_standing_bid(2)
+    weakest: Policy = lambda view, offers: bid_event(view.player, ALL_BIDS[0])  # noqa: E731
+    with pytest.raises(RuleViolation, match="does not beat the standing bid"):
+        tried.step([weakest] * 3)
+    assert _to_the_end(tried, policies) == _to_the_end(twin, same)
 
 
 @pytest.mark.parametrize("seat", [-1, True, 2, 9, "Ben", 1.0, None])

@@ -15,19 +15,19 @@ every step of every game goes through, checks none of it again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, Literal, overload
 
 from cardcore.effects import Effect
 from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
-from cardcore.play.dealer import Dealer
+from cardcore.play.dealer import Dealer, Tentative
 from cardcore.play.errors import DealerError, PolicyError
 from cardcore.play.listing import Listing
-from cardcore.play.policies import Asking, FirstSeat, Pass, Policy, offered_kinds
+from cardcore.play.policies import Asking, FirstSeat, Offer, Pass, Policy, offered_kinds
 from cardcore.play.registry import game_play
-from cardcore.play.seam import GamePlay
+from cardcore.play.seam import GamePlay, TrueDeck
 from cardcore.play.steps import Whose, check_seat
 from cardcore.play.views import View
 from cardcore.protocol import Event, S, Setup
@@ -80,6 +80,30 @@ def _by_seat(policies: object, players: Sequence[str]) -> list[Policy]:
     return seats
 
 
+class _Told:
+    """A match's asking convention for one step the rules may yet refuse: it asks
+    as the convention does, and tells it what the seat answered only once the log
+    has taken the event (:meth:`tell`), so that a refused answer leaves it as it
+    was (Auction's convention would have moved on to the next seat)."""
+
+    __slots__ = ("answers", "asking")
+
+    def __init__(self, asking: Asking) -> None:
+        self.asking = asking
+        self.answers: list[tuple[Any, int, Offer]] = []
+
+    def ask(self, state: Any, whose: Whose, legal: Callable[[int], Listing]
+            ) -> tuple[int, Listing]:
+        return self.asking.ask(state, whose, legal)
+
+    def answered(self, state: Any, seat: int, offer: Offer) -> None:
+        self.answers.append((state, seat, offer))
+
+    def tell(self) -> None:
+        """Tell the convention the answers of the step, now taken."""
+        for state, seat, offer in self.answers:
+            self.asking.answered(state, seat, offer)
+
 
 class Match(Generic[S]):
     """One game being played: its log, its dealer, each seat's view.
@@ -90,6 +114,10 @@ class Match(Generic[S]):
     >>> _ = match.deal()
     >>> match.whose()
     Whose(chance=False, seats=(0, 1, 2), together=True)
+
+    An event the rules refuse (appended, or a policy's answer in :meth:`step`)
+    leaves the match as it was, the dealer's stock and random numbers included:
+    it can be tried again, and the game goes on as if it had never been tried.
     """
 
     if TYPE_CHECKING:  # a match of a game named by its transcript name is of that game's state
@@ -157,33 +185,66 @@ class Match(Generic[S]):
 
     def append(self, event: Event) -> tuple[Effect, ...]:
         """Complete ``event``'s chance fields with the dealer and append it (a program
-        that drives the game itself; a chance event is the dealer's to write)."""
+        that drives the game itself; a chance event is the dealer's to write). An
+        event the rules refuse leaves the match as it was: try again."""
         state = self.log.state
-        event = self.part.complete(state, event, self.dealer)
-        effects = self.log.append(event)
-        self._seen.append(event)
-        return effects
+        part = self.part
+        return self._appended(lambda dealer: part.complete(state, event, dealer))
 
     def deal(self) -> tuple[Effect, ...]:
         """Append the chance event that comes next; DealerError if the next step is
         not chance's."""
         if not self.whose().chance:
             raise DealerError(f"the next step is not chance's: {self.log.expected.text}")
-        return self.append(self.part.chance(self.log.state, self.dealer))
+        state = self.log.state
+        part = self.part
+        return self._appended(
+            lambda dealer: part.complete(state, part.chance(state, dealer), dealer))
+
+    def _appended(self, write: Callable[[TrueDeck], Event]) -> tuple[Effect, ...]:
+        """Append the event ``write`` makes with the dealer; if anything refuses it,
+        the dealer takes back what it gave for it (:class:`Tentative`)."""
+        dealer = Tentative(self.dealer)
+        before = len(self.log)
+        try:
+            event = write(dealer)
+            effects = self.log.append(event)
+        except BaseException:
+            if len(self.log) == before:  # (an interrupt may come once the log took it)
+                dealer.undo()
+            raise
+        self._seen.append(event)
+        return effects
 
     def step(self, policies: Policies) -> bool:
         """Play one step with ``policies`` (one per seat: in seat order, or by every
         player's name); False once the game is over. PolicyError for policies that
-        are not one callable a seat."""
-        return self._step(_by_seat(policies, self.log.players))
+        are not one callable a seat. A policy's answer the rules refuse leaves the
+        match as it was (the log, the dealer, the convention asking the seats):
+        the step can be tried again."""
+        seats = _by_seat(policies, self.log.players)
+        dealer = Tentative(self.dealer)
+        asking = self.asking
+        told = None if isinstance(asking, FirstSeat) else _Told(asking)
+        before = len(self.log)
+        try:
+            going = self._step(seats, dealer, asking if told is None else told)
+        except BaseException:
+            if len(self.log) == before:
+                dealer.undo()
+            elif told is not None:  # an interrupt once the log took the event
+                told.tell()
+            raise
+        if told is not None:
+            told.tell()
+        return going
 
-    def _step(self, policies: Sequence[Policy]) -> bool:
-        """One step, nothing checked: :func:`play`'s loop, which checked its
-        policies once."""
+    def _step(self, policies: Sequence[Policy], dealer: TrueDeck, asking: Asking) -> bool:
+        """One step, nothing checked and nothing to take back: :func:`play`'s loop,
+        which checked its policies once and has no use for a refused event's match."""
         # decided on the log's working state: nothing of it is kept past the step
         # (cardcore.play.seam.GamePlay), and the log freezes a state only when read
-        event = next_event(self.part, self.log.lend(), self.dealer, self.asking, policies,
-                           self.views)
+        event = next_event(self.part, self.log.lend(), dealer, asking, policies, self.views)
         if event is None:
             return False
         if isinstance(event, Event):
@@ -192,7 +253,7 @@ class Match(Generic[S]):
         return True
 
 
-def next_event(part: GamePlay[S], state: S, dealer: Dealer, asking: Asking,
+def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
                policies: Sequence[Policy], views: Sequence[View[S]] | None
                ) -> Event | Pass | None:
     """The next event of a game, completed by the dealer: chance's, or what the
@@ -309,6 +370,7 @@ def play(game: str | GameRules[S], policies: Sequence[Policy] | Mapping[str, Pol
                else _names(len(policies)) if isinstance(policies, Sequence) else ())
     seats = _by_seat(policies, players)
     match = Match(game, players, options, seed=seed, ages=ages)
-    while match._step(seats):  # checked above: once
+    step, dealer, asking = match._step, match.dealer, match.asking  # checked above: once
+    while step(seats, dealer, asking):
         pass
     return match.log

@@ -172,7 +172,11 @@ class Asking(Protocol):
         fewer, maybe with :data:`PASS`)."""
 
     def answered(self, state: Any, seat: int, offer: Offer) -> None:
-        """The seat asked took ``offer``."""
+        """The seat asked took ``offer``. :meth:`cardcore.play.Match.step` tells it
+        only once the log has taken the event (an answer the rules refuse is never
+        told, so the step can be tried again as if it had not been), by which time
+        the event may have changed ``state``, the log's working state: read only
+        what no event changes (the players)."""
 
 
 class FirstSeat:

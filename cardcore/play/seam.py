@@ -35,7 +35,9 @@ class TrueDeck(Protocol):
     its random stream and the true deck. Named here by its shape so that the play
     modules do not import the dealer, which finds them through the registry."""
 
-    rng: random.Random
+    @property
+    def rng(self) -> random.Random:
+        """The dealer's random numbers."""
 
     def shuffled(self, deck: Iterable[C]) -> list[C]:
         """The cards of ``deck`` in the dealer's order."""
