@@ -53,8 +53,6 @@ def _by_seat(policies: object, players: Sequence[str]) -> list[Policy]:
     """``policies`` in seat order, one callable for each of ``players``: given in
     seat order, or by every player's name. PolicyError otherwise, at once: a
     missing or wrong policy would fail inside the loop when its seat's turn came."""
-    allowed = (f"the policies are one callable a seat ({len(players)}: {names(players)}), "
-               "in a sequence in seat order or a mapping of every player's name to one")
     if isinstance(policies, Mapping):
         missing = [name for name in players if name not in policies]
         strangers = [name for name in policies if name not in players]
@@ -63,21 +61,28 @@ def _by_seat(policies: object, players: Sequence[str]) -> list[Policy]:
                 words for words in (missing and f"none for {names(missing)}",
                                     strangers and f"one for {names(strangers)}, who does not play")
                 if words)
-            raise PolicyError(f"policies by name give {wrong}: {allowed}")
+            raise PolicyError(f"policies by name give {wrong}: {_one_a_seat(players)}")
         seats = [policies[name] for name in players]
     elif isinstance(policies, Sequence) and not isinstance(policies, str):
         if len(policies) != len(players):
             given = f"{len(policies)} {'policy' if len(policies) == 1 else 'policies'}"
-            raise PolicyError(f"{given} for {len(players)} seats: {allowed}")
+            raise PolicyError(f"{given} for {len(players)} seats: {_one_a_seat(players)}")
         seats = list(policies)
     else:
-        raise PolicyError(f"the policies are {quoted(policies)}: {allowed}")
+        raise PolicyError(f"the policies are {quoted(policies)}: {_one_a_seat(players)}")
     for seat, policy in enumerate(seats):
         if not callable(policy):
             raise PolicyError(f"the policy of seat {seat} ({names([players[seat]])}) is "
                               f"{quoted(policy)}, not a callable: a policy is called with the "
                               "seat's view and offers, and answers with one of the offers")
     return seats
+
+
+def _one_a_seat(players: Sequence[str]) -> str:
+    """What policies are, in words, for a table of ``players`` (only for a message:
+    every game checks its policies)."""
+    return (f"the policies are one callable a seat ({len(players)}: {names(players)}), "
+            "in a sequence in seat order or a mapping of every player's name to one")
 
 
 class _Told:
