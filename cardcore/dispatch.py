@@ -36,10 +36,11 @@ from cardcore.protocol import Check, Event, Handler, Ruling, S, Transition, Turn
 from cardcore.quoting import names as listed
 from cardcore.quoting import quoted
 from cardcore.table import names, needless_ruling, no_such_player
-from cardcore.working import WORKING, freeze, thaw
+from cardcore.working import WORKING, freeze, public_class, thaw
 from cardcore.zones import Draft
 
-__all__ = ["REPORT_ORDER", "DispatchedRules", "Route", "apply", "refuse_foreign_state", "step"]
+__all__ = ["REPORT_ORDER", "DispatchedRules", "Route", "apply", "refuse_foreign_event",
+           "refuse_foreign_state", "step"]
 
 Route = tuple[str, "str | None", tuple[str, ...], Callable[[Any, Any, Any], Any],
               "Callable[[Any, Any, Moves[Any]], None] | None"]
@@ -202,10 +203,24 @@ def apply(rules: DispatchedRules[S], state: S, event: Event) -> Transition[S]:
     return freeze(after), effects
 
 
-def refuse_foreign_state(rules: DispatchedRules[S], state: object) -> None:
-    """NotAStateError for a state that is not one of the game's public states."""
-    if type(state) is not rules.state_type and rules.state_type is not None:
+def refuse_foreign_state(rules: DispatchedRules[S], state: object, *, working: bool = False
+                         ) -> None:
+    """NotAStateError for a state that is not one of the game's public states
+    (with ``working``, nor the working twin of one, :mod:`cardcore.working`: the
+    rules' words, ``describe`` and ``expected``, are read on the fold's working
+    state by the dispatch's own messages)."""
+    if type(state) is not rules.state_type and rules.state_type is not None and not (
+            working and type(state) in WORKING and public_class(type(state)) is rules.state_type):
         raise _not_a_state(rules, state)
+
+
+def refuse_foreign_event(rules: DispatchedRules[S], event: object) -> None:
+    """NotAnEventError for something that is not one of the game's events (its own
+    classes, ``check`` and ``ruling``), as :func:`apply` refuses it: for the
+    functions that read an event without applying it (the play layer's)."""
+    kind = type(event)
+    if kind not in rules.routes and kind is not Check and kind is not Ruling:
+        raise _not_an_event(rules, event)
 
 
 def step(rules: DispatchedRules[S], state: S, event: Event) -> Transition[S]:

@@ -254,9 +254,11 @@ class GameRules(Generic[S]):
         function per event, not two (typed as above: a method of the rules)."""
 
     def expected(self, state: S) -> Expected:
-        """What may come next, in names and words."""
+        """What may come next, in names and words (NotAStateError for a state of
+        another game, as :meth:`apply` refuses it)."""
         from cardcore.expected import Expected  # for words and programs only
 
+        dispatch.refuse_foreign_state(self, state, working=True)
         turn = self.turn(state)
         players = state.players
         kinds = turn.kinds | {"ruling"} if turn.choice else turn.kinds
@@ -265,13 +267,17 @@ class GameRules(Generic[S]):
                         choice=bool(turn.choice), text=self.describe(state), rule=turn.rule)
 
     def describe(self, state: S) -> str:
-        """What may come next, in words; once nothing may, why the game is over."""
+        """What may come next, in words; once nothing may, why the game is over
+        (NotAStateError for a state of another game)."""
+        dispatch.refuse_foreign_state(self, state, working=True)
         if self.turn(state).kinds:
             return self.words(state)
         return f"the {self.whole} is over: {self.ended(state)}"
 
     def position(self, state: S) -> str:
-        """Where the game stands, for grouping a replay."""
+        """Where the game stands, for grouping a replay (NotAStateError for a state
+        of another game)."""
+        dispatch.refuse_foreign_state(self, state, working=True)
         if self.turn(state).kinds:
             return self.where(state)
         return f"after the {self.whole}"

@@ -111,3 +111,23 @@ def test_goblins_rules_refuse_an_auction_state_in_words() -> None:
         RULES.apply(auction, Deal())
     with pytest.raises(NotAStateError, match="the state is of class dict; Goblin Poker's"):
         RULES.apply({}, Deal())
+
+
+def test_an_event_of_another_game_is_refused_where_it_is_read_as_where_it_is_applied() -> None:
+    """``refuse_foreign_event`` (for the functions that read an event without
+    applying it) lets the game's own events, a check and a ruling through, and
+    refuses anything else with the words ``apply`` has for it."""
+    from cardcore.dispatch import refuse_foreign_event
+    from cardcore.errors import NotAnEventError
+    from cardcore.games.auction import Declare
+    from cardcore.protocol import Check, Ruling
+
+    for own in (Fold(player="Aki"), Deal(), Check(), Ruling(player="Aki")):
+        refuse_foreign_event(RULES, own)
+    state = RULES.start(["Aki", "Ben"])
+    for foreign in (Declare(player="Aki"), {"type": "fold"}, Fold):
+        with pytest.raises(NotAnEventError) as applied:
+            RULES.apply(state, foreign)  # type: ignore[arg-type]
+        with pytest.raises(NotAnEventError) as read:
+            refuse_foreign_event(RULES, foreign)
+        assert str(read.value) == str(applied.value)

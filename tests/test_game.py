@@ -14,13 +14,14 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
-from cardcore.errors import CardcoreError, GameDefinitionError
+from cardcore.errors import CardcoreError, GameDefinitionError, NotAStateError
 from cardcore.game import GameRules
 from cardcore.games import auction, goblin
 from cardcore.games.goblin.events import Deal, Fold, Pitch
 from cardcore.play import simulate
 from cardcore.protocol import Check, Event, Handler, Ruling
 from cardcore.registry import GAMES
+from cardcore.working import thaw
 
 RULES = goblin.RULES
 
@@ -197,3 +198,23 @@ def test_states_and_events_survive_pickle_and_deepcopy(name: str) -> None:
     middle = len(events) // 2
     for again in (pickle.loads(pickle.dumps(states[middle])), copy.deepcopy(states[middle])):
         assert rules.apply(again, events[middle])[0] == states[middle + 1]
+
+
+@pytest.mark.parametrize("read", ["expected", "describe", "position"])
+def test_the_rules_words_refuse_a_state_of_another_game(read: str) -> None:
+    """Goblin Poker's ``expected`` on an Auction state raised AttributeError from
+    inside the game; the rules' words refuse a state of another game (its working
+    twin too, or something else) as ``apply`` does. The working twin of the
+    game's own state is read as the state is: the dispatch's messages read it."""
+    words = getattr(RULES, read)
+    auction_state = auction.RULES.start(["Aki", "Ben"])
+    with pytest.raises(NotAStateError) as applied:
+        RULES.apply(auction_state, Deal())
+    for foreign in (auction_state, thaw(auction_state), None):
+        with pytest.raises(NotAStateError, match="Goblin Poker's rules apply to its own "
+                                                 r"states \(GoblinState\)") as refused:
+            words(foreign)
+        if foreign is auction_state:
+            assert str(refused.value) == str(applied.value)
+    own = RULES.start(["Aki", "Ben"])
+    assert words(thaw(own)) == words(own)

@@ -8,12 +8,16 @@ from typing import Any
 import pytest
 
 from cardcore.cards import Card
-from cardcore.errors import CardcoreError, SetupError
+from cardcore.errors import CardcoreError, NotAnEventError, NotAStateError, SetupError
+from cardcore.games.auction import RULES as AUCTION
+from cardcore.games.goblin import Fold
 from cardcore.games.orc import RULES as ORC
 from cardcore.games.saint import RULES as SAINT
-from cardcore.games.saint import Show
+from cardcore.games.saint import River
+from cardcore.games.saint import Show as SaintShow
 from cardcore.play import RandomPolicy, catalogue
 from cardcore.play.errors import CatalogueError
+from cardcore.protocol import Check
 from tests.playing import PLAYERS, played
 
 GAMES = tuple(PLAYERS)
@@ -81,6 +85,46 @@ def test_a_saint_show_is_one_action_whichever_order_its_cards_are_given_in() -> 
     assert ("show", "3D", "3H") in shows and ("show", "3H", "3D") not in shows
     state = SAINT.start(["A", "B"])
     low, high = Card.parse("3D"), Card.parse("3H")
-    low_first = actions.index(state, Show(cards={"A": (low, high)}))
-    assert actions.index(state, Show(cards={"A": (high, low)})) == low_first
+    low_first = actions.index(state, SaintShow(cards={"A": (low, high)}))
+    assert actions.index(state, SaintShow(cards={"A": (high, low)})) == low_first
     assert actions.keys[low_first] == ("show", "3D", "3H")
+
+
+def test_a_state_of_another_game_is_refused_as_the_rules_refuse_it() -> None:
+    """A catalogue read an Auction state with Saint Poker's functions: its mask
+    was all False, without a word. Each method refuses it as ``rules.apply`` does."""
+    actions = catalogue(SAINT, 2)
+    auction_state = AUCTION.start(["Aki", "Ben"])
+    river = River(cards={"Aki": Card.parse("AS")})
+    for call in (lambda: actions.mask(auction_state, []),
+                 lambda: actions.index(auction_state, river),
+                 lambda: actions.event(auction_state, [], 0)):
+        with pytest.raises(NotAStateError, match="of class AuctionState; Saint Poker's rules"):
+            call()
+
+
+def test_an_event_of_another_game_is_refused_as_the_rules_refuse_it() -> None:
+    """A Goblin fold raised a bare KeyError from Saint Poker's catalogue, and a
+    Saint Poker show got the number of Auction's show: an event of another game is
+    refused with the words ``rules.apply`` has for it."""
+    state = SAINT.start(["Aki", "Ben"])
+    with pytest.raises(NotAnEventError) as applied:
+        SAINT.apply(state, Fold(player="Aki"))
+    with pytest.raises(NotAnEventError) as read:
+        catalogue(SAINT, 2).index(state, Fold(player="Aki"))
+    assert str(read.value) == str(applied.value)
+    shown = SaintShow(cards={"Aki": (Card.parse("AS"), Card.parse("KS"))})
+    with pytest.raises(NotAnEventError, match="is not an event of Abbott's Auction"):
+        catalogue(AUCTION, 2).index(AUCTION.start(["Aki", "Ben"]), shown)
+
+
+def test_an_event_of_the_game_that_is_no_action_is_refused_in_words() -> None:
+    """A deal is chance's and a check no one's: neither has a number. A bare
+    KeyError of the key said so; a CatalogueError (still a KeyError) says it."""
+    state = SAINT.start(["Aki", "Ben"])
+    actions = catalogue(SAINT, 2)
+    with pytest.raises(CatalogueError, match=r"a check is not an action of Saint Poker at a "
+                                             r"table of 2 \(its key \('check',\) is none of "
+                                             r"the catalogue's keys\)") as refused:
+        actions.index(state, Check())
+    assert isinstance(refused.value, KeyError)

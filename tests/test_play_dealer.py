@@ -9,9 +9,12 @@ from typing import Any
 import pytest
 
 from cardcore.decks import DOUBLE_DECK, PAIRS_DECK
+from cardcore.errors import NotAnEventError, NotAStateError, SetupError
 from cardcore.games.auction import RULES as AUCTION
+from cardcore.games.auction import Declare
 from cardcore.games.goblin import RULES as GOBLIN
-from cardcore.play import Dealer, Match
+from cardcore.games.goblin import Fold
+from cardcore.play import Dealer, Match, RandomPolicy, play
 from cardcore.play.dealer import DealerError
 from cardcore.zones import STOCK
 
@@ -66,3 +69,31 @@ def test_a_match_deals_only_where_chance_is_next() -> None:
     match.deal()
     with pytest.raises(DealerError, match="the next step is not chance's: every player reveals"):
         match.deal()
+
+
+@pytest.mark.parametrize("seed", ["x", True, 1.5, None, b"7"])
+def test_a_seed_that_is_no_whole_number_is_refused(seed: Any) -> None:
+    """``play(..., seed="x")`` played a game (Python's random takes a string, and a
+    float or a bool, as a seed) though a seed is typed int: the dealer refuses
+    anything but a whole number or a random.Random, for play and Match alike."""
+    words = r"a seed is a whole number or a random.Random \(a Match also takes a Dealer\), not "
+    with pytest.raises(SetupError, match=words) as refused:
+        Dealer(seed)
+    assert refused.value.path == ("seed",)
+    with pytest.raises(SetupError, match=words):
+        Match(GOBLIN, ["Aki", "Ben"], seed=seed)
+    with pytest.raises(SetupError, match=words):
+        play("goblin-poker", [RandomPolicy(1), RandomPolicy(2)], seed=seed)
+
+
+def test_the_dealer_refuses_a_state_or_an_event_of_another_game() -> None:
+    """``Dealer.chance`` and ``Dealer.complete`` read the state with the game's own
+    play part: another game's state or event is refused as ``rules.apply`` does."""
+    goblin_state = GOBLIN.start(["Aki", "Ben"])
+    auction_state = AUCTION.start(["Aki", "Ben"])
+    with pytest.raises(NotAStateError, match="of class GoblinState; Abbott's Auction's"):
+        Dealer(1).chance(AUCTION, goblin_state)
+    with pytest.raises(NotAStateError, match="of class GoblinState; Abbott's Auction's"):
+        Dealer(1).complete(AUCTION, goblin_state, Declare(player="Aki"))
+    with pytest.raises(NotAnEventError, match=r"goblin\.events\.Fold is not an event of Abbott.s"):
+        Dealer(1).complete(AUCTION, auction_state, Fold(player="Aki"))

@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardcore.errors import RuleViolation
-from cardcore.play import Match
+from cardcore.play import Match, RandomPolicy, game_play
+from cardcore.play.listing import Listing
 from cardcore.protocol import Event, Ruling
 from tests.playing import PLAYERS, candidates, choice, is_part, played
 
@@ -120,3 +121,25 @@ def test_a_listing_lists_each_event_once(game: str) -> None:
             assert len(legal) == len({repr(choice(event)) for event in legal})
         if not match.step(policies):
             break
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seat_without_a_step_is_given_an_empty_listing(game: str) -> None:
+    """Every game listed a seat's events as a Listing, and a seat with no step
+    (before the deal, between turns, after the end) as a plain tuple: a policy or
+    a program reading ``kind_names()`` had to tell the two apart. Always a
+    listing now, over a played game's every step."""
+    low, _ = PLAYERS[game]
+    match = played(game, low + 1, 2, 0)
+    policies = [RandomPolicy(seat) for seat in range(low + 1)]
+    empty = 0
+    for _ in range(300):
+        for seat in range(low + 1):
+            offers = game_play(match.rules).legal(match.state, seat)
+            assert isinstance(offers, Listing)
+            empty += not offers.kind_names()
+        if not match.step(policies):
+            break
+    assert empty and match.whose().over
+    assert all(isinstance(match.legal(seat), Listing) and not match.legal(seat)
+               for seat in range(low + 1))

@@ -3,20 +3,30 @@ transcripts, and Auction's convention for asking the seats."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 
+from cardcore.cards import Card
+from cardcore.errors import RuleViolation
 from cardcore.games.auction import BidEvent, Win
-from cardcore.play import PASS, Match, Pass, RandomPolicy, View, play
+from cardcore.games.orc import Pitch as OrcPitch
+from cardcore.games.saint import River
+from cardcore.play import PASS, Match, Pass, Policy, RandomPolicy, View, play
+from cardcore.play.errors import SeatError
+from cardcore.play.legal.auction import ALL_BIDS, bid_event
 from cardcore.play.listing import Listing
 from cardcore.play.loop import PolicyError
 from cardcore.play.policies import Offer
+from cardcore.protocol import Event
+from cardcore.quoting import quoted
 from cardcore.replay.runner import replay_file
 from cardcore.replay.store import save_log
+from cardcore.zones import hand
 from tests.playing import OPTIONS, PLAYERS
 
 GAMES = tuple(PLAYERS)
@@ -225,3 +235,158 @@ def test_offers_kept_past_their_step_still_list_that_steps_events(game: str) -> 
     assert len(kept) > 20
     for offers, then in kept:
         assert list(offers) == then
+
+
+def _randoms(seed: int, count: int) -> list[Policy]:
+    """One seeded random player a seat, the same for the same seed."""
+    return [RandomPolicy(random.Random(seed * 10 + seat)) for seat in range(count)]
+
+
+def _to_the_end(match: Match[Any], policies: Sequence[Policy] | Mapping[str, Policy]
+                ) -> tuple[Event, ...]:
+    """The match played on by ``policies`` to its end; its events."""
+    while match.step(policies):
+        pass
+    return match.log.events
+
+
+def test_a_refused_event_leaves_the_match_to_go_on_as_if_never_tried() -> None:
+    """Saint Poker's river is completed with the next future river, drawn by the
+    dealer before the rules judge the event: a refused river kept those cards, and
+    every later draw failed ("the dealer holds 26 stock cards and the game 29").
+    Now the refused event leaves the log and the dealer as they were: the legal
+    river is dealt what it would have been, and the game goes on to the same end."""
+    tried: Match[Any] = Match("saint-poker", ["Aki", "Ben"], seed=1)
+    twin: Match[Any] = Match("saint-poker", ["Aki", "Ben"], seed=1)
+    for match in (tried, twin):
+        match.deal()
+    aki = sorted(tried.state.account.zone(hand("Aki")).known_cards())
+    ben = sorted(tried.state.account.zone(hand("Ben")).known_cards())
+    assert Card.parse("AS") not in aki
+    stock, events = list(tried.dealer.stock), tried.log.events
+    with pytest.raises(RuleViolation, match="AS cannot be played from Aki's hand"):
+        tried.append(River(cards={"Aki": Card.parse("AS"), "Ben": ben[0]}))
+    assert tried.log.events == events and tried.dealer.stock == stock
+    river = River(cards={"Aki": aki[0], "Ben": ben[0]})
+    tried.append(river)
+    twin.append(river)
+    assert tried.log.events == twin.log.events
+    assert _to_the_end(tried, _randoms(1, 2)) == _to_the_end(twin, _randoms(1, 2))
+
+
+def _to_the_pitch(seed: int) -> tuple[Match[Any], list[Policy]]:
+    """An Orc Poker game of random players up to its first pitch, and the players."""
+    match: Match[Any] = Match("orc-poker", ["Aki", "Ben", "Cy"], seed=seed)
+    policies = _randoms(seed, 3)
+    while not (match.whose().together and match.legal(0).kind_names() == ["pitch"]):
+        match.step(policies)
+    return match, policies
+
+
+def test_a_refused_answer_in_a_step_takes_back_the_dealers_random_numbers() -> None:
+    """Orc Poker's pitch is completed with the order of the action deck, which the
+    dealer shuffles with its random numbers: a pitch the rules refused (a card
+    the seat does not hold) had used them up, and the game went on otherwise
+    than it would have. Now the step leaves them as they were."""
+    tried, policies = _to_the_pitch(3)
+    twin, same = _to_the_pitch(3)
+    held = tried.state.account.zone(hand("Aki")).known
+    missing = next(card for card in range(1, 11) if card not in held)
+    first: Policy = lambda view, offers: offers[0]  # noqa: E731 - one line, no random numbers
+    wrong: Policy = lambda view, offers: OrcPitch(cards={"Aki": missing})  # noqa: E731
+    numbers, events = tried.dealer.rng.getstate(), tried.log.events
+    with pytest.raises(RuleViolation, match=f"{missing} cannot be pitched from Aki's hand"):
+        tried.step([wrong, first, first])
+    assert tried.dealer.rng.getstate() == numbers and tried.log.events == events
+    assert _to_the_end(tried, policies) == _to_the_end(twin, same)
+
+
+def _to_a_standing_bid(seed: int) -> tuple[Match[Any], list[Policy]]:
+    """An Auction game of random players up to the first bid that stands."""
+    match: Match[Any] = Match("auction", ["Aki", "Ben", "Cy"], {"target": 50}, seed=seed)
+    policies = _randoms(seed, 3)
+    while match.state.standing is None or match.whose().chance:
+        match.step(policies)
+    return match, policies
+
+
+def test_a_refused_bid_in_a_step_leaves_the_asking_as_it_was() -> None:
+    """Auction's convention moves on to the next seat when the seat asked bids: a
+    bid the rules refused (one that does not beat the standing bid) moved it on
+    all the same, and the step tried again asked another seat. Now it is told of
+    a bid only once the log has taken it."""
+    tried, policies = _to_a_standing_bid(2)
+    twin, same = _to_a_standing_bid(2)
+    weakest: Policy = lambda view, offers: bid_event(view.player, ALL_BIDS[0])  # noqa: E731
+    with pytest.raises(RuleViolation, match="does not beat the standing bid"):
+        tried.step([weakest] * 3)
+    assert _to_the_end(tried, policies) == _to_the_end(twin, same)
+
+
+@pytest.mark.parametrize("seat", [-1, True, 2, 9, "Ben", 1.0, None])
+def test_a_seat_that_is_none_of_the_tables_is_refused(seat: Any) -> None:
+    """-1 was read as the last seat and True as seat 1, a seat past the end raised
+    IndexError and a name TypeError: each is refused in words now, naming the
+    seats there are."""
+    match: Match[Any] = Match("saint-poker", ["Aki", "Ben"], seed=1)
+    match.deal()
+    with pytest.raises(SeatError, match=r"is not a seat of this table: its seats are 0 to 1 "
+                                        r"\(0 Aki, 1 Ben\)") as refused:
+        match.legal(seat)
+    assert str(refused.value).startswith(quoted(seat))
+
+
+def test_a_seat_with_nothing_to_do_is_offered_an_empty_listing() -> None:
+    """Before the deal no seat has a step: its offers were a plain tuple (a bot
+    calling ``offers.kind_names()`` had to check first), a listing otherwise. A
+    listing always now."""
+    match: Match[Any] = Match("saint-poker", ["Aki", "Ben"], seed=1)
+    nothing = match.legal(0)
+    assert isinstance(nothing, Listing) and len(nothing) == 0 and nothing.kind_names() == []
+    match.deal()
+    assert isinstance(match.legal(0), Listing) and match.legal(0).kind_names() == ["river"]
+
+
+@pytest.mark.parametrize(("policies", "words"), [
+    ([1, 2], r"the policy of seat 0 \(P1\) is 1, not a callable"),
+    (5, r"the policies are 5: the policies are one callable a seat"),
+    ("ab", r"the policies are 'ab': the policies are one callable a seat \(2: P1, P2\)"),
+    ({"Aki": RandomPolicy(1), "Ben": "random"}, r"the policy of seat 1 \(Ben\) is 'random'"),
+])
+def test_policies_that_cannot_play_are_refused_before_the_game(policies: Any, words: str
+                                                              ) -> None:
+    """Policies that are not callables raised TypeError from inside the loop, when
+    their seat's turn came; they are refused at once, in words."""
+    with pytest.raises(PolicyError, match=words):
+        play("saint-poker", policies)
+
+
+@pytest.mark.parametrize(("policies", "words"), [
+    ([RandomPolicy(1)], r"1 policy for 2 seats: the policies are one callable a seat "
+                        r"\(2: A, B\), in a sequence in seat order or a mapping of every "
+                        r"player's name to one"),
+    ([RandomPolicy(1)] * 3, r"3 policies for 2 seats"),
+    ({"A": RandomPolicy(1)}, r"policies by name give none for B: "),
+    ({"A": RandomPolicy(1), "B": RandomPolicy(2), "Zed": RandomPolicy(3)},
+     r"policies by name give one for Zed, who does not play: "),
+    (None, r"the policies are null: "),
+])
+def test_a_step_needs_one_policy_a_seat(policies: Any, words: str) -> None:
+    """One policy for two seats raised IndexError when the second seat's turn came
+    (or never, if it did not come in that step): a step is refused at once."""
+    match: Match[Any] = Match("saint-poker", ["A", "B"], seed=1)
+    match.deal()
+    with pytest.raises(PolicyError, match=words):
+        match.step(policies)
+    assert len(match.log) == 1
+
+
+def test_a_step_takes_policies_by_name_as_play_does() -> None:
+    """A mapping of every player's name to a policy (in any order) plays as the
+    same policies in seat order."""
+    by_name: Match[Any] = Match("orc-poker", ["Aki", "Ben", "Cy"], seed=4)
+    in_order: Match[Any] = Match("orc-poker", ["Aki", "Ben", "Cy"], seed=4)
+    named = {"Cy": RandomPolicy(3), "Aki": RandomPolicy(1), "Ben": RandomPolicy(2)}
+    assert _to_the_end(by_name, named) == _to_the_end(
+        in_order, [RandomPolicy(1), RandomPolicy(2), RandomPolicy(3)])
+    assert by_name.log.outcome.complete

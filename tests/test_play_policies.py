@@ -9,7 +9,7 @@ import pytest
 from cardcore.errors import CardcoreError
 from cardcore.games.goblin import Fold, Pitch
 from cardcore.play import PASS, RandomPolicy
-from cardcore.play.errors import WeightError
+from cardcore.play.errors import PolicyError, WeightError
 from cardcore.play.listing import Listing, given
 
 
@@ -61,3 +61,11 @@ def test_weights_that_mean_nothing_are_refused_in_words(weights: Any, words: str
         RandomPolicy(1, weights)
     assert str(refused.value).startswith(words)
     assert isinstance(refused.value, CardcoreError)
+
+
+@pytest.mark.parametrize("offers", [[], Listing([])])
+def test_a_random_player_offered_nothing_says_so(offers: Any) -> None:
+    """Offered nothing, a random player raised a bare IndexError ("list index out
+    of range" for a list): a PolicyError says what happened."""
+    with pytest.raises(PolicyError, match="a random player was offered nothing to pick from"):
+        RandomPolicy(1)(None, offers)

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
-from cardcore.errors import UnknownGameError
+from cardcore.errors import NotAStateError, UnknownGameError
+from cardcore.games.auction import RULES as AUCTION
 from cardcore.games.goblin import RULES as GOBLIN
+from cardcore.games.saint import RULES as SAINT
+from cardcore.play.errors import SeatError
 from cardcore.play.legal import auction, goblin, orc, saint
-from cardcore.play.registry import PLAY, game_play
+from cardcore.play.listing import Listing
+from cardcore.play.registry import PLAY, game_play, legal_events, whose
+from cardcore.protocol import Check
 from cardcore.registry import GAMES
 
 
@@ -26,3 +33,40 @@ def test_a_game_without_a_play_part_is_refused_in_words() -> None:
     stranger = attrs.evolve(GOBLIN, name="gin")
     with pytest.raises(UnknownGameError, match="no game is called 'gin': the games are"):
         game_play(stranger)
+
+
+def test_a_state_of_another_game_is_refused_as_the_rules_refuse_it() -> None:
+    """``legal_events`` and ``whose`` read a state with the game's own play part:
+    an Auction state gave Saint Poker's no events and a Goblin state a plausible
+    chance step, without a word, and None an AttributeError. Each is refused with
+    the words ``rules.apply`` has for it."""
+    auction_state = AUCTION.start(["Aki", "Ben"])
+    goblin_state = GOBLIN.start(["Aki", "Ben"])
+    for call in (lambda: legal_events(SAINT, auction_state, 0),
+                 lambda: whose(SAINT, goblin_state), lambda: legal_events(SAINT, None, 0)):
+        with pytest.raises(NotAStateError, match="Saint Poker's rules apply to its own states "
+                                                 r"\(SaintState\)"):
+            call()
+    with pytest.raises(NotAStateError) as applied:
+        SAINT.apply(goblin_state, Check())
+    with pytest.raises(NotAStateError) as read:
+        whose(SAINT, goblin_state)
+    assert str(read.value) == str(applied.value)
+
+
+@pytest.mark.parametrize("seat", [-1, True, 2, "Aki"])
+def test_legal_events_refuses_a_seat_that_is_none_of_the_tables(seat: Any) -> None:
+    """-1 listed the last seat's events and True seat 1's; 2 raised IndexError and
+    a name TypeError. A seat is a whole number from 0 to players - 1."""
+    state = SAINT.start(["Aki", "Ben"])
+    with pytest.raises(SeatError, match=r"is not a seat of this table: its seats are 0 to 1 "
+                                        r"\(0 Aki, 1 Ben\)"):
+        legal_events(SAINT, state, seat)
+
+
+def test_legal_events_are_a_listing_even_when_there_are_none() -> None:
+    """A seat with no step got a plain tuple, one with a step a listing: always a
+    listing now, so that ``kind_names`` needs no check first."""
+    state = SAINT.start(["Aki", "Ben"])
+    nothing = legal_events(SAINT, state, 1)
+    assert isinstance(nothing, Listing) and list(nothing) == [] and nothing.kind_names() == []

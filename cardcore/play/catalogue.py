@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, Generic
 
+from cardcore.dispatch import refuse_foreign_event, refuse_foreign_state
 from cardcore.errors import SetupError
 from cardcore.game import GameRules
 from cardcore.play.errors import CatalogueError
@@ -26,7 +27,9 @@ __all__ = ["Catalogue", "CatalogueError", "catalogue"]
 class Catalogue(Generic[S]):
     """The actions of ``rules`` at a table of ``players``: :attr:`keys` in order,
     :meth:`index` of an event, :meth:`mask` of a seat's legal events and
-    :meth:`event` back from a number.
+    :meth:`event` back from a number. Each takes a state of the game's (and
+    events of the game's): NotAStateError or NotAnEventError otherwise, as
+    ``rules.apply`` refuses them.
 
     >>> from cardcore.games.goblin import RULES, Fold
     >>> actions = catalogue(RULES, 2)
@@ -39,6 +42,8 @@ class Catalogue(Generic[S]):
             raise SetupError(f"{rules.title} is for {rules.min_players} to {rules.max_players} "
                              f"players, not {quoted(players)}", ("players",))
         self._title = f"{rules.title} at a table of {players}"
+        self._rules = rules
+        self._state_type = rules.state_type
         part = game_play(rules)
         self._key = part.action
         self.keys: tuple[Hashable, ...] = part.actions(players)
@@ -48,26 +53,46 @@ class Catalogue(Generic[S]):
     def __len__(self) -> int:
         return len(self.keys)
 
+    def _own(self, state: S) -> None:
+        """NotAStateError unless ``state`` is one of the game's."""
+        if type(state) is not self._state_type:
+            refuse_foreign_state(self._rules, state)
+
     def index(self, state: S, event: Event) -> int:
-        """The number of ``event``'s action in ``state``."""
-        return self._numbers[self._key(state, event)]
+        """The number of ``event``'s action in ``state``; CatalogueError for an
+        event of the game that is no action (chance's, a check)."""
+        self._own(state)
+        return self._number(state, event)
+
+    def _number(self, state: S, event: Event) -> int:
+        """:meth:`index`, the state checked already."""
+        refuse_foreign_event(self._rules, event)
+        key = self._key(state, event)
+        number = self._numbers.get(key)
+        if number is None:
+            raise CatalogueError(f"a {event.TYPE} is not an action of {self._title} (its key "
+                                 f"{key!r} is none of the catalogue's keys): only the events a "
+                                 "seat may take are numbered")
+        return number
 
     def mask(self, state: S, legal: Sequence[Event]) -> tuple[bool, ...]:
         """Per action number: whether some event of ``legal`` has it."""
+        self._own(state)
         marks = [False] * len(self.keys)
         for event in legal:
-            marks[self.index(state, event)] = True
+            marks[self._number(state, event)] = True
         return tuple(marks)
 
     def event(self, state: S, legal: Sequence[Event], number: int) -> Event:
         """The first event of ``legal`` whose action is ``number``; :class:`CatalogueError`
         for a number that is no action (a whole number from 0 to ``len - 1``: -1 is
         not the last) or one no legal event has."""
+        self._own(state)
         if type(number) is not int or not 0 <= number < len(self.keys):
             raise CatalogueError(f"{quoted(number)} is not an action of {self._title}: actions "
                               f"are whole numbers from 0 to {len(self.keys) - 1}")
         for event in legal:
-            if self.index(state, event) == number:
+            if self._number(state, event) == number:
                 return event
         raise CatalogueError(f"no legal event has action {number} ({self.keys[number]!r})")
 

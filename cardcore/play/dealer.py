@@ -18,12 +18,15 @@ from itertools import islice
 from typing import Any, TypeVar
 
 from cardcore.decks import Deck
+from cardcore.dispatch import refuse_foreign_event, refuse_foreign_state
+from cardcore.errors import SetupError
 from cardcore.frozen import FrozenMap
 from cardcore.play.errors import DealerError
 from cardcore.protocol import Event
+from cardcore.quoting import quoted
 from cardcore.zones import STOCK
 
-__all__ = ["Dealer", "DealerError", "Shuffle"]
+__all__ = ["Dealer", "DealerError", "Shuffle", "Tentative"]
 
 C = TypeVar("C", bound=Hashable)
 
@@ -51,8 +54,15 @@ class Dealer:
     def __init__(self, seed: int | random.Random = 0, *, shuffle: Shuffle | None = None) -> None:
         """``shuffle`` replaces the fair shuffle of a deal: it orders a list of the
         whole deck in place (tests rig deals with it to reach rare rules; the
-        events stay legal)."""
-        self.rng: random.Random = seed if isinstance(seed, random.Random) else random.Random(seed)
+        events stay legal). A seed that is no whole number is refused (SetupError),
+        not read as Python's ``random`` would read a string."""
+        if isinstance(seed, random.Random):
+            self.rng: random.Random = seed
+        elif isinstance(seed, int) and not isinstance(seed, bool):
+            self.rng = random.Random(seed)
+        else:
+            raise SetupError(f"a seed is a whole number or a random.Random (a Match also takes "
+                             f"a Dealer), not {quoted(seed)}", ("seed",))
         self.rigged = shuffle
         """The dealer's random numbers (the only ones in a played game besides the
         policies' own)."""
@@ -117,14 +127,83 @@ class Dealer:
         return drawn
 
     def chance(self, rules: Any, state: Any) -> Event:
-        """The chance event that comes next in ``state`` (see :func:`whose`)."""
+        """The chance event that comes next in ``state`` (see :func:`whose`);
+        NotAStateError for a state of another game."""
         from cardcore.play.registry import game_play
 
-        return game_play(rules).chance(state, self)
+        part = game_play(rules)
+        refuse_foreign_state(rules, state)
+        return part.chance(state, self)
 
     def complete(self, rules: Any, state: Any, event: Event) -> Event:
         """``event`` with its chance fields filled in (a player's event as the
-        dealer and the true deck make it happen)."""
+        dealer and the true deck make it happen); NotAStateError or
+        NotAnEventError for a state or an event of another game."""
         from cardcore.play.registry import game_play
 
-        return game_play(rules).complete(state, event, self)
+        part = game_play(rules)
+        refuse_foreign_state(rules, state)
+        refuse_foreign_event(rules, event)
+        return part.complete(state, event, self)
+
+
+class Tentative:
+    """The dealer while it writes or completes one event that the rules may yet
+    refuse: it deals, draws and gives random numbers as ``dealer`` does, and
+    :meth:`undo` takes back every card and number it gave, so that the game goes
+    on as if the event had never been tried (:class:`~cardcore.play.Match`
+    appends through one, so that a refused event can be tried again).
+
+    The state of the random numbers is kept only when one is first asked for:
+    keeping it costs more than most steps, and most events draw none.
+
+    >>> dealer = Dealer(5)
+    >>> dealer.stock = ["AS", "KD", "QC"]
+    >>> trying = Tentative(dealer)
+    >>> trying.top(2), trying.shuffled(["x", "y", "z"]) == Dealer(5).shuffled(["x", "y", "z"])
+    (('AS', 'KD'), True)
+    >>> trying.undo()
+    >>> dealer.stock, dealer.shuffled(["x", "y", "z"]) == Dealer(5).shuffled(["x", "y", "z"])
+    (['AS', 'KD', 'QC'], True)
+    """
+
+    __slots__ = ("_dealer", "_numbers", "_stock")
+
+    def __init__(self, dealer: Dealer) -> None:
+        self._dealer = dealer
+        self._stock = dealer.stock  # the dealer replaces its stock, never changes it in place
+        self._numbers: tuple[Any, ...] | None = None
+
+    def _numbers_kept(self) -> Dealer:
+        """The dealer, the state of its random numbers kept first."""
+        if self._numbers is None:
+            self._numbers = self._dealer.rng.getstate()
+        return self._dealer
+
+    @property
+    def rng(self) -> random.Random:
+        """The dealer's random numbers (their state kept, to be taken back)."""
+        return self._numbers_kept().rng
+
+    def shuffled(self, deck: Iterable[C]) -> list[C]:
+        """As :meth:`Dealer.shuffled`."""
+        return self._numbers_kept().shuffled(deck)
+
+    def deal(self, deck: Iterable[C], names: Sequence[str], size: int
+             ) -> dict[str, tuple[C | None, ...]]:
+        """As :meth:`Dealer.deal`."""
+        return self._numbers_kept().deal(deck, names, size)
+
+    def draw(self, state: Any, count: int) -> tuple[Any, ...]:
+        """As :meth:`Dealer.draw`."""
+        return self._dealer.draw(state, count)
+
+    def top(self, count: int) -> tuple[Any, ...]:
+        """As :meth:`Dealer.top`."""
+        return self._dealer.top(count)
+
+    def undo(self) -> None:
+        """Give the dealer back its stock and its random numbers as they were."""
+        self._dealer.stock = self._stock
+        if self._numbers is not None:
+            self._dealer.rng.setstate(self._numbers)

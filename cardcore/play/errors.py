@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from cardcore.errors import CardcoreError
 
-__all__ = ["CatalogueError", "DealerError", "PolicyError", "WeightError"]
+__all__ = ["CatalogueError", "DealerError", "PolicyError", "SeatError", "WeightError"]
 
 
 class CatalogueError(CardcoreError, KeyError):
@@ -25,8 +25,16 @@ class DealerError(CardcoreError):
 
 
 class PolicyError(CardcoreError):
-    """A policy answered with something it was not offered (a pass where none is
-    allowed, or not an event)."""
+    """Policies that cannot play a game, or an answer that cannot be taken: not
+    one callable per seat (or one per player's name), a policy answering with
+    something it was not offered (a pass where none is allowed, or not an
+    event), a random player offered nothing to pick from."""
+
+
+class SeatError(CardcoreError):
+    """A seat that is none of the table's: seats are the whole numbers 0 to n - 1,
+    in the order of the players (a bool, a negative number or a name is none:
+    ``-1`` is not the last seat)."""
 
 
 class WeightError(CardcoreError):

@@ -7,26 +7,31 @@ offers; in a step taken together every seat's policy gives its part, and the
 parts make one event. The dealer then fills in the event's chance fields and
 the log applies it, so a played game is legal by construction, and its saved
 transcript validates like any other.
+
+What a program gives is checked where it gives it (:func:`play`, :class:`Match`
+and its methods: the policies, the seed, a seat); :func:`next_event`, which
+every step of every game goes through, checks none of it again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, Literal, overload
 
 from cardcore.effects import Effect
 from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
-from cardcore.play.dealer import Dealer
+from cardcore.play.dealer import Dealer, Tentative
 from cardcore.play.errors import DealerError, PolicyError
 from cardcore.play.listing import Listing
 from cardcore.play.policies import Asking, FirstSeat, Offer, Pass, Policy, offered_kinds
 from cardcore.play.registry import game_play
-from cardcore.play.seam import GamePlay
-from cardcore.play.steps import Whose
+from cardcore.play.seam import GamePlay, TrueDeck
+from cardcore.play.steps import Whose, check_seat
 from cardcore.play.views import View
 from cardcore.protocol import Event, S, Setup
+from cardcore.quoting import names, quoted
 
 if TYPE_CHECKING:  # for the overloads only
     from cardcore.games.auction.state import AuctionState
@@ -36,10 +41,73 @@ if TYPE_CHECKING:  # for the overloads only
 
 __all__ = ["Match", "PolicyError", "next_event", "play"]
 
+Policies = Sequence[Policy] | Mapping[str, Policy]
+"""One policy a seat: in seat order, or by player's name."""
 
 
 def _names(count: int) -> tuple[str, ...]:
     return tuple(f"P{seat + 1}" for seat in range(count))
+
+
+def _by_seat(policies: object, players: Sequence[str]) -> list[Policy]:
+    """``policies`` in seat order, one callable for each of ``players``: given in
+    seat order, or by every player's name. PolicyError otherwise, at once: a
+    missing or wrong policy would fail inside the loop when its seat's turn came."""
+    if isinstance(policies, Mapping):
+        missing = [name for name in players if name not in policies]
+        strangers = [name for name in policies if name not in players]
+        if missing or strangers:
+            wrong = "; ".join(
+                words for words in (missing and f"none for {names(missing)}",
+                                    strangers and f"one for {names(strangers)}, who does not play")
+                if words)
+            raise PolicyError(f"policies by name give {wrong}: {_one_a_seat(players)}")
+        seats = [policies[name] for name in players]
+    elif isinstance(policies, Sequence) and not isinstance(policies, str):
+        if len(policies) != len(players):
+            given = f"{len(policies)} {'policy' if len(policies) == 1 else 'policies'}"
+            raise PolicyError(f"{given} for {len(players)} seats: {_one_a_seat(players)}")
+        seats = list(policies)
+    else:
+        raise PolicyError(f"the policies are {quoted(policies)}: {_one_a_seat(players)}")
+    for seat, policy in enumerate(seats):
+        if not callable(policy):
+            raise PolicyError(f"the policy of seat {seat} ({names([players[seat]])}) is "
+                              f"{quoted(policy)}, not a callable: a policy is called with the "
+                              "seat's view and offers, and answers with one of the offers")
+    return seats
+
+
+def _one_a_seat(players: Sequence[str]) -> str:
+    """What policies are, in words, for a table of ``players`` (only for a message:
+    every game checks its policies)."""
+    return (f"the policies are one callable a seat ({len(players)}: {names(players)}), "
+            "in a sequence in seat order or a mapping of every player's name to one")
+
+
+class _Told:
+    """A match's asking convention for one step the rules may yet refuse: it asks
+    as the convention does, and tells it what the seat answered only once the log
+    has taken the event (:meth:`tell`), so that a refused answer leaves it as it
+    was (Auction's convention would have moved on to the next seat)."""
+
+    __slots__ = ("answers", "asking")
+
+    def __init__(self, asking: Asking) -> None:
+        self.asking = asking
+        self.answers: list[tuple[Any, int, Offer]] = []
+
+    def ask(self, state: Any, whose: Whose, legal: Callable[[int], Listing]
+            ) -> tuple[int, Listing]:
+        return self.asking.ask(state, whose, legal)
+
+    def answered(self, state: Any, seat: int, offer: Offer) -> None:
+        self.answers.append((state, seat, offer))
+
+    def tell(self) -> None:
+        """Tell the convention the answers of the step, now taken."""
+        for state, seat, offer in self.answers:
+            self.asking.answered(state, seat, offer)
 
 
 class Match(Generic[S]):
@@ -51,6 +119,10 @@ class Match(Generic[S]):
     >>> _ = match.deal()
     >>> match.whose()
     Whose(chance=False, seats=(0, 1, 2), together=True)
+
+    An event the rules refuse (appended, or a policy's answer in :meth:`step`)
+    leaves the match as it was, the dealer's stock and random numbers included:
+    it can be tried again, and the game goes on as if it had never been tried.
     """
 
     if TYPE_CHECKING:  # a match of a game named by its transcript name is of that game's state
@@ -109,32 +181,75 @@ class Match(Generic[S]):
         """Who takes the next step."""
         return self.part.whose(self.log.state)
 
-    def legal(self, seat: int) -> Sequence[Event]:
-        """Every event ``seat`` may take now."""
+    def legal(self, seat: int) -> Listing:
+        """Every event ``seat`` may take now: a :class:`~cardcore.play.listing.Listing`
+        always, an empty one when the seat has no step. SeatError for a seat that
+        is none of the table's (a whole number from 0 to players - 1)."""
+        check_seat(seat, self.log.players)
         return self.part.legal(self.log.state, seat)
 
     def append(self, event: Event) -> tuple[Effect, ...]:
         """Complete ``event``'s chance fields with the dealer and append it (a program
-        that drives the game itself; a chance event is the dealer's to write)."""
+        that drives the game itself; a chance event is the dealer's to write). An
+        event the rules refuse leaves the match as it was: try again."""
         state = self.log.state
-        event = self.part.complete(state, event, self.dealer)
-        effects = self.log.append(event)
-        self._seen.append(event)
-        return effects
+        part = self.part
+        return self._appended(lambda dealer: part.complete(state, event, dealer))
 
     def deal(self) -> tuple[Effect, ...]:
         """Append the chance event that comes next; DealerError if the next step is
         not chance's."""
         if not self.whose().chance:
             raise DealerError(f"the next step is not chance's: {self.log.expected.text}")
-        return self.append(self.part.chance(self.log.state, self.dealer))
+        state = self.log.state
+        part = self.part
+        return self._appended(
+            lambda dealer: part.complete(state, part.chance(state, dealer), dealer))
 
-    def step(self, policies: Sequence[Policy]) -> bool:
-        """Play one step with ``policies`` (one per seat); False once the game is over."""
+    def _appended(self, write: Callable[[TrueDeck], Event]) -> tuple[Effect, ...]:
+        """Append the event ``write`` makes with the dealer; if anything refuses it,
+        the dealer takes back what it gave for it (:class:`Tentative`)."""
+        dealer = Tentative(self.dealer)
+        before = len(self.log)
+        try:
+            event = write(dealer)
+            effects = self.log.append(event)
+        except BaseException:
+            if len(self.log) == before:  # (an interrupt may come once the log took it)
+                dealer.undo()
+            raise
+        self._seen.append(event)
+        return effects
+
+    def step(self, policies: Policies) -> bool:
+        """Play one step with ``policies`` (one per seat: in seat order, or by every
+        player's name); False once the game is over. PolicyError for policies that
+        are not one callable a seat. A policy's answer the rules refuse leaves the
+        match as it was (the log, the dealer, the convention asking the seats):
+        the step can be tried again."""
+        seats = _by_seat(policies, self.log.players)
+        dealer = Tentative(self.dealer)
+        asking = self.asking
+        told = None if isinstance(asking, FirstSeat) else _Told(asking)
+        before = len(self.log)
+        try:
+            going = self._step(seats, dealer, asking if told is None else told)
+        except BaseException:
+            if len(self.log) == before:
+                dealer.undo()
+            elif told is not None:  # an interrupt once the log took the event
+                told.tell()
+            raise
+        if told is not None:
+            told.tell()
+        return going
+
+    def _step(self, policies: Sequence[Policy], dealer: TrueDeck, asking: Asking) -> bool:
+        """One step, nothing checked and nothing to take back: :func:`play`'s loop,
+        which checked its policies once and has no use for a refused event's match."""
         # decided on the log's working state: nothing of it is kept past the step
         # (cardcore.play.seam.GamePlay), and the log freezes a state only when read
-        event = next_event(self.part, self.log.lend(), self.dealer, self.asking, policies,
-                           self.views)
+        event = next_event(self.part, self.log.lend(), dealer, asking, policies, self.views)
         if event is None:
             return False
         if isinstance(event, Event):
@@ -143,7 +258,7 @@ class Match(Generic[S]):
         return True
 
 
-def next_event(part: GamePlay[S], state: S, dealer: Dealer, asking: Asking,
+def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
                policies: Sequence[Policy], views: Sequence[View[S]] | None
                ) -> Event | Pass | None:
     """The next event of a game, completed by the dealer: chance's, or what the
@@ -160,7 +275,7 @@ def next_event(part: GamePlay[S], state: S, dealer: Dealer, asking: Asking,
         parts: list[Event] = []
         players = state.players
         for seat in whose.seats:
-            given: Sequence[Offer] = legal(state, seat)
+            given = legal(state, seat)
             answer = policies[seat](views[seat] if views else None, given)  # type: ignore[arg-type]
             if not isinstance(answer, Event) or not _own_part(answer, players[seat], given):
                 raise PolicyError(f"seat {seat}'s policy answered {answer!r}: in this step "
@@ -171,7 +286,7 @@ def next_event(part: GamePlay[S], state: S, dealer: Dealer, asking: Asking,
     first = isinstance(asking, FirstSeat)
     if first:
         seat = whose.seats[0]
-        offers: Sequence[Offer] = legal(state, seat)
+        offers = legal(state, seat)
     else:
         seat, offers = asking.ask(state, whose, partial(legal, state))  # no frame of its own
     answer = policies[seat](views[seat] if views else None, offers)  # type: ignore[arg-type]
@@ -187,13 +302,13 @@ def next_event(part: GamePlay[S], state: S, dealer: Dealer, asking: Asking,
     return answer
 
 
-def _own_part(answer: Event, name: str, offers: Sequence[Offer]) -> bool:
+def _own_part(answer: Event, name: str, offers: Listing) -> bool:
     """Whether ``answer`` can be the part of ``name``'s seat in a step taken
     together: an event of a kind offered, naming no other player (its actor and
     the keys of its tables by player, ``NAMED``). Checked before the parts are
     put together, where another seat's entry would overwrite that seat's own."""
-    kind = answer.TYPE  # offered: a listing answers by its segments, without working any out
-    if not (offers.holds(kind) if isinstance(offers, Listing) else kind in offered_kinds(offers)):
+    # offered: a listing answers by its segments, without working any out
+    if not offers.holds(answer.TYPE):
         return False
     field = answer.ACTOR
     if field is not None and getattr(answer, field) != name:
@@ -205,15 +320,10 @@ def _own_part(answer: Event, name: str, offers: Sequence[Offer]) -> bool:
     return True
 
 
-def _may_pass(offers: Sequence[Offer]) -> bool:
-    """Whether :data:`PASS` is among the offers (last, where a convention offers it),
-    without working out a listing's other runs."""
-    if isinstance(offers, Listing):
-        return offers.holds("pass")
-    return bool(offers) and isinstance(offers[-1], Pass)
-
-
-Policies = Sequence[Policy] | Mapping[str, Policy]
+def _may_pass(offers: Listing) -> bool:
+    """Whether :data:`PASS` is among the offers, without working out a listing's
+    other runs."""
+    return offers.holds("pass")
 
 
 @overload
@@ -250,8 +360,10 @@ def play(game: str | GameRules[S], policies: Sequence[Policy] | Mapping[str, Pol
          seed: int = 0, options: Any = None, ages: Mapping[str, int] | None = None
          ) -> GameLog[S]:
     """Play a whole game: one policy per seat (a sequence, the players then named
-    P1, P2, ...; or a mapping from player names), the dealer seeded by ``seed``.
-    Returns the log (:func:`cardcore.save_log` writes its transcript).
+    P1, P2, ...; or a mapping from player names), the dealer seeded by ``seed``
+    (a whole number). Returns the log (:func:`cardcore.save_log` writes its
+    transcript). PolicyError for a policy that is not a callable, SetupError for
+    a seed that is no whole number, before anything is played.
 
     >>> from cardcore.play import RandomPolicy
     >>> log = play("saint-poker", {"Aki": RandomPolicy(1), "Ben": RandomPolicy(2)}, seed=3,
@@ -259,13 +371,11 @@ def play(game: str | GameRules[S], policies: Sequence[Policy] | Mapping[str, Pol
     >>> log.outcome.complete, len(log)
     (True, 9)
     """
-    if isinstance(policies, Mapping):
-        players = tuple(policies)
-        seats = [policies[name] for name in players]
-    else:
-        seats = list(policies)
-        players = _names(len(seats))
+    players = (tuple(policies) if isinstance(policies, Mapping)
+               else _names(len(policies)) if isinstance(policies, Sequence) else ())
+    seats = _by_seat(policies, players)
     match = Match(game, players, options, seed=seed, ages=ages)
-    while match.step(seats):
+    step, dealer, asking = match._step, match.dealer, match.asking  # checked above: once
+    while step(seats, dealer, asking):
         pass
     return match.log

@@ -1,7 +1,8 @@
 """Policies, and how the loop asks the seats.
 
 A policy is a callable from a seat's :class:`~cardcore.play.views.View` and
-the events it is offered to the one it takes. Where the loop's convention
+the events it is offered (a :class:`~cardcore.play.listing.Listing`, which
+reads them by kind) to the one it takes. Where the loop's convention
 lets a seat decline (Auction: a seat that does not bid passes), :data:`PASS`
 is among the offers; it is the loop's, never an event of a transcript.
 """
@@ -13,7 +14,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
-from cardcore.play.errors import WeightError
+from cardcore.play.errors import PolicyError, WeightError
 from cardcore.play.listing import Listing
 from cardcore.protocol import Event
 from cardcore.quoting import quoted
@@ -49,8 +50,10 @@ PASS: Final = Pass()
 Offer = Event | Pass
 """What a policy is offered and returns: an event, or :data:`PASS`."""
 
-Policy = Callable[["View[Any]", Sequence[Offer]], Offer]
-"""A seat's player: from its view and its offers to the one it takes."""
+Policy = Callable[["View[Any]", Listing], Offer]
+"""A seat's player: from its view and its offers to the one it takes. The loop
+offers a :class:`~cardcore.play.listing.Listing` always (a policy typed to take
+any ``Sequence[Offer]`` is one too)."""
 
 
 class RandomPolicy:
@@ -94,8 +97,10 @@ class RandomPolicy:
                 if picked is not None:
                     return picked
                 names.remove(kind)
-            raise IndexError("a policy was offered nothing")
+            raise _nothing(offers)
         kinds = _kinds(offers)
+        if not kinds:
+            raise _nothing(offers)
         runs = kinds[self._kind(list(kinds))]
         index = int(random() * sum(count for _, count in runs))
         for start, count in runs:
@@ -103,6 +108,12 @@ class RandomPolicy:
                 return offers[start + index]
             index -= count
         raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _nothing(offers: Sequence[Offer]) -> PolicyError:
+    """A random player asked to pick from no offers (a seat with no step has none)."""
+    return PolicyError(f"a random player was offered nothing to pick from ({offers!r}): it is "
+                       "asked only for a seat whose step it is, which has an offer at least")
 
 
 def _checked_weights(weights: Mapping[str, float]) -> dict[str, float]:
@@ -155,13 +166,17 @@ class Asking(Protocol):
     """The loop's convention for asking the seats when several may act (not for
     steps taken together, where every seat adds its part)."""
 
-    def ask(self, state: Any, whose: Whose, legal: Callable[[int], Sequence[Event]]
-            ) -> tuple[int, Sequence[Offer]]:
+    def ask(self, state: Any, whose: Whose, legal: Callable[[int], Listing]
+            ) -> tuple[int, Listing]:
         """The seat asked now, and what it is offered (its legal events, maybe
         fewer, maybe with :data:`PASS`)."""
 
     def answered(self, state: Any, seat: int, offer: Offer) -> None:
-        """The seat asked took ``offer``."""
+        """The seat asked took ``offer``. :meth:`cardcore.play.Match.step` tells it
+        only once the log has taken the event (an answer the rules refuse is never
+        told, so the step can be tried again as if it had not been), by which time
+        the event may have changed ``state``, the log's working state: read only
+        what no event changes (the players)."""
 
 
 class FirstSeat:
@@ -169,8 +184,8 @@ class FirstSeat:
     offered every legal event (a table choice: the first admissible seat, who may
     take its own act or make a ruling naming any admissible player)."""
 
-    def ask(self, state: Any, whose: Whose, legal: Callable[[int], Sequence[Event]]
-            ) -> tuple[int, Sequence[Offer]]:
+    def ask(self, state: Any, whose: Whose, legal: Callable[[int], Listing]
+            ) -> tuple[int, Listing]:
         """The first seat of the step, offered all its legal events."""
         seat = whose.seats[0]
         return seat, legal(seat)

@@ -10,15 +10,17 @@ layer contracts and the import-graph test.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Final
 
+from cardcore.dispatch import refuse_foreign_state
 from cardcore.errors import UnknownGameError
 from cardcore.game import GameRules
 from cardcore.play.legal import auction, goblin, orc, saint
+from cardcore.play.listing import Listing
 from cardcore.play.seam import GamePlay
-from cardcore.play.steps import Whose
-from cardcore.protocol import Event, S
+from cardcore.play.steps import Whose, check_seat
+from cardcore.protocol import S
 
 __all__ = ["PLAY", "game_play", "legal_events", "whose"]
 
@@ -46,14 +48,20 @@ def game_play(rules: GameRules[S]) -> GamePlay[S]:
 
 
 def whose(rules: GameRules[S], state: S) -> Whose:
-    """Who takes the next step in ``state``: chance, some seats, or nobody."""
-    return game_play(rules).whose(state)
+    """Who takes the next step in ``state``: chance, some seats, or nobody
+    (NotAStateError for a state that is not one of the game's, as
+    ``rules.apply`` refuses it)."""
+    part = game_play(rules)
+    refuse_foreign_state(rules, state)
+    return part.whose(state)
 
 
-def legal_events(rules: GameRules[S], state: S, seat: int) -> Sequence[Event]:
-    """Every event ``seat`` may take now (empty when it has no step), each once, in
-    a fixed order; see :class:`~cardcore.play.seam.GamePlay` for parts and chance
-    fields.
+def legal_events(rules: GameRules[S], state: S, seat: int) -> Listing:
+    """Every event ``seat`` may take now, each once, in a fixed order: a
+    :class:`~cardcore.play.listing.Listing` always, an empty one when the seat
+    has no step; see :class:`~cardcore.play.seam.GamePlay` for parts and chance
+    fields. NotAStateError for a state of another game, SeatError for a seat
+    that is none of the table's (a whole number from 0 to players - 1).
 
     >>> from cardcore.games.goblin import RULES, Deal
     >>> from cardcore.play.dealer import Dealer
@@ -64,4 +72,7 @@ def legal_events(rules: GameRules[S], state: S, seat: int) -> Sequence[Event]:
     {'Aki': 3}
     {'Aki': 4}
     """
-    return game_play(rules).legal(state, seat)
+    part = game_play(rules)
+    refuse_foreign_state(rules, state)
+    check_seat(seat, state.players)
+    return part.legal(state, seat)

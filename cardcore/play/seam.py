@@ -18,6 +18,7 @@ import attrs
 
 from cardcore.eventfields import unchecked
 from cardcore.frozen import FrozenMap
+from cardcore.play.listing import Listing
 from cardcore.play.steps import Whose
 from cardcore.protocol import Event, S
 
@@ -34,7 +35,9 @@ class TrueDeck(Protocol):
     its random stream and the true deck. Named here by its shape so that the play
     modules do not import the dealer, which finds them through the registry."""
 
-    rng: random.Random
+    @property
+    def rng(self) -> random.Random:
+        """The dealer's random numbers."""
 
     def shuffled(self, deck: Iterable[C]) -> list[C]:
         """The cards of ``deck`` in the dealer's order."""
@@ -86,7 +89,9 @@ class GamePlay(Generic[S]):
     """What a game adds to the rules so that a program can play it.
 
     ``whose(state)``: who takes the next step. ``legal(state, seat)``: every
-    event ``seat`` may take now, each once, in a fixed order; fields that are
+    event ``seat`` may take now, each once, in a fixed order, as a
+    :class:`~cardcore.play.listing.Listing` (an empty one when it has no step);
+    fields that are
     chance's (a card drawn from the stock, the order of a shuffled pile) are
     left ``None`` for the dealer's ``complete``. In a step taken together the
     events are *parts*: the seat's own share of the one event. They read only
@@ -106,10 +111,16 @@ class GamePlay(Generic[S]):
     event changes: as a game's rules do, they keep no reference to it, and the
     events of a listing, built when read, are made of values read when the
     listing was (a policy may keep its offers after the step).
+
+    These functions check nothing of what they are given: the loop gives them
+    the game's own state and the seats it read off it, at every step. A
+    program's state, seat or event is checked where the program gives it, by
+    the public functions (:func:`~cardcore.play.legal_events`,
+    :meth:`~cardcore.play.Match.legal`, the catalogue's).
     """
 
     whose: Callable[[S], Whose]
-    legal: Callable[[S, int], Sequence[Event]]
+    legal: Callable[[S, int], Listing]
     chance: Callable[[S, TrueDeck], Event]
     complete: Callable[[S, Event, TrueDeck], Event] = _as_is
     merge: Callable[[Sequence[Event]], Event] = merge_tables

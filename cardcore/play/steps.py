@@ -1,5 +1,5 @@
 """Who takes the next step of a game: chance, some seats (alone or together),
-or nobody (:class:`Whose`).
+or nobody (:class:`Whose`), and which seats a table has (:func:`check_seat`).
 
 A module of its own because both sides of the loop read it: a game's play
 module says it (:class:`~cardcore.play.seam.GamePlay`'s ``whose``) and the
@@ -9,11 +9,15 @@ asking conventions of :mod:`cardcore.play.policies` are handed it.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
-__all__ = ["CHANCE", "OVER", "Whose", "seats"]
+from cardcore.play.errors import SeatError
+from cardcore.quoting import names, quoted
+
+__all__ = ["CHANCE", "OVER", "SeatError", "Whose", "check_seat", "seats"]
 
 
 @attrs.frozen
@@ -48,3 +52,25 @@ CHANCE: Final = Whose(chance=True)
 """The next step is chance's (the dealer's)."""
 OVER: Final = Whose()
 """Nothing more is played."""
+
+
+def check_seat(seat: object, players: Sequence[str]) -> None:
+    """:class:`SeatError` unless ``seat`` is a seat of a table of ``players``: a
+    whole number from 0 to ``len(players) - 1`` (the public functions that take
+    a seat call this; the loop's own calls pass seats it read off the game).
+    Python would read -1 as the last seat and True as seat 1, and a number past
+    the end or a name would fail inside a game's code.
+
+    >>> check_seat(-1, ("Aki", "Ben"))
+    Traceback (most recent call last):
+    ...
+    cardcore.play.errors.SeatError: -1 is not a seat of this table: its seats are 0 to 1 (0 Aki, 1 Ben)
+    """
+    if type(seat) is int and 0 <= seat < len(players):
+        return
+    table = ", ".join(f"{number} {names([name])}" for number, name in enumerate(players))
+    hint = ""
+    if isinstance(seat, str) and seat in players:
+        hint = f"; {names([seat])} sits at seat {players.index(seat)}"
+    raise SeatError(f"{quoted(seat)} is not a seat of this table: its seats are 0 to "
+                    f"{len(players) - 1} ({table}){hint}")

@@ -13,7 +13,7 @@ identical smallest stacks (GP-3.2).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import Final
 
 from cardcore.decks import PAIRS_DECK
@@ -58,13 +58,13 @@ def whose(state: GoblinState) -> Whose:
     return CHANCE
 
 
-def legal(state: GoblinState, seat: int) -> Sequence[Event]:
+def legal(state: GoblinState, seat: int) -> Listing:
     phase = state.phase
     name = state.players[seat]
     if phase is Phase.PLAY:
         choice = state.choice
         if seat not in (choice or state.turns[:1]):
-            return ()
+            return Listing(())
         segments = [given("fold", (_fold(player=name),)),
                     listed("pitch", _cards(state, seat), lambda c: _pitch(player=name, card=c))]
         if choice:
@@ -74,7 +74,7 @@ def legal(state: GoblinState, seat: int) -> Sequence[Event]:
     if phase is Phase.REVEAL and state.in_game[seat]:
         return Listing([listed("reveal", _cards(state, seat),
                                lambda c: _reveal(cards=FrozenMap({name: c})))])
-    return ()
+    return Listing(())
 
 
 def chance(state: GoblinState, dealer: TrueDeck) -> Event:

@@ -12,7 +12,7 @@ order of the shuffled action deck (OP-3.1) and so the card a draw turns up: a
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 
 from cardcore.decks import PAIRS_DECK
 from cardcore.eventfields import unchecked
@@ -49,12 +49,12 @@ _pitch, _reveal, _ruling = unchecked(Pitch), unchecked(Reveal), unchecked(Ruling
 read off a state, right and frozen: cardcore.eventfields.unchecked)."""
 
 
-def legal(state: OrcState, seat: int) -> Sequence[Event]:
+def legal(state: OrcState, seat: int) -> Listing:
     phase = state.phase
     name = state.players[seat]
     if phase is Phase.TURNS:
         if state.turns[:1] != (seat,):
-            return ()
+            return Listing(())
         return Listing([given("draw", (_draw(player=name, card=None),)),
                         given("give_up", (_give_up(player=name),))])
     if phase is Phase.PITCH and state.in_round[seat]:
@@ -66,7 +66,7 @@ def legal(state: OrcState, seat: int) -> Sequence[Event]:
         held = _cards(state, seat)
         cards = [card for card in held if card not in state.rows[seat]] or held
     else:
-        return ()
+        return Listing(())
     return Listing([listed("reveal", cards, lambda c: _reveal(cards=FrozenMap({name: c})))])
 
 

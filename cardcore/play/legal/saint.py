@@ -18,7 +18,7 @@ where it is never used).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from itertools import combinations
 
 from cardcore.cards import CARD_ORDER, Card
@@ -70,7 +70,7 @@ def whose(state: SaintState) -> Whose:
     return OVER if phase is Phase.OVER else CHANCE
 
 
-def legal(state: SaintState, seat: int) -> Sequence[Event]:
+def legal(state: SaintState, seat: int) -> Listing:
     phase = state.phase
     players = state.players
     name = players[seat]
@@ -80,10 +80,10 @@ def legal(state: SaintState, seat: int) -> Sequence[Event]:
     if phase is Phase.SHOW:
         return Listing([_pairs(name, _cards(state, hand(name)))])
     if phase is not Phase.REFILL:
-        return ()
+        return Listing(())
     seats, choice = next_pickers(state)
     if seat not in seats:
-        return ()
+        return Listing(())
     segments = [listed("take", _cards(state, POOL), lambda c: _take(player=name, card=c))]
     if choice:
         segments.append(listed("ruling", [players[s] for s in seats],

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping
 from itertools import combinations
 from typing import Any, Final
 
@@ -110,13 +110,13 @@ def _together(count: int) -> Whose:
     return Whose(seats=tuple(range(count)), together=True)
 
 
-def legal(state: AuctionState, seat: int) -> Sequence[Event]:
+def legal(state: AuctionState, seat: int) -> Listing:
     if state.phase is Phase.AUCTION:
         return _bidding(state, seat, False, None)
     if state.phase is Phase.SHOW:
         name = state.players[seat]
         return Listing([_shows(name, _hand(state, name))])
-    return ()
+    return Listing(())
 
 
 def _bidding(state: AuctionState, seat: int, wins_only: bool, last: Segment | None
@@ -224,7 +224,7 @@ class Bidding:
         self._passes = 0
 
     def ask(self, state: AuctionState, whose: Whose,
-            legal: Callable[[int], Sequence[Event]]) -> tuple[int, Sequence[Offer]]:
+            legal: Callable[[int], Listing]) -> tuple[int, Listing]:
         """The seat asked now and its offers (see the class). They are made here,
         with the pass (or only the wins) in them from the start, not through
         ``legal`` and a second listing: the loop asks at every step."""
