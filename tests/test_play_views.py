@@ -182,16 +182,15 @@ def test_a_policy_cannot_make_its_view_another_seat_s() -> None:
 @pytest.mark.parametrize("seat", [2, 7, -1, True, "Aki", 1.0, None])
 def test_a_seat_that_is_not_one_of_the_table_is_refused_with_the_seats_named(seat: Any) -> None:
     """Seat 2 of two players, -1 (not the last seat), True (not seat 1), a name or a
-    float: a CardcoreError naming the seats, never an IndexError or another seat's
-    view."""
-    from cardcore.errors import CardcoreError
+    float: a SeatError naming the seats (as Match.legal's), never an IndexError or
+    another seat's view."""
     from cardcore.games.saint import RULES
+    from cardcore.play.errors import SeatError
 
     setup = RULES.setup(["Aki", "Ben"])
-    with pytest.raises(CardcoreError) as caught:
+    with pytest.raises(SeatError) as caught:
         View(RULES, setup, seat, [])
-    assert str(caught.value).endswith(
-        "is not a seat of this table: seats are whole numbers from 0 to 1 (0 Aki, 1 Ben)")
+    assert "is not a seat of this table: its seats are 0 to 1 (0 Aki, 1 Ben)" in str(caught.value)
 
 
 @pytest.mark.parametrize("game", GAMES)

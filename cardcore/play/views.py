@@ -14,28 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic
 
-from cardcore.errors import CardcoreError
 from cardcore.exact import is_fraction
 from cardcore.hiding import hide
+from cardcore.play.steps import check_seat
 from cardcore.protocol import Event, S, Setup
-from cardcore.quoting import names, quoted
 
 if TYPE_CHECKING:
     from cardcore.game import GameRules
     from cardcore.gamelog import GameLog
 
 __all__ = ["View", "information_string"]
-
-
-def _checked_seat(seat: object, players: tuple[str, ...]) -> int:
-    """``seat`` if it is a seat of ``players`` (a whole number from 0, not a bool),
-    else a CardcoreError naming the seats: -1 read as the last seat, or True as
-    seat 1, would give a program another seat's view."""
-    if type(seat) is int and 0 <= seat < len(players):
-        return seat
-    seats = ", ".join(f"{index} {names([name])}" for index, name in enumerate(players))
-    raise CardcoreError(f"{quoted(seat)} is not a seat of this table: seats are whole numbers "
-                        f"from 0 to {len(players) - 1} ({seats})")
 
 
 def _value(value: Any) -> str:
@@ -110,10 +98,11 @@ class View(Generic[S]):
     def __init__(self, rules: GameRules[S], setup: Setup, seat: int,
                  seen: Sequence[Event]) -> None:
         """``seat`` is an index into ``setup.players`` (0 to the number of players
-        less one); anything else is a :class:`~cardcore.errors.CardcoreError`
+        less one); anything else is a :class:`~cardcore.play.errors.SeatError`
         that lists the seats."""
         self._rules = rules
-        self._seat = _checked_seat(seat, setup.players)
+        check_seat(seat, setup.players)
+        self._seat: int = seat
         self._players: tuple[str, ...] = setup.players
         self._player: str = setup.players[self._seat]
         self._seen = seen
