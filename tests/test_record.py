@@ -49,7 +49,7 @@ def test_the_helps_unseen_card_example_is_accepted_where_its_kind_may_come(
     """The help's example of a card the table did not see is a legal entry once it
     is that player's turn (a pitched card is face down; a stacked one is face up and
     must be named, so it would be a bad example)."""
-    from cardcore.cli.record import grammar
+    from cardcore.cli.record_prompt import grammar
 
     example = grammar("goblin-poker")[-1].rsplit("did not see: ", 1)[1].strip()
     assert example.endswith(" ?")
@@ -63,7 +63,7 @@ def test_every_example_of_the_help_is_a_line_the_games_reader_reads(game: str) -
     """The help's examples are the game's own: each line is read by the game's line
     reader as an event of the kind it starts with, the JSON one too, and the unseen
     card's example leaves a card unnamed."""
-    from cardcore.cli.record import GRAMMAR_EXAMPLES
+    from cardcore.cli.record_prompt import GRAMMAR_EXAMPLES
     from cardcore.replay.recording import Recorder
 
     recorder = Recorder.new(GAMES[game], ["Aki", "Ben", "Chie"])
