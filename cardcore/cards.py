@@ -324,10 +324,10 @@ def _card_hint(text: str) -> str:
             pass
     plain = "".join(char for char in plain if char not in _PRESENTATION)
     suit = suit_letter(plain[:1])
-    rank = _RANK_BY_NAME.get(plain[1:].upper()) if suit else None
+    rank = _rank_of(plain[1:]) if suit else None
     if rank is not None and rank != JOKER_RANK:
         return f" (write the rank first: {Card(rank, suit)})"
-    rank = _RANK_BY_NAME.get(plain.upper())
+    rank = _rank_of(plain)
     if rank is not None and rank != JOKER_RANK:
         suits = [str(Card(rank, suit)) for suit in reversed(SUITS)]
         return f" (a card needs a suit: {', '.join(suits[:-1])} or {suits[-1]})"

@@ -296,7 +296,7 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
         return part.complete(state, answer, dealer)
     if not isinstance(answer, Pass):
         raise PolicyError(f"seat {seat}'s policy answered {answer!r}, not an event")
-    if not _may_pass(offers):
+    if not offers.holds("pass"):  # PASS offered: no other run worked out
         raise PolicyError(f"seat {seat}'s policy passed where it may not")
     asking.answered(state, seat, answer)
     return answer
@@ -318,12 +318,6 @@ def _own_part(answer: Event, name: str, offers: Listing) -> bool:
         if table and (len(table) != 1 or name not in table):
             return False
     return True
-
-
-def _may_pass(offers: Listing) -> bool:
-    """Whether :data:`PASS` is among the offers, without working out a listing's
-    other runs."""
-    return offers.holds("pass")
 
 
 @overload
