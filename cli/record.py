@@ -28,6 +28,8 @@ from cardcore.cli.record_words import (
     fixed_lines,
     no_change,
     now_text,
+    outcome_lines,
+    outcome_values,
     show,
     summary,
     tell_refusal,
@@ -152,12 +154,16 @@ def record(args: tuple[str, ...], players: str | None, options: tuple[str, ...],
     options are made first, all of them, and the record as a whole must then
     be valid: the whole record is replayed from the start. They take events
     only: the prompt's `undo` is --amend N EVENT or --amend N delete here.
+    Amendments (here or at the prompt) say what they change in the outcome:
+    each player's chips or points that changed (the pot, complete, the
+    winners), old -> new, as `diff FILE --option` says it, or "same outcome".
 
     A record that does not validate (an event the rules refuse, a check or
     its result disagreeing, as `cardcore validate FILE` reports) is opened
     all the same, to be corrected: --amend N EVENT (or `amend N EVENT` at the
     prompt) at or before its first problem saves it once the whole record is
-    valid and says what it put right; if problems remain they are shown and
+    valid and says what it put right (then, at the prompt, the standings: it
+    had no outcome to compare); if problems remain they are shown and
     nothing is written. A problem before the event amended is named, to be
     amended first (several --amend may be given). No new event is taken
     until the record is valid.
@@ -210,15 +216,18 @@ def _script(recorder: Recorder, amends: tuple[tuple[int, str], ...],
             amendments = [(index, amendment(recorder, index, _no_command(line), _OPTION_HELP))
                           for index, line in amends]
             broken = recorder.problems
+            before = outcome_values(recorder)
             corrections = recorder.amend_all(amendments, save=False)
             for (index, event), correction in zip(amendments, corrections, strict=True):
                 told.append(visible(
                     f"amended #{index}: {now_text(correction)}" if correction is not None
                     else no_change(recorder, index, event)))
-            if broken:
-                told += fixed_lines(name, broken)
             taken = len(amends)
             changed = sum(correction is not None for correction in corrections)
+            if broken:  # no outcome before (its replay stopped): the summary says the one now
+                told += fixed_lines(name, broken)
+            elif changed:
+                told += outcome_lines(before, recorder)
         for line in events:
             event = recorder.read(_no_command(line), commands=False, help_hint=_OPTION_HELP)
             told += told_lines(recorder.enter(event, save=False))

@@ -17,6 +17,8 @@ from cardcore.cli.record_words import (
     fixed_lines,
     no_change,
     now_text,
+    outcome_lines,
+    outcome_values,
     show,
     stops_at,
     summary,
@@ -45,8 +47,9 @@ COMMANDS = (
     ("undo", "take back the last event entered (only that one, before the next; "
              "undo N: N must be its number)"),
     ("amend N EVENT", "correct event #N later (`amend N delete` removes it); "
-                      "the record notes it in meta.corrections; a record that does "
-                      "not validate is put right this way"),
+                      "the record notes it in meta.corrections, and what it changes "
+                      "in the outcome is said; a record that does not validate is "
+                      "put right this way"),
     ("quit", "stop (everything accepted is already saved); also Ctrl-D"),
 )
 
@@ -252,10 +255,7 @@ def _one(recorder: Recorder, line: str, position: str | None) -> tuple[str | Non
         if command in ("help", "?", "h"):
             _help(recorder)
         elif command == "standings":
-            stops = stops_at(recorder)
-            when = "" if stops is None else f" (before #{stops}, where the record fails)"
-            show(f"standings{when}: " + "; ".join(standings_lines(recorder.log.outcome)),
-                  more="  ")
+            show(_standings(recorder), more="  ")
         elif command == "undo":
             event = recorder.undo(_undo_index(line, rest))
             show(f"took back #{len(recorder.log)} ({event.TYPE}); saved. "
@@ -287,6 +287,14 @@ def _one(recorder: Recorder, line: str, position: str | None) -> tuple[str | Non
     return position, True
 
 
+def _standings(recorder: Recorder) -> str:
+    """The chips or points now, as the command ``standings`` says them (for a record
+    that does not validate: before the event where it fails)."""
+    stops = stops_at(recorder)
+    when = "" if stops is None else f" (before #{stops}, where the record fails)"
+    return f"standings{when}: " + "; ".join(standings_lines(recorder.log.outcome))
+
+
 BARE_COMMANDS = ("quit", "exit", "q", "help", "?", "h", "standings")
 """The commands that take no words after them (a word after one is refused, not dropped)."""
 
@@ -315,6 +323,7 @@ def _amend_line(recorder: Recorder, rest: str) -> None:
     index = int(index_text)
     event = amendment(recorder, index, entry)
     broken = recorder.problems
+    before = outcome_values(recorder)
     correction = recorder.amend(index, event)
     if correction is None:
         show(no_change(recorder, index, event))
@@ -322,9 +331,11 @@ def _amend_line(recorder: Recorder, rest: str) -> None:
     holds = "" if broken else "every later event still holds; "
     show(f"amended #{index}: was {json_text(correction['was'])}, now {now_text(correction)}; "
           f"{holds}noted in meta.corrections; saved")
-    if broken:
-        for line in fixed_lines(str(recorder.path), broken):
-            show(line, more=line[:len(line) - len(line.lstrip())] + "    ")
+    # a record that did not validate had no outcome (its replay stopped): the one it has now
+    lines = ([*fixed_lines(str(recorder.path), broken), _standings(recorder)] if broken
+             else outcome_lines(before, recorder))
+    for line in lines:
+        show(line, more=line[:len(line) - len(line.lstrip())] + "    ")
 
 
 def _help(recorder: Recorder) -> None:

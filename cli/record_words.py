@@ -1,23 +1,26 @@
 """How ``cardcore record`` tells what happened, in a script (--event, --amend)
 and at the prompt alike: an accepted event and its effects, a refusal with
-the problems ``validate`` reports, an amendment and what it put right, the
-standings at the end, each wrapped to the terminal's width
-(:mod:`cardcore.cli.record`, :mod:`cardcore.cli.record_prompt`)."""
+the problems ``validate`` reports, an amendment, what it put right and what
+it changed in the outcome, the standings at the end, each wrapped to the
+terminal's width (:mod:`cardcore.cli.record`, :mod:`cardcore.cli.record_prompt`)."""
 
 from __future__ import annotations
 
 import shutil
 import sys
 import textwrap
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
 import click
 
+from cardcore.cli.records import outcome_change_lines
 from cardcore.cli.render import plural, problem_lines, say, standings_lines, step_lines
 from cardcore.errors import CardcoreError
 from cardcore.protocol import Event
 from cardcore.quoting import visible
+from cardcore.replay.diff import standing_values, value_differences
 from cardcore.replay.entry import EntryError, event_line
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import FORMAT, Problem
@@ -28,7 +31,9 @@ from cardcore.replay.recording import (
 from cardcore.replay.steps import Step
 from cardcore.replay.transcript import TranscriptError
 
-__all__ = ["amend_hint", "amendment", "echo_fitted", "fixed_lines", "no_change", "now_text", "show", "stops_at", "summary", "tell", "tell_refusal", "tell_unreadable", "told_lines"]
+__all__ = ["amend_hint", "amendment", "echo_fitted", "fixed_lines", "no_change", "now_text",
+           "outcome_lines", "outcome_values", "show", "stops_at", "summary", "tell",
+           "tell_refusal", "tell_unreadable", "told_lines"]
 
 
 def _width() -> int:
@@ -117,6 +122,22 @@ def summary(recorder: Recorder) -> str:
 def now_text(correction: dict[str, Any]) -> str:
     """What an amendment made of its event: its JSON, or "removed"."""
     return "removed" if correction["now"] is None else json_text(correction["now"])
+
+
+def outcome_values(recorder: Recorder) -> dict[str, Any]:
+    """The record's outcome as the values a comparison names (each player's chips
+    or points, the pot, complete, the winners): taken before amendments, for
+    :func:`outcome_lines`."""
+    return standing_values(recorder.log.outcome)
+
+
+def outcome_lines(before: Mapping[str, Any], recorder: Recorder) -> list[str]:
+    """What amendments to a valid record did to its outcome (``before``: its
+    :func:`outcome_values` before them): "same outcome", or each value that
+    changed, old -> new, in the words ``diff FILE --option`` gives a rule
+    change's. A player who corrects an event of a game played or being played
+    wants to see who it makes pay or win what; the event alone does not say."""
+    return outcome_change_lines(value_differences(before, outcome_values(recorder)))
 
 
 def fixed_lines(name: str, problems: tuple[Problem, ...]) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore.cli.render import (
@@ -20,8 +20,8 @@ from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import event_json
 
-__all__ = ["SHOWN_GAPS", "diff_json", "gap_text", "not_one_game", "print_diff", "reading_note",
-           "words"]
+__all__ = ["SHOWN_GAPS", "diff_json", "gap_text", "not_one_game", "outcome_change_lines",
+           "print_diff", "reading_note", "words"]
 
 SHOWN_GAPS = 50
 """How many differences of the alignment the text names, and how many effects of
@@ -180,6 +180,22 @@ def words(value: object) -> str:
     if isinstance(value, list):
         return ", ".join(str(v) for v in value) or "nobody"
     return str(value)
+
+
+def outcome_change_lines(differences: Sequence[tuple[str, Any, Any]]) -> list[str]:
+    """What a change did to the outcome, in words: one line, "same outcome", or a
+    heading and each value that changed, old -> new. ``diff FILE --option``
+    (a rule change) and ``record --amend`` (a corrected event) say it alike.
+
+    >>> outcome_change_lines([])
+    ['same outcome']
+    >>> outcome_change_lines([("chips of Aki", 95, 94), ("winners", None, ["Aki"])])
+    ['the outcome changes:', '  chips of Aki: 95 -> 94', '  winners: none yet -> Aki']
+    """
+    if not differences:
+        return ["same outcome"]
+    return ["the outcome changes:",
+            *(f"  {what}: {words(old)} -> {words(new)}" for what, old, new in differences)]
 
 
 def not_one_game(result: Diff) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardcore.cli.records import words
+from cardcore.cli.records import outcome_change_lines, words
 from cardcore.cli.render import REPORT_FORMAT, effect_json, plural, problem_lines, say
 from cardcore.effects import Effect
 from cardcore.replay.jsonwrite import json_number, json_text
@@ -86,12 +86,10 @@ def print_change(result: RuleChange, path: str, transcript: Transcript,
             say(f"{label}, the replay stops at event #{stop[0]}:")
             for line in problem_lines(path, _placed(stop[1], text)):
                 say(line)
-    if result.same_outcome:
-        say("same outcome")
-        return
-    say("the outcome changes:", bold=True)
-    for what, old, changed in result.differences:
-        say(f"  {what}: {words(old)} -> {words(changed)}")
+    heading, *changed = outcome_change_lines(result.differences)
+    say(heading, bold=bool(changed))
+    for line in changed:
+        say(line)
 
 
 def change_json(result: RuleChange, path: str, transcript: Transcript,

@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 
 from cardcore.effects import Effect
-from cardcore.protocol import Check
+from cardcore.protocol import Check, Outcome
 from cardcore.replay.alignment import DIFFERS, EXTRA, MISSING, Alignment, Gap, align
 from cardcore.replay.jsonwrite import json_number, json_text
 from cardcore.replay.runner import Report, replay_transcript
@@ -34,7 +34,8 @@ from cardcore.replay.transcript import (
     load_transcript,
 )
 
-__all__ = ["Diff", "diff_transcripts", "outcome_values", "renamed"]
+__all__ = ["Diff", "diff_transcripts", "outcome_values", "renamed", "standing_values",
+           "value_differences"]
 
 
 @attrs.frozen(kw_only=True)
@@ -157,8 +158,18 @@ def renamed(transcript: Transcript, names: Mapping[str, str]) -> Transcript:
 
 
 def outcome_values(report: Report) -> dict[str, Any]:
-    """The outcome as comparable values: ``chips of Aki``, ``pot``, ``complete``, ``winners``."""
-    outcome = report.outcome
+    """A report's outcome as comparable values (:func:`standing_values`), ``complete``
+    as the report has it: a replay that stopped at a problem is not complete."""
+    return standing_values(report.outcome, report.complete)
+
+
+def standing_values(outcome: Outcome | None, complete: bool | None = None
+                    ) -> dict[str, Any]:
+    """An outcome as comparable values: ``chips of Aki`` (or ``points of Aki``),
+    ``pot``, ``complete`` (``complete``, or else the outcome's own) and
+    ``winners``; none for no outcome. The one list of what a comparison of two
+    outcomes (two records, two sets of options, a record before and after an
+    amendment) names."""
     values: dict[str, Any] = {}
     if outcome is None:
         return values
@@ -168,9 +179,21 @@ def outcome_values(report: Report) -> dict[str, Any]:
                 values[f"{label} of {name}"] = json_number(value)
     if outcome.pot is not None:
         values["pot"] = outcome.pot
-    values["complete"] = report.complete
+    values["complete"] = outcome.complete if complete is None else complete
     values["winners"] = list(outcome.winners) if outcome.winners is not None else None
     return values
+
+
+def value_differences(old: Mapping[str, Any], new: Mapping[str, Any]
+                      ) -> tuple[tuple[str, Any, Any], ...]:
+    """(what, old value, new value) for every value of :func:`standing_values` that
+    differs (None where one side has none), in the order the values are named.
+
+    >>> value_differences({"chips of Aki": 9, "pot": 0}, {"chips of Aki": 7, "pot": 0})
+    (('chips of Aki', 9, 7),)
+    """
+    return tuple((key, old.get(key), new.get(key)) for key in dict.fromkeys([*old, *new])
+                 if old.get(key) != new.get(key))
 
 
 def _shown(value: object) -> str:
@@ -215,11 +238,6 @@ def diff_transcripts(left: Transcript, right: Transcript,
     parting = alignment.gaps[0].left if alignment.gaps else None
     left_report = replay_transcript(left, steps=True)
     right_report = replay_transcript(right, steps=True)
-    a_values, b_values = outcome_values(left_report), outcome_values(right_report)
-    differences = tuple(
-        (key, a_values.get(key), b_values.get(key))
-        for key in dict.fromkeys([*a_values, *b_values])
-        if a_values.get(key) != b_values.get(key)
-    )
+    differences = value_differences(outcome_values(left_report), outcome_values(right_report))
     return Diff(comparable=True, parting=parting, alignment=alignment, left=left_report, right=right_report,
                 differences=differences)

@@ -28,7 +28,7 @@ import attrs
 from cardcore.effects import Effect
 from cardcore.exact import Number
 from cardcore.replay.changes import unknown_options, with_options
-from cardcore.replay.diff import outcome_values
+from cardcore.replay.diff import standing_values, value_differences
 from cardcore.replay.errors import RefusedOptions
 from cardcore.replay.problems import INTERNAL, RULE, Problem
 from cardcore.replay.runner import Report, forgotten_pointers, internal_error, replay_transcript
@@ -153,10 +153,7 @@ def _parting(before: Report, after: Report, events: int) -> int | None:
 def _values(report: Report) -> dict[str, Any]:
     """The outcome values; ``complete`` as the rules see the state reached, since a
     record that goes on past the end of a shorter game stops there, complete."""
-    values = outcome_values(report)
-    if report.outcome is not None:
-        values["complete"] = report.outcome.complete
-    return values
+    return standing_values(report.outcome)
 
 
 def change_rules(transcript: Transcript, changes: Mapping[str, object]) -> RuleChange:
@@ -169,9 +166,7 @@ def change_rules(transcript: Transcript, changes: Mapping[str, object]) -> RuleC
     before = replay_transcript(transcript, steps=True)
     after = replay_transcript(changed, steps=True)
     parting = _parting(before, after, len(transcript.events))
-    old, new = _values(before), _values(after)
-    differences = tuple((key, old.get(key), new.get(key)) for key in dict.fromkeys([*old, *new])
-                        if old.get(key) != new.get(key))
+    differences = value_differences(_values(before), _values(after))
     return RuleChange(changes=dict(changes), before=before, after=after, parting=parting,
                       differences=differences)
 

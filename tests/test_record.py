@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -499,6 +500,72 @@ def test_an_amendment_run_twice_says_no_change_the_second_time(tmp_path: Path) -
     assert len(json.loads(target.read_text())["meta"]["corrections"]) == 1
 
 
+def _outcome_lines(out: str) -> list[str]:
+    """The lines an amendment says of the outcome: "same outcome", or the heading and
+    each value that changed, indented under it."""
+    found: list[str] = []
+    heading = False
+    for line in out.splitlines():
+        if line in ("same outcome", "the outcome changes:"):
+            found.append(line)
+            heading = True
+        elif heading and line.startswith("  "):
+            found.append(line)
+        else:
+            heading = False
+    return found
+
+
+def test_a_script_amendment_says_what_it_changes_in_the_outcome(tmp_path: Path) -> None:
+    """--amend on a valid record says, after the events amended, each figure that
+    changed, old -> new, and no other (Chie pays Ben's revealed 1, not 2; Aki and
+    Ben are left as they were); several --amend are one change; an amendment that
+    changes no figure says "same outcome", and one that changes nothing says neither."""
+    _new(tmp_path, "deal", "reveal Aki=4 Ben=2 Chie=7", "pitch Ben", "fold Chie")
+    target = tmp_path / "game.json"
+    code, out = run("record", str(target), "--amend", "1", "reveal Aki=4 Ben=1 Chie=7",
+                    "--amend", "2", "pitch Ben 5")
+    assert code == 0, out
+    assert ('amended #2: {"type": "pitch", "player": "Ben", "card": 5}\n'
+            "the outcome changes:\n  chips of Chie: 97 -> 98\n  pot: 5 -> 4\n"
+            f"{target}: 4 events recorded; chips: Aki 99, Ben 99, Chie 98;") in out
+    code, out = run("record", str(target), "--amend", "2", "pitch Ben 3")
+    assert code == 0 and 'amended #2: {"type": "pitch", "player": "Ben", "card": 3}\n' \
+        "same outcome\n" in out
+    code, out = run("record", str(target), "--amend", "2", "pitch Ben 3")
+    assert code == 0 and "no change" in out and "outcome" not in out
+
+
+def test_amending_a_finished_game_says_whom_it_no_longer_pays_and_that_it_reopens(
+        tmp_path: Path) -> None:
+    """A fixture's finished game (its result written) with its last event removed:
+    the split of the pot is undone, so Ben and Dan's chips, the pot, complete and
+    the winners are said old -> new; Aki and Chie's, unchanged, are not."""
+    target = tmp_path / "game.json"
+    shutil.copy(FIXTURES / "goblin-poker" / "fold-pays-another-players-smaller-card.json",
+                target)
+    code, out = run("record", str(target), "--amend", "16", "delete")
+    assert code == 0, out
+    assert _outcome_lines(out) == ["the outcome changes:", "  chips of Ben: 102 -> 99",
+                                   "  chips of Dan: 102 -> 99", "  pot: 0 -> 6",
+                                   "  complete: yes -> no", "  winners: Ben, Dan -> none yet"]
+    assert "result" not in json.loads(target.read_text())
+
+
+def test_amend_at_the_prompt_says_what_it_changes_in_the_outcome(tmp_path: Path) -> None:
+    """`amend N EVENT` at the prompt says, after "amended #N ... saved", the figures
+    that changed, old -> new, or "same outcome" where none did."""
+    _new(tmp_path, "deal", "reveal Aki=4 Ben=2 Chie=7", "pitch Ben", "fold Chie")
+    target = tmp_path / "game.json"
+    code, out = run("record", str(target), stdin="amend 1 reveal Aki=4 Ben=1 Chie=7\n"
+                    "amend 2 pitch Ben 5\nquit\n")
+    assert code == 0, out
+    assert _outcome_lines(out) == ["the outcome changes:", "  chips of Chie: 97 -> 98",
+                                   "  pot: 5 -> 4", "same outcome"]
+    assert ("noted in meta.corrections; saved\nthe outcome changes:\n" in out
+            and "noted in meta.corrections; saved\nsame outcome\n" in out)
+
+
 BROKEN = [{"type": "deal"}, {"type": "reveal", "cards": {"Aki": 4, "Ben": 2, "Chie": 7}},
           {"type": "pitch", "player": "Ben"}, {"type": "pitch", "player": "Ben"},
           {"type": "fold", "player": "Aki"}]
@@ -589,3 +656,23 @@ def test_a_record_that_breaks_a_rule_is_put_right_at_the_prompt(tmp_path: Path) 
     assert run("validate", str(target))[0] == 0
     assert _events_in(target)[3:] == [{"type": "pitch", "player": "Chie"}, BROKEN[4],
                                       {"type": "stack", "player": "Ben", "card": 8}]
+
+
+def test_amend_that_puts_a_record_right_says_the_standings_after_what_it_fixed(
+        tmp_path: Path) -> None:
+    """A record that did not validate had no outcome to compare (its replay stopped at
+    #3): at the prompt, the amendment that puts it right says what it fixed, then the
+    standings now, as `standings` says them; with --amend, the summary that ends the
+    output gives them, and no "old -> new" compares them with the stopped replay's."""
+    target = _broken(tmp_path)
+    copy = tmp_path / "copy.json"
+    shutil.copy(target, copy)
+    code, out = run("record", str(target), stdin="amend 3 pitch Chie\nquit\n")
+    assert code == 0, out
+    assert (f"the record validates now; put right:\n  {target}:{BROKEN_AT}\n"
+            "standings: chips: Aki 97, Ben 99, Chie 99; pot: 5; not complete\n") in out
+    code, out = run("record", str(copy), "--amend", "3", "pitch Chie")
+    assert code == 0, out
+    assert (f"put right:\n  {copy}:{BROKEN_AT}\n{copy}: 5 events recorded; "
+            "chips: Aki 97, Ben 99, Chie 99; pot: 5; not complete\n") in out
+    assert _outcome_lines(out) == []
