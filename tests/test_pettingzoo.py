@@ -119,6 +119,64 @@ def test_render_ansi_shows_the_table() -> None:
     assert text.startswith("Saint Poker") and "standing: " in text and "player_0" in text
 
 
+def test_render_counts_one_event_in_the_singular() -> None:
+    """The count of events is worded as a count: "1 event" after the deal alone, not
+    "1 events"."""
+    table = env("auction", 2, render_mode="ansi")
+    table.reset(seed=2)
+    assert len(table.unwrapped.log) == 1
+    assert table.render().startswith("Abbott's Auction, 1 event; to act: ")
+
+
+@pytest.mark.parametrize("game", ["goblin-poker", "orc-poker", "saint-poker", "auction"])
+def test_a_table_seats_the_fewest_players_its_game_is_for_by_default(game: str) -> None:
+    """env(game) with no number of players seats the fewest the game is for (three at
+    Orc Poker, which is for 3 to 8: a default of two was refused by the game, in a
+    message about a number the user never wrote), as its per-game module does."""
+    import importlib
+
+    from cardcore.registry import GAMES
+
+    module = importlib.import_module(f"cardcore.pettingzoo.{game.replace('-', '_')}_v0")
+    for table in (env(game), parallel_env(game), module.env(), module.raw_env()):
+        assert len(table.possible_agents) == GAMES[game].min_players
+
+
+def test_num_players_is_taken_as_pettingzoos_classic_games_take_it() -> None:
+    """``num_players``, the keyword of PettingZoo's classic card games, gives the
+    number of seats as ``players`` does, in env() and in the per-game modules."""
+    from cardcore.pettingzoo import orc_poker_v0
+
+    assert len(orc_poker_v0.env(num_players=4).possible_agents) == 4
+    assert len(env("saint-poker", num_players=3).possible_agents) == 3
+    assert len(orc_poker_v0.parallel_env(num_players=5).possible_agents) == 5
+
+
+@pytest.mark.parametrize(("players", "quote"), [("3", "'3'"), (["a", "b", "c"], "['a', 'b', 'c']"),
+                                                (3.0, "3.0"), (True, "True")])
+def test_players_that_are_not_a_whole_number_are_refused_in_words(players: Any, quote: str
+                                                                  ) -> None:
+    """A number of players given as a string, as names (play() and Match take names,
+    a table names its agents itself), as a float or a bool is a TableError quoting
+    it and saying what the game is for, not a TypeError from range()."""
+    from cardcore.pettingzoo.table import TableError
+
+    with pytest.raises(TableError, match=rf"players is the number of seats, a whole number "
+                       rf"from 3 to 8 for Orc Poker, not {re.escape(quote)}: the agents are "
+                       r"named player_0 onwards"):
+        env("orc-poker", players)
+
+
+def test_players_and_num_players_together_are_refused() -> None:
+    """``players`` and ``num_players`` at once are refused, even when they agree: one
+    number by two names is one too many to check against each other."""
+    from cardcore.pettingzoo.table import TableError
+
+    with pytest.raises(TableError, match="players=3 and num_players=3 are the same number of "
+                       "seats by two names: give one"):
+        env("orc-poker", 3, num_players=3)
+
+
 def test_observation_is_the_seats_information_state() -> None:
     """An agent's observation is its own view's information state, other hands hidden."""
     table = env("goblin-poker", 3)
@@ -295,11 +353,13 @@ def test_none_for_a_live_agent_is_refused_in_words() -> None:
     assert len(table.unwrapped.log) == events and table.agent_selection == "player_0"
 
 
-@pytest.mark.parametrize(("action", "quote"), [(15.9, "15.9"), (3.0, "3.0"), (True, "true"),
-                                               ("3", "'3'"), (np.float64(2.0), "2.0")])
+@pytest.mark.parametrize(("action", "quote"), [(15.9, "15.9"), (3.0, "3.0"), (True, "True"),
+                                               ("3", "'3'"), (np.float64(2.0), repr(np.float64(2.0)))])
 def test_an_action_that_is_not_an_int_is_refused_not_rounded(action: Any, quote: str) -> None:
     """A float (even a whole one), a bool or a string is refused with an ActionError
-    quoting it, never truncated to the number of another action."""
+    quoting it as the Python value it is (``True``, not JSON's ``true``: an action
+    comes from a program, not a file), never truncated to the number of another
+    action."""
     from cardcore.pettingzoo.table import ActionError
 
     table = env("goblin-poker", 2)

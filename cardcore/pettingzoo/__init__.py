@@ -49,18 +49,21 @@ else:
     """A :class:`CardTable` as a parallel environment (what :func:`parallel_env` returns)."""
 
 
-def raw_env(game: str, players: int = 2, options: Any = None, **kwargs: Any) -> CardTable:
-    """The unwrapped table (keyword arguments: ``render_mode``, ``max_cycles``)."""
+def raw_env(game: str, players: int | None = None, options: Any = None, **kwargs: Any
+            ) -> CardTable:
+    """The unwrapped table (keyword arguments: ``num_players``, ``render_mode``,
+    ``max_cycles``; see :class:`CardTable`)."""
     return CardTable(game, players, options, **kwargs)
 
 
-def env(game: str, players: int = 2, options: Any = None, **kwargs: Any) -> AECTable:
+def env(game: str, players: int | None = None, options: Any = None, **kwargs: Any
+        ) -> AECTable:
     """The table in PettingZoo's order check (``step`` before ``reset`` refused)."""
     table: AECTable = wrappers.OrderEnforcingWrapper(raw_env(game, players, options, **kwargs))
     return table
 
 
-def parallel_env(game: str, players: int = 2, options: Any = None, **kwargs: Any
+def parallel_env(game: str, players: int | None = None, options: Any = None, **kwargs: Any
                  ) -> ParallelTable:
     """The table as a parallel environment: each step takes every agent's action."""
     table: ParallelTable = aec_to_parallel(env(game, players, options, **kwargs))
@@ -75,20 +78,21 @@ class GameModule(NamedTuple):
     parallel_env: Callable[..., ParallelTable]
 
 
-def game_module(game: str, players: int) -> GameModule:
-    """The ``raw_env``, ``env`` and ``parallel_env`` of one game, with its default
-    table size: what each per-game module (``auction_v0``...) exports, made here
-    once rather than written out four times."""
+def game_module(game: str) -> GameModule:
+    """The ``raw_env``, ``env`` and ``parallel_env`` of one game: what each per-game
+    module (``auction_v0``...) exports, made here once rather than written out
+    four times."""
 
-    def game_raw_env(players: int = players, options: Any = None, **kwargs: Any) -> CardTable:
+    def game_raw_env(players: int | None = None, options: Any = None, **kwargs: Any
+                     ) -> CardTable:
         """The unwrapped table."""
         return raw_env(game, players, options, **kwargs)
 
-    def game_env(players: int = players, options: Any = None, **kwargs: Any) -> AECTable:
+    def game_env(players: int | None = None, options: Any = None, **kwargs: Any) -> AECTable:
         """The table in PettingZoo's order check."""
         return env(game, players, options, **kwargs)
 
-    def game_parallel_env(players: int = players, options: Any = None, **kwargs: Any
+    def game_parallel_env(players: int | None = None, options: Any = None, **kwargs: Any
                           ) -> ParallelTable:
         """The table as a parallel environment."""
         return parallel_env(game, players, options, **kwargs)

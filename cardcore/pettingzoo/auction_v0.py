@@ -9,4 +9,4 @@ __all__ = ["GAME", "env", "parallel_env", "raw_env"]
 
 GAME = "auction"
 
-raw_env, env, parallel_env = game_module(GAME, players=2)
+raw_env, env, parallel_env = game_module(GAME)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import operator
 import random
+import reprlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -40,12 +41,14 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
+from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
 from cardcore.pettingzoo.errors import ActionError, TableError
 from cardcore.play import PASS, Match, Pass, Policy, View, catalogue
 from cardcore.protocol import Event
 from cardcore.quoting import quoted
 from cardcore.registry import get_game
+from cardcore.standings import plural
 
 __all__ = ["ActionError", "CardTable", "TableError"]
 
@@ -69,10 +72,32 @@ def _answer(offer: Any) -> Policy:
     return answer
 
 
+def _seats(rules: GameRules[Any], players: object, num_players: object) -> int:
+    """The number of seats asked for by ``players`` or PettingZoo's ``num_players``
+    (the game's fewest by default); TableError for both at once or for what is
+    not a whole number (names, as :func:`cardcore.play.play` takes, or ``"3"``):
+    the table names its agents itself. A number the game is not for is the
+    game's own SetupError, when the table seats them."""
+    if players is not None and num_players is not None:
+        raise TableError(f"players={quoted(players)} and num_players={quoted(num_players)} are "
+                         "the same number of seats by two names: give one")
+    count = players if num_players is None else num_players
+    if count is None:
+        return rules.min_players
+    if isinstance(count, (bool, np.bool_)) or not isinstance(count, (int, np.integer)):
+        raise TableError(f"players is the number of seats, a whole number from "
+                         f"{rules.min_players} to {rules.max_players} for {rules.title}, not "
+                         f"{reprlib.repr(count)}: the agents are named player_0 onwards")
+    return int(count)
+
+
 class CardTable(AECEnv):  # type: ignore[misc]
     """A table of ``players`` playing ``game`` (a transcript name:
     ``"goblin-poker"``, ``"orc-poker"``, ``"saint-poker"``, ``"auction"``) with
-    the game's ``options``.
+    the game's ``options``. ``players`` is the number of seats (the agents are
+    named ``player_0`` onwards); by default the fewest the game is for (three
+    at Orc Poker, two at the others). ``num_players`` is the same number by
+    the keyword PettingZoo's classic card games take; give one or the other.
 
     Observation: a dict of ``"observation"``, the seat's information state
     (:meth:`cardcore.play.View.information_state`, UTF-8, zero-padded; past the
@@ -85,10 +110,12 @@ class CardTable(AECEnv):  # type: ignore[misc]
     transcript :meth:`transcript`.
     """
 
-    def __init__(self, game: str, players: int = 2, options: Any = None, *,
-                 render_mode: str | None = None, max_cycles: int = DEFAULT_MAX_CYCLES) -> None:
+    def __init__(self, game: str, players: int | None = None, options: Any = None, *,
+                 num_players: int | None = None, render_mode: str | None = None,
+                 max_cycles: int = DEFAULT_MAX_CYCLES) -> None:
         super().__init__()
         self.rules = get_game(game)
+        players = _seats(self.rules, players, num_players)
         if render_mode not in (None, *RENDER_MODES):
             raise TableError(f"render_mode {quoted(render_mode)} is not one of: None, "
                              + ", ".join(map(quoted, RENDER_MODES)))
@@ -248,7 +275,8 @@ class CardTable(AECEnv):  # type: ignore[misc]
                 raise TypeError
             number = operator.index(action)
         except TypeError:
-            raise ActionError(f"action {quoted(action)} for {agent} is not an int: {allowed}; "
+            raise ActionError(f"action {reprlib.repr(action)} for {agent} is not an int: "
+                              f"{allowed}; "
                               "a float or a bool is refused, not rounded") from None
         if not 0 <= number <= self.wait:
             raise ActionError(f"action {number} for {agent} is not in the action space: "
@@ -298,7 +326,7 @@ class CardTable(AECEnv):  # type: ignore[misc]
         outcome = self.match.log.outcome
         table = outcome.chips if outcome.chips is not None else outcome.scores
         seat = self.possible_agents.index(self.agent_selection)
-        lines = [f"{self.rules.title}, {len(self.match.log)} events; "
+        lines = [f"{self.rules.title}, {plural(len(self.match.log), 'event')}; "
                  f"{'over, won by ' + ', '.join(outcome.winners or ()) if outcome.complete else 'to act: ' + self.agent_selection}",
                  "standing: " + ", ".join(f"{name} {value}" for name, value in (table or {}).items()),
                  *self.match.views[seat].information_state().splitlines()[-8:]]
