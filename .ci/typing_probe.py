@@ -22,6 +22,12 @@ assert_type(match, Match[SaintState])
 assert_type(match.views[0].state, SaintState)
 assert_type(PASS.TYPE, str)
 
+
+def resumed(log: GameLog[GoblinState]) -> None:
+    """A saved game played on is a match of the log's game."""
+    assert_type(Match.resume(log, seed=2), Match[GoblinState])
+
+
 from cardcore.games.auction import BidEvent  # noqa: E402 - a bid as the docs write one
 
 bid = BidEvent(player="Aki", kind="pair", rank="K")

@@ -27,7 +27,14 @@ from cardcore.errors import (
     SetupError,
     UnknownGameError,
 )
-from cardcore.play.errors import CatalogueError, DealerError, PolicyError, SeatError, WeightError
+from cardcore.play.errors import (
+    CatalogueError,
+    DealerError,
+    PolicyError,
+    ResumeError,
+    SeatError,
+    WeightError,
+)
 from cardcore.readings import Disagreement
 from cardcore.replay.errors import (
     ClusterError,
@@ -187,6 +194,7 @@ SAMPLES: tuple[CardcoreError, ...] = (
                    "numbers from 0 to 24"),
     WeightError("'fodl' is no kind of event of any game"),
     SeatError("-1 is not a seat of this table: its seats are 0 to 1 (0 Aki, 1 Ben)"),
+    ResumeError("the game is over after its 21 events: there is nothing to play on"),
     ClusterError("no scheduler answers at tcp://127.0.0.1:1"),
     PolicyNameError("'nowhere:Bot' names no module"),
     PolicyFailed("the game dealt by seed 3: P1's policy raised KeyError: 2 (bots.py, line 9)"),

@@ -1,8 +1,10 @@
 """The game loop (cardcore.play.loop): whole games with policies, their saved
-transcripts, and Auction's convention for asking the seats."""
+transcripts, Auction's convention for asking the seats, and saved games played
+on (Match.resume)."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -13,11 +15,13 @@ import pytest
 
 from cardcore.cards import Card
 from cardcore.errors import RuleViolation
+from cardcore.gamelog import GameLog
 from cardcore.games.auction import BidEvent, Win
 from cardcore.games.orc import Pitch as OrcPitch
 from cardcore.games.saint import River
-from cardcore.play import PASS, Match, Pass, Policy, RandomPolicy, View, play
-from cardcore.play.errors import SeatError
+from cardcore.hiding import hide
+from cardcore.play import PASS, Dealer, Match, Pass, Policy, RandomPolicy, View, play
+from cardcore.play.errors import ResumeError, SeatError
 from cardcore.play.legal.auction import ALL_BIDS, bid_event
 from cardcore.play.listing import Listing
 from cardcore.play.loop import PolicyError
@@ -25,9 +29,9 @@ from cardcore.play.policies import Offer
 from cardcore.protocol import Event
 from cardcore.quoting import quoted
 from cardcore.replay.runner import replay_file
-from cardcore.replay.store import save_log
-from cardcore.zones import hand
-from tests.playing import OPTIONS, PLAYERS
+from cardcore.replay.store import load_log, save_log
+from cardcore.zones import STOCK, hand
+from tests.playing import NAMES, OPTIONS, PLAYERS, played
 
 GAMES = tuple(PLAYERS)
 
@@ -390,3 +394,156 @@ def test_a_step_takes_policies_by_name_as_play_does() -> None:
     assert _to_the_end(by_name, named) == _to_the_end(
         in_order, [RandomPolicy(1), RandomPolicy(2), RandomPolicy(3)])
     assert by_name.log.outcome.complete
+
+
+# -- a saved game played on (Match.resume) ----------------------------------------------
+
+
+def _saved_part_way(game: str, seed: int, tmp_path: Path) -> tuple[Match[Any], GameLog[Any]]:
+    """A game of random players some steps in (not over), saved with save_log and
+    read back with load_log: the match that played it, and the log read."""
+    low, high = PLAYERS[game]
+    count = low + seed % (high - low + 1)
+    for steps in (5 + 9 * seed, 4, 1):  # part way, or nearer the start in a short game
+        match = played(game, count, seed, steps)
+        if not match.whose().over:
+            break
+    assert not match.whose().over and len(match.log) > 0
+    path = tmp_path / f"{game}-{seed}-saved.json"
+    save_log(match.log, path)
+    return match, load_log(path)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_saved_game_resumed_plays_on_to_an_end_that_validates(game: str, tmp_path: Path
+                                                                ) -> None:
+    """A game saved part way, loaded and resumed, is played to its end by random
+    players; its saved transcript replays without a problem and begins with the
+    events saved (the dealer was given the stock the state left it)."""
+    for seed in range(4):
+        match, log = _saved_part_way(game, seed, tmp_path)
+        resumed = Match.resume(log, seed=seed)
+        assert resumed.log is log
+        assert len(resumed.dealer.stock) == log.state.account.size(STOCK)
+        events = _to_the_end(resumed, _randoms(seed + 50, len(log.players)))
+        assert events[:len(match.log)] == match.log.events and len(events) > len(match.log)
+        path = tmp_path / f"{game}-{seed}-resumed.json"
+        save_log(resumed.log, path)
+        report = replay_file(path)
+        assert report.exit_code == 0 and report.complete, report.problems
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_resumed_match_gives_each_seat_its_view_of_the_saved_game(game: str,
+                                                                    tmp_path: Path) -> None:
+    """Each seat's view of a resumed match holds the saved events as that seat saw
+    them, as the match that played them showed it: its own cards, no one else's."""
+    match, log = _saved_part_way(game, 2, tmp_path)
+    resumed = Match.resume(log, seed=1)
+    for seat, view in enumerate(resumed.views):
+        assert view.events == match.views[seat].events
+        assert len(view.events) == len(log)
+        assert view.state == match.views[seat].state
+        assert view.information_state() == match.views[seat].information_state()
+
+
+def _after_a_seats_event(game: str, seed: int) -> tuple[Match[Any], list[Policy]]:
+    """A game of random players some steps in, stopped just after an event a seat
+    took (not a chance step, not a pass): where Auction's convention holds no
+    pass that a transcript would lose."""
+    low, high = PLAYERS[game]
+    count = low + seed % (high - low + 1)
+    match: Match[Any] = Match(game, NAMES[:count], OPTIONS[game], seed=seed)
+    policies = _randoms(seed, count)
+    steps = 0
+    while True:
+        chance, before = match.whose().chance, len(match.log)
+        assert match.step(policies), "the game ended before the point to save"
+        steps += 1
+        if steps >= 6 + 5 * seed and not chance and len(match.log) > before:
+            return match, policies
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_resumed_with_its_dealer_goes_on_as_the_saved_match_would_have(
+        game: str, tmp_path: Path) -> None:
+    """Given the saving match's dealer (a copy: its stock and random numbers), a
+    resumed match plays on exactly as that match does with the same players,
+    Auction's asking convention included (told the saved bids as it was)."""
+    for seed in range(3):
+        match, policies = _after_a_seats_event(game, seed)
+        path = tmp_path / f"{game}-{seed}.json"
+        save_log(match.log, path)
+        resumed = Match.resume(load_log(path), seed=match.dealer.copy())
+        same = copy.deepcopy(policies)
+        assert _to_the_end(resumed, same) == _to_the_end(match, policies)
+
+
+def test_a_kept_dealer_needs_no_stock_before_the_first_deal() -> None:
+    """Before the first deal the stock is the whole deck still to shuffle: a kept
+    dealer (its stock empty) is taken, and deals as it would have."""
+    resumed = Match.resume(GameLog("orc-poker", ["Aki", "Ben", "Cy"]), seed=Dealer(4))
+    fresh: Match[Any] = Match("orc-poker", ["Aki", "Ben", "Cy"], seed=4)
+    assert _to_the_end(resumed, _randoms(4, 3)) == _to_the_end(fresh, _randoms(4, 3))
+
+
+def test_a_dealer_given_whose_stock_is_not_the_games_is_refused(tmp_path: Path) -> None:
+    """A Dealer given holds the game's true stock; another stock (a fresh dealer's
+    empty one, or a card changed) is refused in words naming what differs, and
+    the log is left as it was."""
+    match, log = _saved_part_way("saint-poker", 1, tmp_path)
+    events = log.events
+    with pytest.raises(ResumeError, match=r"^the dealer given holds 0 stock cards and the "
+                       r"game's stock \d+; it lacks .* and \d+ more: a Dealer given to "
+                       r"Match.resume holds the game's true stock .*give a seed"):
+        Match.resume(log, seed=Dealer(3))
+    wrong = match.dealer.copy()
+    wrong.stock = ["x", *wrong.stock[1:]]
+    with pytest.raises(ResumeError, match=f"it lacks {match.dealer.stock[0]}; it holds x, "
+                       "which the stock does not"):
+        Match.resume(log, seed=wrong)
+    assert log.events == events
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_record_with_unknown_cards_is_not_resumed(game: str, tmp_path: Path) -> None:
+    """A record that hides cards (written "?", as `simulate --hidden` writes one)
+    leaves the dealer's cards undetermined: resume refuses it, naming the zones
+    whose cards are unknown and saying what it plays on."""
+    match, _ = _saved_part_way(game, 1, tmp_path)
+    hidden = GameLog(game, match.log.players, match.log.options)
+    for event in match.log.events:
+        hidden.append(hide(event))
+    path = tmp_path / "hidden.json"
+    save_log(hidden, path)
+    assert '"?"' in path.read_text(encoding="utf-8")
+    unknown = [(zone, held.unknown) for zone, held in load_log(path).state.account.zones.items()
+               if zone != STOCK and held.unknown]
+    assert unknown
+    zone, count = unknown[0]
+    with pytest.raises(ResumeError) as refused:
+        Match.resume(load_log(path))
+    message = str(refused.value)
+    assert message.startswith(f"the record leaves {count} card")
+    assert f" of {zone}" in message
+    assert ("Match.resume plays on a game whose every card outside the stock is known"
+            in message and 'cards written "?"' in message)
+
+
+def test_a_finished_game_is_not_resumed(tmp_path: Path) -> None:
+    """A game that is over has nothing to play on: resume refuses it and says
+    where its result is, rather than giving a match whose first step ends."""
+    log = play("goblin-poker", _randoms(1, 2), seed=1)
+    path = tmp_path / "over.json"
+    save_log(log, path)
+    with pytest.raises(ResumeError, match=rf"^the game is over after its {len(log)} events: "
+                       r"there is nothing to play on \(log.outcome has its result\)"):
+        Match.resume(load_log(path))
+
+
+@pytest.mark.parametrize("given", ["game.json", None, {"events": []}])
+def test_resume_takes_a_game_log(given: Any) -> None:
+    """A file name or a transcript's JSON is no log: resume says to read one first."""
+    with pytest.raises(ResumeError, match=r"^Match.resume plays on a GameLog \(cardcore."
+                       r"load_log reads one from a file\), not "):
+        Match.resume(given)

@@ -24,9 +24,9 @@ from cardcore.frozen import FrozenMap
 from cardcore.play.errors import DealerError
 from cardcore.protocol import Event
 from cardcore.quoting import quoted
-from cardcore.zones import STOCK
+from cardcore.zones import STOCK, CardAccount
 
-__all__ = ["Dealer", "DealerError", "Shuffle", "Tentative"]
+__all__ = ["Dealer", "DealerError", "Shuffle", "Tentative", "stock_of"]
 
 C = TypeVar("C", bound=Hashable)
 
@@ -145,6 +145,27 @@ class Dealer:
         refuse_foreign_state(rules, state)
         refuse_foreign_event(rules, event)
         return part.complete(state, event, self)
+
+
+def stock_of(state: Any) -> list[Any]:
+    """The cards of ``state``'s stock, in the deck's order (nobody saw the stock's
+    own): those it is known to hold, and every card of the deck the state knows
+    nowhere. The unknown cards are the stock's where no other zone holds one, as
+    in a game the library played (every card dealt out of the stock is named in
+    its true events): :meth:`~cardcore.play.Match.resume` checks that first.
+
+    >>> from cardcore.games.goblin import RULES, Deal
+    >>> state, _ = RULES.apply(RULES.start(["Aki", "Ben"]), Deal(hands={
+    ...     "Aki": [10, 10, 10, 10, 10, 10], "Ben": [9, 9, 9, 9, 9, 9]}))
+    >>> stock = stock_of(state)
+    >>> len(stock), stock.count(10), stock.count(9), stock.count(1)
+    (43, 4, 3, 1)
+    """
+    account: CardAccount[Any] = state.account
+    known = account.known_totals
+    unseen = [card for card, copies in account.deck.counts.items()
+              for _ in range(copies - known.get(card, 0))]
+    return account.zone(STOCK).known_cards() + unseen
 
 
 class Tentative:

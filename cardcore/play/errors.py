@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from cardcore.errors import CardcoreError
 
-__all__ = ["CatalogueError", "DealerError", "PolicyError", "SeatError", "WeightError"]
+__all__ = ["CatalogueError", "DealerError", "PolicyError", "ResumeError", "SeatError",
+           "WeightError"]
 
 
 class CatalogueError(CardcoreError, KeyError):
@@ -29,6 +30,13 @@ class PolicyError(CardcoreError):
     one callable per seat (or one per player's name), a policy answering with
     something it was not offered (a pass where none is allowed, or not an
     event), a random player offered nothing to pick from."""
+
+
+class ResumeError(CardcoreError):
+    """A game :meth:`~cardcore.play.Match.resume` cannot play on: one that is over,
+    one whose record leaves cards outside the stock unknown (a record with "?",
+    where the dealer could not know what it holds), or a dealer given whose
+    stock is not the game's."""
 
 
 class SeatError(CardcoreError):

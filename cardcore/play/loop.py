@@ -15,6 +15,7 @@ every step of every game goes through, checks none of it again.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, Literal, overload
@@ -22,8 +23,8 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, overload
 from cardcore.effects import Effect
 from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
-from cardcore.play.dealer import Dealer, Tentative
-from cardcore.play.errors import DealerError, PolicyError
+from cardcore.play.dealer import Dealer, Tentative, stock_of
+from cardcore.play.errors import DealerError, PolicyError, ResumeError
 from cardcore.play.listing import Listing
 from cardcore.play.policies import Asking, FirstSeat, Offer, Pass, Policy, offered_kinds
 from cardcore.play.registry import game_play
@@ -31,7 +32,8 @@ from cardcore.play.seam import GamePlay, TrueDeck
 from cardcore.play.steps import Whose, check_seat
 from cardcore.play.views import View
 from cardcore.protocol import Event, S, Setup
-from cardcore.quoting import names, quoted
+from cardcore.quoting import names, quoted, visible
+from cardcore.zones import STOCK
 
 if TYPE_CHECKING:  # for the overloads only
     from cardcore.games.auction.state import AuctionState
@@ -39,7 +41,7 @@ if TYPE_CHECKING:  # for the overloads only
     from cardcore.games.orc.state import OrcState
     from cardcore.games.saint.state import SaintState
 
-__all__ = ["Match", "PolicyError", "next_event", "play"]
+__all__ = ["Match", "PolicyError", "ResumeError", "next_event", "play"]
 
 Policies = Sequence[Policy] | Mapping[str, Policy]
 """One policy a seat: in seat order, or by player's name."""
@@ -123,6 +125,8 @@ class Match(Generic[S]):
     An event the rules refuse (appended, or a policy's answer in :meth:`step`)
     leaves the match as it was, the dealer's stock and random numbers included:
     it can be tried again, and the game goes on as if it had never been tried.
+
+    A match starts a new game; :meth:`resume` plays on a saved one.
     """
 
     if TYPE_CHECKING:  # a match of a game named by its transcript name is of that game's state
@@ -171,6 +175,91 @@ class Match(Generic[S]):
             View(rules, setup, seat, self._seen) for seat in range(len(setup.players)))
         """Per seat, what it may know."""
         self.asking: Asking = self.part.asking() if self.part.asking is not None else FirstSeat()
+
+    @classmethod
+    def resume(cls, log: GameLog[S], *, seed: int | Dealer = 0) -> Match[S]:
+        """A match that plays on the game of ``log`` (a transcript saved with
+        :func:`cardcore.save_log` and read back with :func:`cardcore.load_log`):
+        it appends to ``log`` itself, and each seat's view holds the events so far
+        as that seat saw them.
+
+        A transcript keeps the events, not the order of the stock, so the dealer
+        is given the cards the stock holds (every card of the deck the state knows
+        nowhere else) shuffled with ``seed``: fair, as nobody saw that order. A
+        :class:`~cardcore.play.Dealer` given instead is taken as it is, as the true
+        deck: its stock must hold the game's stock cards, in any order (none before
+        the first deal), and the game goes on as the match that saved it would
+        have (the dealer of that match, or a :meth:`~cardcore.play.Dealer.copy`).
+
+        Auction's asking convention is told the saved events as if this match had
+        asked for them; no transcript keeps a pass, so none is counted, and the
+        seat after the last bidder is asked first.
+
+        ResumeError for a game that is over (``log.outcome`` has its result), and
+        for a record that leaves a card outside the stock unknown (written "?", or
+        left out): only a game whose every such card is known can be played on, as
+        a game the library played and saved is (its transcript holds the true
+        events). SetupError for a seed that is no whole number.
+
+        >>> from cardcore import GameLog
+        >>> from cardcore.games.goblin import Deal
+        >>> log = GameLog("goblin-poker", ["Aki", "Ben"])
+        >>> _ = log.append(Deal(hands={"Aki": [5, 8, 6, 4, 7, 6], "Ben": [4, 9, 1, 9, 7, 8]}))
+        >>> match = Match.resume(log, seed=3)
+        >>> match.whose(), len(match.dealer.stock), match.log is log
+        (Whose(chance=False, seats=(0, 1), together=True), 43, True)
+        """
+        if not isinstance(log, GameLog):
+            raise ResumeError(f"Match.resume plays on a GameLog (cardcore.load_log reads one "
+                              f"from a file), not {quoted(log)}")
+        state = log.state
+        if game_play(log.rules).whose(state).over:
+            raise ResumeError(f"the game is over after its {len(log)} events: there is nothing "
+                              "to play on (log.outcome has its result); Match.resume plays on "
+                              "a game that is not over")
+        zones = state.account.zones
+        hidden = [f"{held.unknown} {'card' if held.unknown == 1 else 'cards'} of {visible(zone)}"
+                  for zone, held in zones.items() if zone != STOCK and held.unknown]
+        if hidden:
+            raise ResumeError(f"the record leaves {', '.join(hidden)} unknown: Match.resume "
+                              "plays on a game whose every card outside the stock is known, as "
+                              "in a game the library played and saved (its true events); a "
+                              'record with cards written "?" or left out can be replayed and '
+                              "validated, not played on")
+        stock = stock_of(state)
+        if not isinstance(seed, Dealer):
+            dealer = Dealer(seed)
+            dealer.stock = dealer.shuffled(stock)
+        elif (seed.stock or state.account.known_totals) and Counter(seed.stock) != Counter(stock):
+            raise ResumeError(f"the dealer given holds {_stock_words(seed.stock, stock)}: "
+                              "a Dealer given to Match.resume holds the game's true stock (the "
+                              "cards nobody has seen, in any order), as the dealer of the "
+                              "match that saved it does; give a seed to have them shuffled")
+        else:  # its stock is the game's, or nothing is dealt yet (the deal shuffles the deck)
+            dealer = seed
+        # a match of the log's table, then playing on the log itself (its own new one dropped)
+        match = cls(log.rules, log.players, log.options, seed=dealer, ages=log.ages)
+        match.log = log
+        match._seen.extend(log.events)
+        match._ask_as_played()
+        return match
+
+    def _ask_as_played(self) -> None:
+        """Tell the asking convention the log's events as the loop would have, had
+        this match played them (a resumed match): each event of one seat's own
+        where a seat is asked, after asking. Passes are the loop's, in no
+        transcript: none is told."""
+        asking = self.asking
+        if isinstance(asking, FirstSeat):  # it remembers nothing
+            return
+        part, players, events = self.part, self.log.players, self.log.events
+        for state, event in zip(self.log.states[:-1], events, strict=True):
+            whose = part.whose(state)
+            actor = getattr(event, event.ACTOR) if event.ACTOR else None
+            if whose.chance or whose.together or not whose.seats or actor not in players:
+                continue
+            asking.ask(state, whose, partial(part.legal, state))
+            asking.answered(state, players.index(actor), event)
 
     @property
     def state(self) -> S:
@@ -256,6 +345,24 @@ class Match(Generic[S]):
             self.log.append(event)
             self._seen.append(event)
         return True
+
+
+def _stock_words(held: Sequence[Any], stock: Sequence[Any]) -> str:
+    """How a dealer's stock (``held``) differs from the game's (``stock``), in words:
+    the cards it lacks and those it should not hold, in the order given."""
+    lacking, extra = Counter(stock) - Counter(held), Counter(held) - Counter(stock)
+    words = [f"{len(held)} stock cards and the game's stock {len(stock)}"]
+    if lacking:
+        words.append(f"it lacks {_some(list(lacking.elements()))}")
+    if extra:
+        words.append(f"it holds {_some(list(extra.elements()))}, which the stock does not")
+    return "; ".join(words)
+
+
+def _some(cards: list[Any], shown: int = 8) -> str:
+    """The first ``shown`` of ``cards`` and how many more there are."""
+    more = f" and {len(cards) - shown} more" if len(cards) > shown else ""
+    return ", ".join(map(str, cards[:shown])) + more
 
 
 def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
