@@ -11,7 +11,7 @@ holds the small values that pass between the kernel and a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 import attrs
@@ -67,10 +67,21 @@ class Event:
     SECRET: ClassVar[tuple[str, ...]] = ()
     """The fields whose cards the rules keep hidden from the table (a record may
     write them as "?" and derive the same; the game contract tests hold them to it)."""
+    SPELLED: ClassVar[tuple[str, ...]] = ()
+    """The fields that together name one value which the rules read in more than
+    one spelling (an Auction bid's ``kind``, ``rank``, ``ranks`` and ``suit``);
+    :meth:`meant` gives that value."""
     note: str | None = None
 
     def __attrs_post_init__(self) -> None:
         checked(self)
+
+    def meant(self) -> Hashable:
+        """What the :attr:`SPELLED` fields name: one value for every spelling the
+        rules read alike, compared by ``==`` (None: the event has no such fields).
+        ``diff`` compares it in their place; the event keeps its fields as
+        written, and every other command reads and quotes them so."""
+        return None
 
 
 @attrs.frozen(kw_only=True)

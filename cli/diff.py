@@ -125,9 +125,12 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], same: tuple[str, 
 
     For two records, notes are ignored, and a card one record knows and the
     other leaves unknown is no difference, nor a card or a bid's rank written
-    another way ("T" for "10"); the records are aligned event by
-    event, so an event one of them lacks (or has twice) is named with a pointer
-    into each, and the events after it are still compared. An event written
+    another way ("T" for "10"), nor one bid named in two ways the rules read
+    alike ("rank": "K" or "ranks": ["K"], two pair ranks in either order): a
+    bid is compared by the bid it names, and quoted as each record writes it.
+    The records are aligned event by event, so an event one of them lacks (or
+    has twice) is named with a pointer into each, and the events after it are
+    still compared. An event written
     otherwise is one difference, however many of its fields differ. Every
     effect (payment, rule) from the first difference on that only one record
     has is listed with a pointer to its event, whether the outcomes differ or

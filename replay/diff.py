@@ -5,10 +5,14 @@ does that change in the outcome? Events are compared by meaning: notes are
 ignored, and a card one record knows and the other leaves unknown (``"?"`` or
 left out) is not a difference, since both can describe the same table; a card
 or a bid's rank or suit written another way ("T" for "10") is one value once
-loaded (:data:`cardcore.cards.RankText`), so it is no difference either. The
-records are aligned event by event (:mod:`cardcore.replay.alignment`), so that
-an event one record lacks is named as missing and the events after it still
-match; the first difference is the *parting*. Both are replayed and the
+loaded (:data:`cardcore.cards.RankText`), so it is no difference either, and
+neither is one bid named in two ways the rules read alike (``"rank": "K"`` or
+``"ranks": ["K"]``, two pair's ranks in either order): a bid is compared by the
+bid it names (:meth:`cardcore.protocol.Event.meant`), while every output quotes
+each record's event as it is written. The records are aligned event by event
+(:mod:`cardcore.replay.alignment`), so that an event one record lacks is named
+as missing and the events after it still match; the first difference is the
+*parting*. Both are replayed and the
 outcomes compared player by player, with the effects from the parting on that
 one side has and the other has not: the ones that explain the difference.
 """
@@ -22,7 +26,7 @@ from typing import Any
 import attrs
 
 from cardcore.effects import Effect
-from cardcore.protocol import Check, Outcome
+from cardcore.protocol import Check, Event, Outcome
 from cardcore.replay.alignment import DIFFERS, EXTRA, MISSING, Alignment, Gap, align
 from cardcore.replay.jsonwrite import json_number, json_text
 from cardcore.replay.runner import Report, replay_transcript
@@ -115,9 +119,24 @@ def _compatible(left: object, right: object) -> bool:
     return left == right
 
 
-def _meaning(event: Any) -> dict[str, Any]:
+_MEANT = "(meant)"
+"""Where an event's meaning holds what its :attr:`~cardcore.protocol.Event.SPELLED`
+fields name (no field of a transcript is written so)."""
+
+
+def _meaning(event: Event) -> dict[str, Any]:
+    """What is compared of an event: its JSON without the note, and the fields that
+    one value is spelled in (an Auction bid's) as that value, :meth:`Event.meant`,
+    which :func:`_compatible` compares exactly, as it compares any value that is
+    no list or mapping: ``"rank": "K"`` and ``"ranks": ["K"]`` are one bid, and a
+    bid of the kind alone none that names ranks (a missing rank or suit is no
+    unknown value)."""
     data = event_json(event)
     data.pop("note", None)
+    if event.SPELLED:
+        for field in event.SPELLED:
+            data.pop(field, None)
+        data[_MEANT] = event.meant()
     return data
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from cardcore.cards import Card, parse_card
 from cardcore.errors import RuleViolation
-from cardcore.games.auction.bids import Bid, named_bid
+from cardcore.games.auction.bids import Bid, named_bid, spelled_bid
 from cardcore.games.auction.forms import fault, made_bid
 from cardcore.poker import Category
 
@@ -129,6 +129,36 @@ def test_a_suit_is_named_over_a_single_of_the_same_rank() -> None:
                        "single K") as caught:
         named_bid("single", "K", None, "H", Bid(SINGLE, (12,)), True)
     assert caught.value.rule == "AU-2.7"
+
+
+@pytest.mark.parametrize(("kind", "spellings", "bid"), [
+    ("pair", [("K", None), (None, ["K"]), ("k", None)], Bid(PAIR, (13,))),
+    ("straight", [("9", None), (None, ["9"])], Bid(STRAIGHT, (9,))),
+    ("straight", [("5", None), (None, ["5"])], Bid(STRAIGHT, (5,))),
+    ("two_pair", [(None, ["K", "5"]), (None, ["5", "K"])], Bid(TWO_PAIR, (13, 5))),
+    ("flush", [(None, ["K", "9", "5", "3", "2"]), (None, ["2", "9", "K", "3", "5"])],
+     Bid(FLUSH, (13, 9, 5, 3, 2))),
+    ("two_pair", [(None, None), (None, [])], Bid(TWO_PAIR)),
+])
+def test_every_spelling_of_one_bid_is_spelled_as_that_bid(
+        kind: str, spellings: list[tuple[str | None, list[str] | None]], bid: Bid) -> None:
+    """``rank`` or ``ranks`` for one rank, a two pair's or a flush's ranks in any
+    order, no ranks or none listed: one bid, whatever the table (a straight to 5
+    as the wheel would allow it, so either spelling is allowed or refused alike)."""
+    assert [spelled_bid(kind, rank, ranks, None) for rank, ranks in spellings] == (
+        [bid] * len(spellings))
+
+
+def test_a_bid_that_names_otherwise_is_spelled_otherwise() -> None:
+    """A full house names the triple first (AU-2.7): kings over fives is not fives
+    over kings. A suit is read over any standing bid, and a naming the rules
+    refuse is no bid at all (None)."""
+    assert spelled_bid("full_house", None, ["K", "5"], None) == Bid(FULL_HOUSE, (13, 5))
+    assert spelled_bid("full_house", None, ["5", "K"], None) == Bid(FULL_HOUSE, (5, 13))
+    assert spelled_bid("single", "K", None, "h") == Bid(SINGLE, (13,), "H")
+    assert spelled_bid("pair", "K", ["K"], None) is None
+    assert spelled_bid("two_pair", None, ["K", "K"], None) is None
+    assert spelled_bid("single", "JK", None, "S") is None
 
 
 @pytest.mark.parametrize("suit", ["S", "s", "\u2660", "\u2664", "\u2660\ufe0f"])

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from cardcore.cli.main import main
@@ -466,3 +467,103 @@ def test_records_part_where_they_differ_past_a_bid_written_otherwise(tmp_path: P
     out = CliRunner().invoke(main, ["diff", str(left), str(right)]).output
     assert "the records part at event #7 (/events/7)" in out
     assert '"rank": "T"' not in out and '"rank": "q"' not in out
+
+
+TWO_PAIR = ["KS", "KC", "5S", "5C"]
+FLUSH = ["KS", "9S", "5S", "3S", "2S"]
+FULL_HOUSE = ["KS", "KC", "KD", "5S", "5C"]
+
+
+def auction_won_with(bid: dict[str, Any], cards: list[str]) -> dict[str, Any]:
+    """Auction's rules example where Aki bids ``bid`` (``kind``, ``rank`` or
+    ``ranks``, ``suit``, as a transcript writes them) over Ben's single Q and
+    wins with ``cards`` (none of them shown at the end)."""
+    data: dict[str, Any] = json.loads(AUCTION.read_text(encoding="utf-8"))
+    data.pop("result")
+    data["events"][2] = {"type": "bid", "player": "Aki", **bid}
+    data["events"][3]["cards"] = cards
+    return data
+
+
+def diffed(tmp_path: Path, a: dict[str, Any], b: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """``cardcore diff`` of two records, in text and in JSON."""
+    paths = [str(tmp_path / "a.json"), str(tmp_path / "b.json")]
+    for path, data in zip(paths, (a, b), strict=True):
+        Path(path).write_text(json.dumps(data), encoding="utf-8")
+    runner = CliRunner()
+    text = runner.invoke(main, ["diff", *paths]).output
+    return text, json.loads(runner.invoke(main, ["diff", "--format", "json", *paths]).output)
+
+
+@pytest.mark.parametrize(("kind", "ranks", "respelled", "cards"), [
+    ("two_pair", ["K", "5"], ["5", "K"], TWO_PAIR),
+    ("flush", ["K", "9", "5", "3", "2"], ["2", "9", "K", "3", "5"], FLUSH),
+])
+def test_two_pair_or_flush_ranks_in_another_order_are_no_difference(
+        tmp_path: Path, kind: str, ranks: list[str], respelled: list[str],
+        cards: list[str]) -> None:
+    """AU-2.7 reads a two pair's and a flush's ranks from the top, in whatever
+    order they are written (docs/auction.md, "writing a bid"): one bid, so the
+    records agree event by event (they were said to part at the bid)."""
+    a = auction_won_with({"kind": kind, "ranks": ranks}, cards)
+    b = auction_won_with({"kind": kind, "ranks": respelled}, cards)
+    result = diff_transcripts(load_transcript(a), load_transcript(b))
+    assert result.alignment is not None and result.alignment.gaps == ()
+    assert result.parting is None and result.same_outcome
+    assert result.left is not None and result.left.valid
+    text, data = diffed(tmp_path, a, b)
+    assert text.startswith("the records agree event by event\n")
+    assert data["parting"] is None and data["aligned"] == [] and data["same_outcome"]
+
+
+def test_a_bid_of_one_rank_is_one_bid_as_rank_or_ranks_but_not_as_both() -> None:
+    """``"rank": "K"`` and ``"ranks": ["K"]`` name one pair of kings (AU-2.7),
+    and so does ``"rank": "9"`` of a straight's top card: no difference. Both
+    fields at once name no bid (AU-2.7 refuses it, as validate says): that is a
+    difference from either, not a missing field that matches anything."""
+    pair = ["KS", "KC"]
+    rank = load_transcript(auction_won_with({"kind": "pair", "rank": "K"}, pair))
+    ranks = load_transcript(auction_won_with({"kind": "pair", "ranks": ["K"]}, pair))
+    both = load_transcript(auction_won_with({"kind": "pair", "rank": "K", "ranks": ["K"]}, pair))
+    alike = diff_transcripts(rank, ranks)
+    assert alike.alignment is not None and alike.alignment.gaps == () and alike.same_outcome
+    straight = ["9S", "8S", "7D", "6H", "5C"]
+    top = diff_transcripts(
+        load_transcript(auction_won_with({"kind": "straight", "rank": "9"}, straight)),
+        load_transcript(auction_won_with({"kind": "straight", "ranks": ["9"]}, straight)))
+    assert top.alignment is not None and top.alignment.gaps == ()
+    for one in (rank, ranks):
+        refused = diff_transcripts(one, both)
+        assert refused.right is not None and not refused.right.valid
+        assert refused.alignment is not None and refused.parting == 2
+        assert [(gap.kind, gap.left, gap.right) for gap in refused.alignment.gaps] == [
+            ("differs", 2, 2)]
+
+
+@pytest.mark.parametrize(("bid", "other", "cards"), [
+    ({"kind": "full_house", "ranks": ["K", "5"]}, {"kind": "full_house", "ranks": ["5", "K"]},
+     FULL_HOUSE),
+    ({"kind": "two_pair", "ranks": ["5", "K"]}, {"kind": "two_pair"}, TWO_PAIR),
+    ({"kind": "two_pair", "ranks": ["5", "K"]}, {"kind": "two_pair", "ranks": ["K", "4"]},
+     TWO_PAIR),
+    ({"kind": "single", "rank": "K"}, {"kind": "single", "ranks": ["A"]}, ["KS"]),
+    ({"kind": "single", "rank": "K"}, {"kind": "single", "rank": "K", "suit": "S"}, ["KS"]),
+])
+def test_a_different_bid_is_a_difference_quoted_as_each_record_writes_it(
+        tmp_path: Path, bid: dict[str, Any], other: dict[str, Any], cards: list[str]) -> None:
+    """Bids compare by the bid they name, so a different bid is still one: a full
+    house of kings over fives is not one of fives over kings (AU-2.7 names the
+    triple first), two pair of the kind alone is beaten by any ranked one
+    (AU-2.8), and a rank or a suit that one record has and the other has not is
+    no unknown value that matches anything. The text and the JSON quote each
+    bid as its record writes it."""
+    a, b = auction_won_with(bid, cards), auction_won_with(other, cards)
+    result = diff_transcripts(load_transcript(a), load_transcript(b))
+    assert result.alignment is not None and result.parting == 2
+    assert [(gap.kind, gap.left, gap.right) for gap in result.alignment.gaps] == [
+        ("differs", 2, 2)]
+    text, data = diffed(tmp_path, a, b)
+    assert text.startswith("the records part at event #2 (/events/2):\n")
+    assert f"  A ({tmp_path / 'a.json'}): {json_text(a['events'][2])}\n" in text
+    assert f"  B ({tmp_path / 'b.json'}): {json_text(b['events'][2])}\n" in text
+    assert data["left_event"] == a["events"][2] and data["right_event"] == b["events"][2]

@@ -213,6 +213,15 @@ def test_every_game_is_registered_under_its_transcript_name() -> None:
     assert all(isinstance(cls.SECRET, tuple) for r in GAMES.values() for cls in r.event_classes)
 
 
+@GAME
+def test_the_fields_an_event_spells_one_value_in_are_its_own(rules: GameRules[Any]) -> None:
+    """``Event.SPELLED`` names fields of the event (diff compares what they name,
+    ``meant()``, in their place: a name that is no field would leave that field
+    compared as written, and two spellings of one value told apart)."""
+    for cls in rules.event_classes:
+        assert set(cls.SPELLED) <= {field.name for field in attrs.fields(cls)}, cls
+
+
 def test_scores_may_be_fractions_only_where_the_rules_split_exactly() -> None:
     """Chip games keep whole chips; point values are ints or exact fractions."""
     for rules in GAMES.values():

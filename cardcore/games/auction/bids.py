@@ -26,7 +26,7 @@ from cardcore.quoting import quoted
 from cardcore.table import likely
 
 __all__ = ["GROUPS", "JOKER_KINDS", "KINDS", "SIZE", "Bid", "kind_name", "kind_words", "named_bid",
-           "straight_tops", "straights_held"]
+           "spelled_bid", "straight_tops", "straights_held"]
 
 KINDS: Final = {
     "single": Category.HIGH_CARD,
@@ -263,9 +263,9 @@ def _signature(kind: Category, ranks: list[int], field: str, wheel: bool) -> tup
     return tuple(ranks)
 
 
-def _suit(text: str, rank: int, standing: Bid | None) -> str:
-    """AU-2.7, AU-7.2: a suit only on a single card of the standing bid's rank;
-    never on a joker, which has none (AU-2.5)."""
+def _suit(text: str, rank: int) -> str:
+    """AU-2.7, AU-7.2: a suit, and never on a joker, which has none (AU-2.5).
+    Whether the standing bid lets a suit be named is :func:`named_bid`'s to ask."""
     if rank == JOKER_RANK:
         raise _rule("AU-2.5", f"a joker has no suit: a single joker bid names the rank JK "
                     f"alone, not {quoted(text)}", "suit")
@@ -273,10 +273,6 @@ def _suit(text: str, rank: int, standing: Bid | None) -> str:
     if not suit:
         raise _rule("AU-2.7", f"{quoted(text)} is not a suit: suits are S, H, D and C "
                     "(or their symbols)", "suit")
-    if standing is None or standing.kind is not Category.HIGH_CARD or standing.ranks[0] != rank:
-        message = (f"a single {rank_name(rank)} names the rank alone: a suit is named only "
-                   f"when the standing bid is a single {rank_name(rank)}")
-        raise _rule("AU-2.7", message, "suit")
     return suit
 
 
@@ -295,6 +291,46 @@ def named_bid(kind_text: str, rank: str | None, ranks: Sequence[str] | None,
     >>> print(named_bid("single", "JK", None, None, None, True))
     single JK
     """
+    bid = _read(kind_text, rank, ranks, suit, wheel)
+    if bid.suit is not None and (standing is None or standing.kind is not Category.HIGH_CARD
+                                 or standing.ranks[0] != bid.ranks[0]):
+        named = rank_name(bid.ranks[0])
+        message = (f"a single {named} names the rank alone: a suit is named only "
+                   f"when the standing bid is a single {named}")
+        raise _rule("AU-2.7", message, "suit")
+    return bid
+
+
+def spelled_bid(kind_text: str, rank: str | None, ranks: Sequence[str] | None,
+                suit: str | None) -> Bid | None:
+    """The bid that a ``bid`` event's fields name, whatever the table, or None
+    where the naming itself breaks a rule: one :class:`Bid` for every spelling
+    the rules read as one (``"rank": "K"`` or ``"ranks": ["K"]``; a two pair's or
+    a flush's ranks in any order), so that two records of one bid can be told
+    alike (``diff``). What the table decides is not asked: a suit is read
+    whatever the standing bid (:func:`named_bid` asks), and a straight's top as
+    the wheel would allow it, since either spelling of one bid is allowed or
+    refused alike.
+
+    >>> spelled_bid("two_pair", None, ["5", "K"], None) == spelled_bid("two_pair", None, ["K", "5"], None)
+    True
+    >>> spelled_bid("pair", "K", None, None) == spelled_bid("pair", None, ["K"], None)
+    True
+    >>> spelled_bid("full_house", None, ["5", "K"], None) == spelled_bid("full_house", None, ["K", "5"], None)
+    False
+    >>> print(spelled_bid("pair", "K", ["K"], None))
+    None
+    """
+    try:
+        return _read(kind_text, rank, ranks, suit, wheel=True)
+    except RuleViolation:
+        return None
+
+
+def _read(kind_text: str, rank: str | None, ranks: Sequence[str] | None,
+          suit: str | None, wheel: bool) -> Bid:
+    """The bid the fields name (AU-2.7, AU-7.4, and AU-7.3 by ``wheel``), or the
+    rule their naming breaks; a suit is taken on any single card but a joker."""
     kind = KINDS.get(kind_text)
     if kind is None:
         message = (f"{kind_text!r} is not a bid kind: the kinds are {', '.join(KINDS)}"
@@ -309,7 +345,7 @@ def named_bid(kind_text: str, rank: str | None, ranks: Sequence[str] | None,
     if kind in GROUPS:
         if len(named) != 1:
             raise _rule("AU-2.7", f"a {kind_text} bid names its rank: one rank, no more", field)
-        return Bid(kind, tuple(named), None if suit is None else _suit(suit, named[0], standing))
+        return Bid(kind, tuple(named), None if suit is None else _suit(suit, named[0]))
     if not named:
         return Bid(kind)
     return Bid(kind, _signature(kind, named, field, wheel))

@@ -17,12 +17,13 @@ or suit is kept as written, for the rules to refuse.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import ClassVar
 
 import attrs
 
 from cardcore.cards import Card, RankText, SuitText
+from cardcore.games.auction.bids import spelled_bid
 from cardcore.protocol import Act, Dealing, Event
 
 __all__ = ["BidEvent", "Deal", "Declare", "Flip", "Show", "Win"]
@@ -44,10 +45,29 @@ class BidEvent(Act):
     is kept in its canonical form, whichever way it was written."""
 
     TYPE: ClassVar[str] = "bid"
+    SPELLED: ClassVar[tuple[str, ...]] = ("kind", "rank", "ranks", "suit")
     kind: str
     rank: RankText | None = None
     ranks: Sequence[RankText] | None = None
     suit: SuitText | None = None
+
+    def meant(self) -> Hashable:
+        """The bid these fields name wherever it is bid
+        (:func:`~cardcore.games.auction.bids.spelled_bid`): ``"rank": "K"`` and
+        ``"ranks": ["K"]``, or a two pair's ranks in either order, are one bid. A
+        naming the rules refuse names no bid: it is its fields as written, alike
+        only to the same fields.
+
+        >>> low_first = BidEvent(player="Aki", kind="two_pair", ranks=["5", "K"])
+        >>> low_first.meant() == BidEvent(player="Aki", kind="two_pair", ranks=["K", "5"]).meant()
+        True
+        >>> BidEvent(player="Aki", kind="pair", rank="K", ranks=["K"]).meant()
+        ('pair', 'K', ('K',), None)
+        """
+        bid = spelled_bid(self.kind, self.rank, self.ranks, self.suit)
+        if bid is not None:
+            return bid
+        return self.kind, self.rank, None if self.ranks is None else tuple(self.ranks), self.suit
 
 
 @attrs.frozen(kw_only=True)
