@@ -268,11 +268,15 @@ def test_a_pair_of_jokers_does_not_win_a_pair_of_kings() -> None:
 
 def test_two_identical_cards_are_not_one_bid() -> None:
     """AU-2.6 (two decks): Aki's two QH are not a pair of queens. With her hand
-    known, the bid is already one it cannot form (AU-2.2, AU-7.5); with it
-    unknown, the win's cards break AU-2.6, not a card-accounting rule."""
+    known, the bid is already one it cannot form (AU-2.2, AU-7.5), and the
+    message says why a hand listing QH twice does not hold it (citing only its
+    own rule); with it unknown, the win's cards break AU-2.6, not a
+    card-accounting rule."""
     hands = {"Aki": cards("QH QH 3C 4C 5C 6C 7C 8C 9C 10C")}
     error = violation([Deal(hands=hands, starter=card("AS")), bid("Aki", "pair", "Q")], ABCD)
     assert error.rule == "AU-2.2" and error.path == ()
+    assert error.message.endswith("(QH, QH, 10C, 9C, 8C, 7C, 6C, 5C, 4C, 3C); two identical "
+                                  "cards count as one in a bid")
     error = violation([Deal(starter=card("AS")), bid("Aki", "pair", "Q"),
                        win("Aki", "QH QH")], ABCD)
     assert error.rule == "AU-2.6" and error.path == ("cards",)

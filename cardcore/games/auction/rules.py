@@ -157,8 +157,11 @@ def _held(state: AuctionState, name: str, offered: Bid) -> None:
     if zone.unknown or formable(offered, zone.known, state.options.wheel):
         return
     held = ", ".join(str(card) for card in sorted(zone.known_cards(), reverse=True))
+    # a hand listing a card twice (two decks) looks as if it held the bid: say why not
+    copies = any(count > 1 for card, count in zone.known.items() if not card.is_joker)
     raise RuleViolation("AU-2.2", f"{name}'s hand cannot form {offered}: every card of it is "
-                        f"known ({held})")
+                        f"known ({held})" + ("; two identical cards count as one in a bid"
+                                             if copies else ""))
 
 
 # -- the win ----------------------------------------------------------------------
