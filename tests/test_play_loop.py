@@ -640,3 +640,20 @@ def test_a_game_given_part_by_part_is_legal_and_validates(game: str, tmp_path: P
         path = tmp_path / f"{game}-{seed}.json"
         save_log(match.log, path)
         assert replay_file(path).exit_code == 0
+
+
+def test_a_refused_answer_in_a_step_together_names_no_hidden_card() -> None:
+    """A policy's part naming a card its seat does not hold, in step(): the rules
+    refuse the event the parts make, and the refusal is worded from the view of
+    the seat it points at (not where the card is); nothing is held."""
+    match = _to_reveals()
+    aki = match.state.account.zone(hand("Aki")).known
+    missing = next(card for card in match.state.account.zone(hand("Ben")).known
+                   if card not in aki)
+    first: Policy = lambda view, offers: offers[0]  # noqa: E731
+    wrong: Policy = lambda view, offers: OrcReveal(cards={"Aki": missing})  # noqa: E731
+    with pytest.raises(RuleViolation, match=f"{missing} cannot be revealed from Aki's hand") \
+            as refused:
+        match.step([wrong, first, first])
+    assert "Ben's hand" not in str(refused.value) and refused.value.__context__ is None
+    assert match.whose().seats == (0, 1, 2) and len(match.log) == 1

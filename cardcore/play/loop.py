@@ -456,10 +456,12 @@ class Match(Generic[S]):
         Answers are checked as :meth:`append` checks an event: one with a chance
         field filled in is refused (DealerError), and the refusal of a seat's
         act is worded from its view. In a step taken together only the seats
-        still to give their part are asked (:meth:`whose`), each answer checked
-        as a part given to :meth:`append` is; the step is taken when every
-        answer is a part that can be held (PolicyError otherwise, and none of
-        the step's answers is held)."""
+        still to give their part are asked (:meth:`whose`: those whose part
+        :meth:`append` does not hold), and every answer must be the seat's own
+        part (PolicyError naming the seat otherwise); their parts and those
+        held make the event. The rules' refusal of it is worded from the view of
+        the seat whose part it points at, and leaves the parts held before the
+        step as they were: none of the step's answers is held."""
         seats = _by_seat(policies, self.log.players)
         if self.part.whose(self.log.lend()).together:
             return self._step_together(seats)
