@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -17,15 +18,19 @@ from cardcore.cards import Card
 from cardcore.errors import RuleViolation
 from cardcore.gamelog import GameLog
 from cardcore.games.auction import BidEvent, Win
+from cardcore.games.goblin import Pitch
+from cardcore.games.orc import Draw
 from cardcore.games.orc import Pitch as OrcPitch
+from cardcore.games.orc import Reveal as OrcReveal
 from cardcore.games.saint import River
 from cardcore.hiding import hide
 from cardcore.play import PASS, Dealer, Match, Pass, Policy, RandomPolicy, View, play
-from cardcore.play.errors import ResumeError, SeatError
+from cardcore.play.errors import DealerError, ResumeError, SeatError
 from cardcore.play.legal.auction import ALL_BIDS, bid_event
 from cardcore.play.listing import Listing
 from cardcore.play.loop import PolicyError
 from cardcore.play.policies import Offer
+from cardcore.play.steps import Whose
 from cardcore.protocol import Event
 from cardcore.quoting import quoted
 from cardcore.replay.runner import replay_file
@@ -547,3 +552,265 @@ def test_resume_takes_a_game_log(given: Any) -> None:
     with pytest.raises(ResumeError, match=r"^Match.resume plays on a GameLog \(cardcore."
                        r"load_log reads one from a file\), not "):
         Match.resume(given)
+
+
+def _until(match: Match[Any], found: Any, seed: int = 0) -> Match[Any]:
+    """``match`` played on by random players until ``found(match)`` holds."""
+    policies = _randoms(seed, len(match.log.players))
+    while not found(match):
+        assert match.step(policies), "the game ended first"
+    return match
+
+
+def _on_a_draw(match: Match[Any]) -> bool:
+    whose = match.whose()
+    return not whose.chance and not whose.together and bool(whose.seats) and \
+        "draw" in match.legal(whose.seats[0]).kind_names()
+
+
+def test_a_draw_given_its_card_is_refused_without_naming_the_top_card() -> None:
+    """A trial appended Orc Poker draws naming a card: the rules refused them with
+    "1 cannot be drawn from the action deck: its top card is 9", and the card
+    then drawn was 9, every time. The card is the dealer's: such a draw is
+    refused before the rules see it, saying how to write it and naming only
+    the card given; the match is as it was, and the draw written right is taken."""
+    match = _until(Match("orc-poker", ["Aki", "Ben", "Cy"], seed=5), _on_a_draw)
+    seat = match.whose().seats[0]
+    name = match.log.players[seat]
+    top = match.state.deck[0]
+    probe = next(card for card in range(1, 11) if card != top)
+    events, stock, numbers = match.log.events, list(match.dealer.stock), match.dealer.rng.getstate()
+    with pytest.raises(DealerError, match=r"Draw\.card is the dealer's to fill in, not "
+                                          rf"{probe}: give card=None, and the dealer turns "
+                                          "up the top card of the action deck") as refused:
+        match.append(Draw(player=name, card=probe))
+    assert re.findall(r"\d+", str(refused.value)) == [str(probe)]
+    assert refused.value.__context__ is None
+    assert match.log.events == events and match.dealer.stock == stock
+    assert match.dealer.rng.getstate() == numbers
+    with pytest.raises(DealerError, match=r"Draw\.card is the dealer's"):
+        match.step([lambda view, offers: Draw(player=view.player, card=probe)] * 3)
+    assert match.log.events == events
+    match.append(Draw(player=name, card=None))
+    assert match.log.events[-1] == Draw(player=name, card=top)
+
+
+def test_a_win_given_its_stock_cards_is_refused() -> None:
+    """Auction's ``from_stock`` (the stock cards that make up a short pile) is the
+    dealer's too: a win naming them is refused before the rules, and the match
+    is as it was."""
+    def win_offered(match: Match[Any]) -> bool:
+        whose = match.whose()
+        return not whose.chance and any(
+            "win" in match.legal(seat).kind_names() for seat in whose.seats)
+
+    match = _until(Match("auction", ["Aki", "Ben"], {"target": 50}, seed=2), win_offered)
+    seat = next(seat for seat in match.whose().seats if "win" in match.legal(seat).kind_names())
+    win = match.legal(seat).of_kind("win")[0]
+    stock_card = match.dealer.stock[0]
+    events, stock = match.log.events, list(match.dealer.stock)
+    with pytest.raises(DealerError, match=r"Win\.from_stock is the dealer's to fill in, not .*: "
+                                          "give from_stock=None, and the dealer draws the "
+                                          "stock cards that make up a short pile"):
+        match.append(attrs.evolve(win, from_stock=(stock_card,)))
+    assert match.log.events == events and match.dealer.stock == stock
+
+
+def test_a_river_part_given_the_future_river_is_refused() -> None:
+    """Saint Poker's new future river is the dealer's: a seat's river part naming
+    it is refused before it is held."""
+    match: Match[Any] = Match("saint-poker", ["Aki", "Ben"], seed=1)
+    match.deal()
+    part = match.legal(0)[0]
+    with pytest.raises(DealerError, match=r"River\.future is the dealer's to fill in"):
+        match.append(attrs.evolve(part, future=tuple(match.dealer.stock[:3])))
+    assert match.whose().seats == (0, 1) and len(match.legal(0)) > 0
+
+
+SEEDS = {"goblin-poker": 1, "orc-poker": 11, "saint-poker": 1, "auction": 1}
+"""Games played to see every chance field filled in (Orc Poker's tie-break
+draws come in one game of several)."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_dealers_fields_declared_are_those_complete_fills_in(game: str) -> None:
+    """Each game's play part declares the chance fields its ``complete`` fills in
+    (GamePlay.dealt), which a Match refuses filled in: every field ``complete``
+    changed in whole random games is declared, and every field declared was
+    filled in at least once."""
+    low, high = PLAYERS[game]
+    filled: set[tuple[type, str]] = set()
+    for seed in range(SEEDS[game]):
+        match: Match[Any] = Match(game, NAMES[:low + seed % (high - low + 1)], OPTIONS[game],
+                                  seed=seed)
+        complete = match.part.complete
+
+        def spy(state: Any, event: Event, dealer: Any, complete: Any = complete) -> Event:
+            done: Event = complete(state, event, dealer)
+            filled.update((type(event), field.name) for field in attrs.fields(type(event))
+                          if getattr(done, field.name) != getattr(event, field.name))
+            return done
+
+        match.part = attrs.evolve(match.part, complete=spy)
+        _to_the_end(match, _randoms(seed, len(match.log.players)))
+    declared = {(kind, field) for kind, fields in match.part.dealt.items() for field in fields}
+    assert filled == declared
+
+
+def test_a_refused_act_names_no_card_the_seat_cannot_see() -> None:
+    """A Goblin Poker pitch of a card the seat does not hold was refused with "7
+    cannot be pitched from Aki's hand: ...; 7 is known to be in Ben's hand": the
+    true state knows every hand. The refusal is the rules' judging the pitch on
+    the seat's view, which names no other hand, and it carries no context that
+    does; the match is as it was."""
+    match = _until(Match("goblin-poker", ["Aki", "Ben"], seed=3),
+                   lambda match: "pitch" in match.legal(match.whose().seats[0]).kind_names()
+                   if match.whose().seats and not match.whose().together else False)
+    seat = match.whose().seats[0]
+    name, other = match.log.players[seat], match.log.players[1 - seat]
+    held = match.state.account.zone(hand(name)).known
+    card = next(card for card in match.state.account.zone(hand(other)).known if card not in held)
+    events = match.log.events
+    pitch = Pitch(player=name, card=card)
+    with pytest.raises(RuleViolation, match=f"{card} cannot be pitched from {name}'s hand") \
+            as refused:
+        match.append(pitch)
+    assert f"{other}'s hand" not in str(refused.value)
+    assert refused.value.__context__ is None and refused.value.__cause__ is None
+    assert match.log.events == events
+    with pytest.raises(RuleViolation) as answered:
+        match.step([lambda view, offers: pitch] * 2)
+    assert str(answered.value) == str(refused.value) and answered.value.__context__ is None
+    with pytest.raises(RuleViolation, match=f"{card} is known to be in {other}'s hand"):
+        match.rules.apply(match.state, pitch)  # what the true state says
+
+
+def _to_reveals(seed: int = 4) -> Match[Any]:
+    """An Orc Poker match of three, dealt: every seat reveals a card together."""
+    match: Match[Any] = Match("orc-poker", ["Aki", "Ben", "Cy"], seed=seed)
+    match.deal()
+    assert match.whose() == Whose(seats=(0, 1, 2), together=True)
+    return match
+
+
+def test_a_step_taken_together_is_given_part_by_part() -> None:
+    """Appending one seat's reveal was refused ("Ben and Cy must reveal a card
+    too"): a program with a human at one seat could not hand in the parts as
+    they came. A part is held now: whose() names the seats still to give
+    theirs, the seat that gave has no offers, and the last part makes the step,
+    the event being what the parts make together."""
+    match = _to_reveals()
+    parts = [match.legal(seat)[-1] for seat in range(3)]
+    assert match.append(parts[1]) == ()
+    assert match.whose() == Whose(seats=(0, 2), together=True) and len(match.log) == 1
+    assert len(match.legal(1)) == 0 and len(match.legal(0)) > 0
+    assert match.append(parts[0]) == ()
+    assert match.whose().seats == (2,)
+    effects = match.append(parts[2])
+    assert len(match.log) == 2 and effects == match.log.effects[-1]
+    assert match.log.events[-1] == match.part.merge(parts)
+    assert match.whose() != Whose(seats=(2,), together=True)
+
+
+def test_a_seats_second_part_and_a_whole_event_after_a_part_are_refused() -> None:
+    """A seat gives one part of a step (held as given, as a card laid face down):
+    another is refused, as is a whole event once a part is held, and a part of
+    a kind not offered; the parts held stay as they were."""
+    match = _to_reveals()
+    first = match.legal(0)[0]
+    match.append(first)
+    with pytest.raises(PolicyError, match=r"Aki gave a part of this step already: a part is "
+                                          r"held as given .* until Ben and Cy give theirs"):
+        match.append(match.part.legal(match.state, 0)[-1])
+    whole = match.part.merge([match.part.legal(match.state, seat)[0] for seat in range(3)])
+    with pytest.raises(PolicyError, match="Aki gave a part of this step: it is taken part by "
+                                          "part now, and Ben and Cy still give theirs"):
+        match.append(whole)
+    with pytest.raises(PolicyError, match=r"Ben's part pitch\(cards=\{Ben:3\},order=\?\) cannot "
+                                          r"be taken: in this step every seat gives its own "
+                                          r"part, one of its offers \(reveal by Ben\)"):
+        match.append(OrcPitch(cards={"Ben": 3}))
+    assert match.whose().seats == (1, 2) and len(match.log) == 1
+
+
+def test_a_refused_part_leaves_the_parts_held_and_names_no_hidden_card() -> None:
+    """A part is judged when it is given, with the parts held and the others'
+    first offers: a card the seat does not hold is refused at once (in words
+    from its view: not where the card is), before or as the last part; the
+    parts held stay, and the step is then made by the right parts."""
+    match = _to_reveals()
+    state = match.state
+    aki = state.account.zone(hand("Aki")).known
+    ben = state.account.zone(hand("Ben")).known
+    missing = next(card for card in ben if card not in aki)
+    for given in ((), (1, 2)):
+        for seat in given:
+            match.append(match.legal(seat)[0])
+        with pytest.raises(RuleViolation, match=f"{missing} cannot be revealed from Aki's hand") \
+                as refused:
+            match.append(OrcReveal(cards={"Aki": missing}))
+        assert "Ben's hand" not in str(refused.value) and refused.value.__context__ is None
+        assert match.whose().seats == tuple(seat for seat in range(3) if seat not in given)
+        assert len(match.log) == 1
+    match.append(match.legal(0)[0])
+    assert len(match.log) == 2
+
+
+def test_a_step_asks_only_the_seats_still_to_give_their_part() -> None:
+    """Once a part is held, step() asks the other seats only: the seat that gave
+    is not asked again, and the step is made of all the parts."""
+    match = _to_reveals()
+    given = match.legal(1)[0]
+    match.append(given)
+
+    def not_asked(view: View[Any], offers: Sequence[Offer]) -> Offer:
+        raise AssertionError("a seat that gave its part was asked again")
+
+    first: Policy = lambda view, offers: offers[0]  # noqa: E731
+    assert match.step([first, not_asked, first])
+    assert match.log.events[-1].cards["Ben"] == given.cards["Ben"]
+    assert set(match.log.events[-1].cards) == {"Aki", "Ben", "Cy"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_given_part_by_part_is_legal_and_validates(game: str, tmp_path: Path) -> None:
+    """Every step taken together given part by part (one seat after another, in
+    an order of their own), the others played by random players: each game ends,
+    and its saved transcript validates."""
+    low, _ = PLAYERS[game]
+    for seed in range(2):
+        match: Match[Any] = Match(game, NAMES[:low + 1], OPTIONS[game], seed=seed)
+        policies = _randoms(seed, low + 1)
+        chooser = random.Random(seed)
+        together = 0
+        while not match.whose().over:
+            whose = match.whose()
+            if not whose.together:
+                match.step(policies)
+                continue
+            together += 1
+            for seat in reversed(whose.seats):
+                assert seat in match.whose().seats
+                offers = match.legal(seat)
+                match.append(offers[chooser.randrange(len(offers))])
+        assert together and match.log.outcome.complete
+        path = tmp_path / f"{game}-{seed}.json"
+        save_log(match.log, path)
+        assert replay_file(path).exit_code == 0
+
+
+def test_a_refused_answer_in_a_step_together_names_no_hidden_card() -> None:
+    """A policy's part naming a card its seat does not hold, in step(): the rules
+    refuse the event the parts make, and the refusal is worded from the view of
+    the seat it points at (not where the card is); nothing is held."""
+    match = _to_reveals()
+    aki = match.state.account.zone(hand("Aki")).known
+    missing = next(card for card in match.state.account.zone(hand("Ben")).known
+                   if card not in aki)
+    first: Policy = lambda view, offers: offers[0]  # noqa: E731
+    wrong: Policy = lambda view, offers: OrcReveal(cards={"Aki": missing})  # noqa: E731
+    with pytest.raises(RuleViolation, match=f"{missing} cannot be revealed from Aki's hand") \
+            as refused:
+        match.step([wrong, first, first])
+    assert "Ben's hand" not in str(refused.value) and refused.value.__context__ is None
+    assert match.whose().seats == (0, 1, 2) and len(match.log) == 1

@@ -22,14 +22,21 @@ class CatalogueError(CardcoreError, KeyError):
 
 class DealerError(CardcoreError):
     """The dealer was asked for a card it does not hold: the log was given chance
-    events the dealer did not write (its stock and the state's disagree)."""
+    events the dealer did not write (its stock and the state's disagree); or a
+    program gave a :class:`~cardcore.play.Match` a player's event with a chance
+    field filled in, which is the dealer's (the game's ``GamePlay.dealt``: Orc
+    Poker's draw's card, Auction's ``from_stock``), or asked it to deal when the
+    next step is not chance's."""
 
 
 class PolicyError(CardcoreError):
     """Policies that cannot play a game, or an answer that cannot be taken: not
     one callable per seat (or one per player's name), a policy answering with
     something it was not offered (a pass where none is allowed, or not an
-    event), a random player offered nothing to pick from."""
+    event), a random player offered nothing to pick from; in a step taken
+    together, a part that is not the seat's own, or a seat's second part, or a
+    whole event given to a :class:`~cardcore.play.Match` once some seat's part
+    is held."""
 
 
 class ResumeError(CardcoreError):

@@ -9,8 +9,9 @@ the log applies it, so a played game is legal by construction, and its saved
 transcript validates like any other.
 
 What a program gives is checked where it gives it (:func:`play`, :class:`Match`
-and its methods: the policies, the seed, a seat); :func:`next_event`, which
-every step of every game goes through, checks none of it again.
+and its methods: the policies, the seed, a seat, an event's chance fields, a
+part); :func:`next_event`, which every step of every game goes through, checks
+none of it again.
 """
 
 from __future__ import annotations
@@ -21,18 +22,21 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, Literal, overload
 
 from cardcore.effects import Effect
+from cardcore.errors import CardcoreError, RuleViolation
 from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
+from cardcore.hiding import hide
 from cardcore.play.dealer import Dealer, Tentative, stock_of
 from cardcore.play.errors import DealerError, PolicyError, ResumeError
 from cardcore.play.listing import Listing
 from cardcore.play.policies import Asking, FirstSeat, Offer, Pass, Policy, offered_kinds
 from cardcore.play.registry import game_play
 from cardcore.play.seam import GamePlay, TrueDeck
-from cardcore.play.steps import Whose, check_seat
-from cardcore.play.views import View
+from cardcore.play.steps import Whose, check_seat, seats
+from cardcore.play.views import View, information_string
 from cardcore.protocol import Event, S, Setup
 from cardcore.quoting import names, quoted, visible
+from cardcore.table import names as seat_names
 from cardcore.zones import STOCK
 
 if TYPE_CHECKING:  # for the overloads only
@@ -112,6 +116,58 @@ class _Told:
             self.asking.answered(state, seat, offer)
 
 
+class _Answers:
+    """The policies of one :meth:`Match.step` not taken together, each answer
+    checked for the dealer's fields (:func:`_refuse_dealers_fields`) and kept,
+    so that a refusal of it is worded from the seat's view
+    (:meth:`Match._as_seen`). :func:`play`'s loop asks its policies directly:
+    an offer never has a chance field filled in."""
+
+    __slots__ = ("answer", "dealt")
+
+    def __init__(self, dealt: Mapping[type[Event], Mapping[str, str]]) -> None:
+        self.dealt = dealt
+        self.answer: Event | None = None
+
+    def of(self, policy: Policy) -> Policy:
+        """``policy``, its answers checked and kept."""
+        def answering(view: View[Any], offers: Listing) -> Offer:
+            answer = policy(view, offers)
+            if isinstance(answer, Event):
+                _refuse_dealers_fields(self.dealt, answer)
+                self.answer = answer
+            return answer
+        return answering
+
+
+def _refuse_dealers_fields(dealt: Mapping[type[Event], Mapping[str, str]], event: Event
+                           ) -> None:
+    """DealerError if a program's ``event`` has a chance field filled in (the
+    game's :attr:`~cardcore.play.seam.GamePlay.dealt`): the dealer fills those
+    in, and the rules would judge a card given there against the true deck and
+    say what it holds (Orc Poker: "its top card is 9"), which no seat sees."""
+    fields = dealt.get(type(event))
+    if not fields:
+        return
+    for field, what in fields.items():
+        value = getattr(event, field)
+        if value is not None:
+            raise DealerError(f"{type(event).__name__}.{field} is the dealer's to fill in, not "
+                              f"{quoted(value)}: give {field}=None, and the dealer {what} as "
+                              "the event is taken")
+
+
+def _one_name(event: Event) -> str | None:
+    """The one player ``event``'s tables by player (``NAMED``) name, if exactly one:
+    what a seat's part of a step taken together looks like."""
+    named: set[str] = set()
+    for key in event.NAMED:
+        table = getattr(event, key)
+        if table:
+            named.update(table)
+    return next(iter(named)) if len(named) == 1 else None
+
+
 class Match(Generic[S]):
     """One game being played: its log, its dealer, each seat's view.
 
@@ -125,6 +181,18 @@ class Match(Generic[S]):
     An event the rules refuse (appended, or a policy's answer in :meth:`step`)
     leaves the match as it was, the dealer's stock and random numbers included:
     it can be tried again, and the game goes on as if it had never been tried.
+
+    A step taken together is taken part by part: :meth:`append` holds a seat's
+    part until every seat of the step has given its own, then appends the one
+    event they make; until then :meth:`whose` names the seats still to give
+    theirs, and :meth:`step` asks only those.
+
+    >>> for seat in match.whose().seats:
+    ...     _ = match.append(match.legal(seat)[0])
+    ...     print(match.whose().seats, len(match.log))
+    (1, 2) 1
+    (2,) 1
+    (0, 1, 2) 2
 
     A match starts a new game; :meth:`resume` plays on a saved one.
     """
@@ -175,6 +243,8 @@ class Match(Generic[S]):
             View(rules, setup, seat, self._seen) for seat in range(len(setup.players)))
         """Per seat, what it may know."""
         self.asking: Asking = self.part.asking() if self.part.asking is not None else FirstSeat()
+        self._parts: dict[int, Event] = {}
+        """The parts given so far of the step taken together now, by seat."""
 
     @classmethod
     def resume(cls, log: GameLog[S], *, seed: int | Dealer = 0) -> Match[S]:
@@ -267,23 +337,178 @@ class Match(Generic[S]):
         return self.log.state
 
     def whose(self) -> Whose:
-        """Who takes the next step."""
-        return self.part.whose(self.log.state)
+        """Who takes the next step; in a step taken together, the seats whose part
+        is still to come (:meth:`append` holds the parts given)."""
+        whose = self.part.whose(self.log.state)
+        held = self._parts
+        if held:
+            return seats(tuple(seat for seat in whose.seats if seat not in held), True)
+        return whose
 
     def legal(self, seat: int) -> Listing:
         """Every event ``seat`` may take now: a :class:`~cardcore.play.listing.Listing`
-        always, an empty one when the seat has no step. SeatError for a seat that
-        is none of the table's (a whole number from 0 to players - 1)."""
+        always, an empty one when the seat has no step (or has given its part of
+        the step taken together now). SeatError for a seat that is none of the
+        table's (a whole number from 0 to players - 1)."""
         check_seat(seat, self.log.players)
+        if seat in self._parts:
+            return Listing(())
         return self.part.legal(self.log.state, seat)
 
     def append(self, event: Event) -> tuple[Effect, ...]:
         """Complete ``event``'s chance fields with the dealer and append it (a program
-        that drives the game itself; a chance event is the dealer's to write). An
-        event the rules refuse leaves the match as it was: try again."""
+        that drives the game itself; a chance event is the dealer's to write).
+        Returns the effects the event caused.
+
+        The chance fields are the dealer's (the card Orc Poker's draw turns up,
+        the stock cards of Auction's short pile): an event with one filled in is
+        refused before the rules see it (DealerError, naming the field; give it
+        ``None``), for the rules would judge it against the true deck.
+
+        In a step taken together (``whose().together``) of several seats, an
+        event naming one player in its tables (``{"Aki": 4}``) is that seat's
+        part: it is held, and ``()`` returned, until every seat of the step has
+        given its own; then the parts make one event (the game's ``merge``, in
+        seat order), which is completed and appended. A part is judged when it
+        is given, with the parts held and the first offer of each seat still to
+        come: PolicyError for a part that is not the seat's own (of a kind not
+        offered, naming another player) or a second part of a seat,
+        RuleViolation for one the rules refuse. A part held is not taken back,
+        as a card laid face down is not. While no part is held, an event naming
+        every seat of the step is appended at once, as any event.
+
+        An event the rules refuse leaves the match as it was, the parts held
+        before it included: try again. The refusal of a seat's own act or part
+        is worded as the rules judge it on that seat's view, so that it names no
+        card the seat cannot see (not "it is known to be in Ben's hand")."""
         state = self.log.state
         part = self.part
-        return self._appended(lambda dealer: part.complete(state, event, dealer))
+        _refuse_dealers_fields(part.dealt, event)
+        whose = part.whose(state)
+        if whose.together and len(whose.seats) > 1:
+            name = _one_name(event) if isinstance(event, Event) else None
+            if name is not None and name in state.players:
+                seat = state.players.index(name)
+                self._check_part(seat, event, state, whose,
+                                 f"{name}'s part {information_string(event)} cannot be taken")
+                return self._give({seat: event}, state, whose)
+            if self._parts:
+                held = seat_names(state.players, sorted(self._parts))
+                waiting = seat_names(state.players, self.whose().seats)
+                raise PolicyError(f"{held} gave a part of this step: it is taken part by part "
+                                  f"now, and {waiting} still give theirs, each an event naming "
+                                  "only its own player (one of match.legal(seat))")
+        try:
+            return self._appended(lambda dealer: part.complete(state, event, dealer))
+        except RuleViolation as error:
+            refused = error
+        # worded out of the except clause: the true refusal is no context of the seat's
+        raise self._as_seen(refused, event, self._actor_seat(event)) from None
+
+    def _check_part(self, seat: int, answer: object, state: S, whose: Whose, asked: str
+                    ) -> Event:
+        """``answer``, if it can be ``seat``'s part of the step taken together now
+        (``whose``): a part of a seat of the step that has given none yet, its
+        own (an event of a kind offered, naming no other player). PolicyError
+        otherwise (``asked`` says who answered what, for the message),
+        DealerError for a chance field filled in."""
+        players = state.players
+        name = players[seat]
+        if seat not in whose.seats:
+            raise PolicyError(f"{name} has no part in this step: "
+                              f"{seat_names(players, whose.seats)} take it")
+        if seat in self._parts:
+            waiting = seat_names(players, [s for s in whose.seats if s not in self._parts])
+            raise PolicyError(f"{name} gave a part of this step already: a part is held as "
+                              f"given (a card laid face down) until {waiting} give theirs")
+        offers = self.part.legal(state, seat)
+        if not isinstance(answer, Event) or not _own_part(answer, name, offers):
+            raise PolicyError(f"{asked}: in this step every seat gives its own part, one of its "
+                              f"offers ({' or '.join(offered_kinds(offers)) or 'nothing'} by "
+                              f"{name})")
+        _refuse_dealers_fields(self.part.dealt, answer)
+        return answer
+
+    def _give(self, given: Mapping[int, Event], state: S, whose: Whose) -> tuple[Effect, ...]:
+        """Hold the parts ``given`` (checked: :meth:`_check_part`) with those held;
+        once every seat of the step has given its own, append the event they make
+        and hold none. The effects of that event, or ``()`` while parts are still
+        to come. A refused part or event leaves the parts held as they were.
+
+        A part to be held is judged first, in an event of the parts held and the
+        first offer of each seat still to come (the dealer left as it was): so
+        the parts held always make an event the rules take, whoever gives the
+        last part, and a refusal is the part's own. A refusal is worded from
+        the view of the seat whose part it is (:meth:`_as_seen`)."""
+        parts = {**self._parts, **given}
+        part = self.part
+        events = [parts[seat] if seat in parts else part.legal(state, seat)[0]
+                  for seat in whose.seats]
+        merged = part.merge(events)
+        to_come = len(parts) < len(whose.seats)
+        before = len(self.log)
+        try:
+            if to_come:
+                self.rules.apply(state, self._completed(merged))
+                self._parts = parts
+                return ()
+            return self._appended(lambda dealer: part.complete(state, merged, dealer))
+        except RuleViolation as error:
+            refused = error
+        finally:
+            if len(self.log) != before:  # taken (an interrupt may come once the log took it)
+                self._parts = {}
+        # worded out of the except clause: the true refusal is no context of the seat's
+        raise self._as_seen(refused, merged, self._part_seat(refused, merged, given)) from None
+
+    def _completed(self, event: Event) -> Event:
+        """``event`` with its chance fields filled in as the dealer would fill them
+        now, the dealer left as it was (an event tried, not taken)."""
+        dealer = Tentative(self.dealer)
+        try:
+            return self.part.complete(self.log.state, event, dealer)
+        finally:
+            dealer.undo()
+
+    def _actor_seat(self, event: Event) -> int | None:
+        """The seat whose act ``event`` is (None: nobody's, or not a player's)."""
+        field = event.ACTOR if isinstance(event, Event) else None
+        actor = getattr(event, field, None) if field else None
+        players = self.log.players
+        return players.index(actor) if actor in players else None
+
+    def _part_seat(self, error: RuleViolation, event: Event, given: Mapping[int, Event]
+                   ) -> int | None:
+        """The seat whose part of ``event`` (merged) the rules refused: the one part
+        just given, else the player the refusal points at (``("cards", "Aki")``)."""
+        if len(given) == 1:
+            return next(iter(given))
+        path = error.path
+        players = self.log.players
+        if len(path) > 1 and path[0] in event.NAMED and path[1] in players:
+            return players.index(str(path[1]))
+        return None
+
+    def _as_seen(self, error: RuleViolation, event: Event, seat: int | None) -> RuleViolation:
+        """``error``, the rules' refusal of ``event`` (as given, its chance fields
+        not filled in), as they word it judging the event on ``seat``'s view: the
+        true state knows every card, and its refusal may say where a card is that
+        the seat cannot see ("7 is known to be in Ben's hand"); the seat's names
+        only what it may know. ``error`` itself for no seat (an event of nobody's
+        given whole), and when the view takes the event (what is wrong is
+        nothing the seat could see)."""
+        if seat is None:
+            return error
+        view = self.views[seat]
+        player = view.player
+        try:
+            seen = hide(self._completed(event), lambda name: name == player)
+            view.rules.apply(view.state, seen)
+        except RuleViolation as own:
+            return own
+        except CardcoreError:
+            return error
+        return error
 
     def deal(self) -> tuple[Effect, ...]:
         """Append the chance event that comes next; DealerError if the next step is
@@ -315,23 +540,57 @@ class Match(Generic[S]):
         player's name); False once the game is over. PolicyError for policies that
         are not one callable a seat. A policy's answer the rules refuse leaves the
         match as it was (the log, the dealer, the convention asking the seats):
-        the step can be tried again."""
+        the step can be tried again.
+
+        Answers are checked as :meth:`append` checks an event: one with a chance
+        field filled in is refused (DealerError), and the refusal of a seat's
+        act is worded from its view. In a step taken together only the seats
+        still to give their part are asked (:meth:`whose`: those whose part
+        :meth:`append` does not hold), and every answer must be the seat's own
+        part (PolicyError naming the seat otherwise); their parts and those
+        held make the event. The rules' refusal of it is worded from the view of
+        the seat whose part it points at, and leaves the parts held before the
+        step as they were: none of the step's answers is held."""
         seats = _by_seat(policies, self.log.players)
+        if self.part.whose(self.log.lend()).together:
+            return self._step_together(seats)
         dealer = Tentative(self.dealer)
         asking = self.asking
         told = None if isinstance(asking, FirstSeat) else _Told(asking)
+        answers = _Answers(self.part.dealt)
         before = len(self.log)
         try:
-            going = self._step(seats, dealer, asking if told is None else told)
-        except BaseException:
+            going = self._step([answers.of(policy) for policy in seats], dealer,
+                               asking if told is None else told)
+        except BaseException as error:
             if len(self.log) == before:
                 dealer.undo()
             elif told is not None:  # an interrupt once the log took the event
                 told.tell()
-            raise
-        if told is not None:
-            told.tell()
-        return going
+            answer = answers.answer
+            if not isinstance(error, RuleViolation) or answer is None:
+                raise
+            refused = error
+        else:
+            if told is not None:
+                told.tell()
+            return going
+        # worded out of the except clause: the true refusal is no context of the seat's
+        raise self._as_seen(refused, answer, self._actor_seat(answer)) from None
+
+    def _step_together(self, policies: Sequence[Policy]) -> bool:
+        """A step taken together: ask each seat still to give its part, check each
+        answer as a part, and give them all at once (:meth:`_give`)."""
+        state = self.log.state
+        whose = self.part.whose(state)
+        legal = self.part.legal
+        given: dict[int, Event] = {}
+        for seat in self.whose().seats:
+            answer = policies[seat](self.views[seat], legal(state, seat))
+            given[seat] = self._check_part(seat, answer, state, whose,
+                                           f"seat {seat}'s policy answered {answer!r}")
+        self._give(given, state, whose)  # every seat's part: taken, or none held
+        return True
 
     def _step(self, policies: Sequence[Policy], dealer: TrueDeck, asking: Asking) -> bool:
         """One step, nothing checked and nothing to take back: :func:`play`'s loop,

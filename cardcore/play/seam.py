@@ -98,7 +98,8 @@ class GamePlay(Generic[S]):
     what the seat may see (its hand, what is face up), so that two states that
     differ only in what the seat may not see give the same events.
     ``chance(state, dealer)`` writes a chance step; ``complete(state, event,
-    dealer)`` fills in the chance fields of a player's event; ``merge(parts)``
+    dealer)`` fills in the chance fields of a player's event, which ``dealt``
+    names (a program leaves them ``None``); ``merge(parts)``
     makes one event of the parts of a step taken together (by default
     :func:`merge_tables`, which every game's steps fit). ``actions(players)``
     is the game's action catalogue at a table of that size and
@@ -127,6 +128,14 @@ class GamePlay(Generic[S]):
     actions: Callable[[int], tuple[Hashable, ...]]
     action: Callable[[S, Event], Hashable]
     asking: Callable[[], Asking] | None = None
+    dealt: Mapping[type[Event], Mapping[str, str]] = attrs.field(factory=dict)
+    """The chance fields of a player's event, by its class: each field that
+    ``complete`` fills in, with what the dealer does there in words ("turns up
+    the top card of the action deck"). A program leaves them ``None``: a
+    :class:`~cardcore.play.Match` refuses an event with one filled in before the
+    rules see it (:class:`~cardcore.play.errors.DealerError`), for the rules would
+    judge it against the true deck, which no seat sees, and say what it holds.
+    One declaration a game, here, so that no code asks which game it plays."""
     simulated: Mapping[str, float] = attrs.field(factory=dict)
     """The kind weights of the random players of :func:`cardcore.play.simulate`
     (a fold now and then, not every other turn), so that simulated games reach

@@ -122,4 +122,7 @@ def action(state: OrcState, event: Event) -> Hashable:
 
 PLAY: GamePlay[OrcState] = GamePlay(whose=whose, legal=legal, chance=chance, complete=complete,
                                     actions=actions, action=action,
+    dealt={Draw: {"card": "turns up the top card of the action deck"},
+           Pitch: {"order": "shuffles the pitched cards into the action deck"},
+           Reveal: {"draws": "deals the tied players their cards from the stock"}},
     simulated={"give_up": 0.18})

@@ -129,4 +129,5 @@ def action(state: SaintState, event: Event) -> Hashable:
 
 
 PLAY: GamePlay[SaintState] = GamePlay(whose=whose, legal=legal, chance=chance, complete=complete,
-                                      actions=actions, action=action)
+                                      actions=actions, action=action,
+    dealt={River: {"future": "deals the new future river from the stock"}})

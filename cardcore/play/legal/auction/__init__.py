@@ -20,6 +20,7 @@ package declares the game's play part (:data:`PLAY`).
 
 from __future__ import annotations
 
+from cardcore.games.auction.events import Win
 from cardcore.games.auction.state import AuctionState
 from cardcore.play.legal.auction.bids import ALL_BIDS, bid_event
 from cardcore.play.legal.auction.offers import (
@@ -36,7 +37,7 @@ from cardcore.play.seam import GamePlay
 
 __all__ = ["ALL_BIDS", "PLAY", "Bidding", "bid_event", "formations"]
 
-PLAY: GamePlay[AuctionState] = GamePlay(whose=whose, legal=legal, chance=chance,
-                                        complete=complete, actions=actions,
-                                        action=action, asking=Bidding,
-                                        simulated={"declare": 0.1})
+PLAY: GamePlay[AuctionState] = GamePlay(
+    whose=whose, legal=legal, chance=chance, complete=complete, actions=actions, action=action,
+    asking=Bidding, dealt={Win: {"from_stock": "draws the stock cards that make up a short pile"}},
+    simulated={"declare": 0.1})
