@@ -6,21 +6,21 @@ renders docstrings as Markdown and does not read reStructuredText's inline roles
 (its author: inline reST markup is not supported, and not planned), so the pages
 showed them raw (":class:Dealer"). No published Griffe extension or
 mkdocstrings option converts them, hence this one, named in mkdocs.yml's
-``extensions``. It is documentation tooling, not part of the package: nothing
-imports it but mkdocstrings (and its tests).
+``extensions``. It is documentation tooling, not part of the package: a plain
+install leaves it out (docs/reference/ has no ``__init__.py``).
 
 Once Griffe has loaded a package, every docstring of it is rewritten: each role
 becomes a cross-reference to its target's full path, the target found as Sphinx
 finds it (in the enclosing classes, then the module, then as an absolute path; a
-leading dot also accepts any object whose path ends with the name), following
-imports to where an object is defined. Which objects get an anchor on the pages
-is known only when the whole site is built (a private name, one without a
-docstring, a module no page shows have none), and an unresolved Markdown
-reference ``[title][target]`` is a warning that ``mkdocs build --strict`` fails
-on. So the reference is autorefs' optional one, the form mkdocstrings itself
-writes for the names in signatures: a link where the target is on a page,
-otherwise the name alone, as code. A target that is not in the loaded package at
-all (``itertools.combinations``, a typo) becomes code at once.
+target with a leading dot, failing those, is the one object whose path ends with
+it), following imports to where an object is defined. Which objects get an
+anchor on the pages is known only when the whole site is built (a private name,
+one without a docstring, a module no page shows have none), and an unresolved
+Markdown reference ``[title][target]`` is a warning that ``mkdocs build
+--strict`` fails on. So the reference is autorefs' optional one, the form
+mkdocstrings itself writes for the names in signatures: a link where the target
+is on a page, otherwise the name alone, as code. A target that is not in the
+loaded package at all (``itertools.combinations``, a typo) becomes code at once.
 
 The text shown is Sphinx's: the target as written, its last part alone after
 ``~``, an explicit ``title <target>``'s title, ``()`` after a function or method;
