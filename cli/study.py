@@ -31,8 +31,10 @@ from cardcore.replay.study import (
     PolicyNameError,
     Study,
     StudySpec,
-    check_policy,
+    check_policies,
+    read_policies,
     run_study,
+    seat_name,
 )
 from cardcore.replay.tally import Counts, Paired, Tally, mean_interval, wilson
 from cardcore.replay.transcript import TranscriptError, read_options
@@ -122,11 +124,13 @@ def _paired_json(paired: Paired, players: list[str]) -> dict[str, Any]:
 def study_json(result: Study) -> dict[str, Any]:
     """The study as ``--format json`` prints it."""
     spec = result.spec
-    players = [f"P{n}" for n in range(1, spec.players + 1)]
+    players = [seat_name(seat) for seat in range(spec.players)]
     rules = GAMES[spec.game]
     data: dict[str, Any] = {
         "study_format": STUDY_FORMAT, "game": spec.game, "players": spec.players,
         "games": spec.games, "seed": spec.seed, "policy": spec.policy or "random",
+        "policies": [{"seat": name, "policy": policy or "random"}
+                     for name, policy in zip(players, spec.policies(), strict=True)],
         "options": _options_json(spec.options, rules),
         "base": _tally_json(result.base, players),
     }
@@ -187,10 +191,21 @@ def _print_difference(data: dict[str, Any]) -> None:
     click.echo(f"  events: {d['mean']:+.4f}  [{d['low']:+.4f}, {d['high']:+.4f}]")
 
 
+def _policies(data: dict[str, Any]) -> str:
+    """Who played: ``policy NAME`` when every seat played the same, else each
+    seat's (``policies P1 mybots:Cautious, P2 random``), so that the win rates
+    read as one seat's policy against the others'."""
+    names = [row["policy"] for row in data["policies"]]
+    if len(set(names)) == 1:
+        return f"policy {names[0]}"
+    return "policies " + ", ".join(f"{row['seat']} {row['policy']}"
+                                   for row in data["policies"])
+
+
 def _print(data: dict[str, Any], seconds: float) -> None:
     """The tables on standard output; the time taken on a terminal's standard error."""
     click.echo(f"{data['games']} games of {data['game']}, {data['players']} players, seeds "
-               f"{data['seed']} to {data['seed'] + data['games'] - 1}, policy {data['policy']}")
+               f"{data['seed']} to {data['seed'] + data['games'] - 1}, {_policies(data)}")
     _print_tally(data["base"], f"options {data['options']}")
     if "versus" in data:
         _print_tally(data["versus"], f"versus {data['versus_options']}")
@@ -214,10 +229,12 @@ def _print(data: dict[str, Any], seconds: float) -> None:
                    "report the differences with 95% intervals (repeatable; 2 games at least)")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="game i is dealt with seed SEED + i")
-@click.option("--policy", metavar="MODULE:NAME",
-              help="what makes each seat's policy: a class or function called with the "
-                   "seat's seed, or with nothing if it takes no argument (default: random "
-                   "play)")
+@click.option("--policy", "policy", multiple=True, metavar="[SEAT=]MODULE:NAME",
+              help="MODULE:NAME makes every seat's policy: a class or function called "
+                   "with the seat's seed, or with nothing if it takes no argument. "
+                   "SEAT=MODULE:NAME makes one seat's (repeatable), the seat named as the "
+                   "report names seats, P1 the first: P1=mybots:Cautious. Seats given none "
+                   "play the policy given without a seat, or at random (the default)")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="play in this many local processes (the study is the same)")
@@ -228,12 +245,17 @@ def _print(data: dict[str, Any], seconds: float) -> None:
               help="also write charts of the study to PAGE, one HTML file that opens "
                    "offline (study.html)")
 def study(game: str, count: int, players: int | None, assignments: tuple[str, ...],
-          versus: tuple[str, ...], seed: int, policy: str | None, fmt: str, jobs: int,
+          versus: tuple[str, ...], seed: int, policy: tuple[str, ...], fmt: str, jobs: int,
           scheduler: str | None, page: str | None) -> None:
     """Play GAME --games times with random players (or --policy) and report the win
     rate per seat, game lengths, how the games ended, the rules that decided
     something and the final chips or points; with --versus, the differences
     over the same seeds.
+
+    --policy P1=mybots:Cautious plays your bot in seat P1 against random
+    players in the others: P1's win rate is your bot's against random play
+    (and --policy P2=... gives it by seat). The report's first line names
+    each seat's policy.
 
     With --chart PAGE, also charts of it in one HTML page: the win rates with
     their intervals, the spread of the final chips or points and of the game
@@ -242,7 +264,8 @@ def study(game: str, count: int, players: int | None, assignments: tuple[str, ..
 
     The same seed gives the same study, whatever --jobs or --scheduler.
 
-    A --policy that cannot make a policy is refused before any game (exit 2);
+    A --policy that cannot make a policy, or names a seat the study does not
+    have or a seat twice, is refused before any game (exit 2);
     a policy that raises or answers what it may not in play stops the study,
     naming the game's seed and the seat (exit 1).
     """
@@ -258,13 +281,14 @@ def study(game: str, count: int, players: int | None, assignments: tuple[str, ..
         raise click.BadParameter("--versus compares the same seeds under two option sets, "
                                  "and its intervals need 2 games at least", param_hint="--games")
     try:
-        check_policy(policy, seed)
+        everyone, each = read_policies(policy)
+        spec = StudySpec(game=game, players=seats, games=count, seed=seed, options=options,
+                         versus=other, policy=everyone, seat_policies=each)
+        check_policies(spec)
     except PolicyNameError as error:
         raise click.BadParameter(visible(str(error)), param_hint="--policy") from None
     if page is not None:  # before the games are played, not after
         _check_page(page)
-    spec = StudySpec(game=game, players=seats, games=count, seed=seed, options=options,
-                     versus=other, policy=policy)
     started = time.perf_counter()
     try:
         with executor(jobs=jobs, scheduler=scheduler) as run:
@@ -279,7 +303,8 @@ def study(game: str, count: int, players: int | None, assignments: tuple[str, ..
     except PolicyNameError as error:  # a maker that makes no policy for a later seed
         raise click.BadParameter(visible(str(error)), param_hint="--policy") from None
     except PolicyFailed as error:  # exit 1, as a game that breaks a rule
-        raise click.ClickException(f"--policy {policy} failed in play: "
+        given = " ".join(f"--policy {text}" for text in policy)
+        raise click.ClickException(f"{visible(given)} failed in play: "
                                    f"{visible(str(error))}") from None
     seconds = time.perf_counter() - started
     data = study_json(result)

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardcore.cli.chart import swatch
-from cardcore.cli.markup import Html, el
+from cardcore.cli.markup import Html, el, join
 from cardcore.cli.page import page
 from cardcore.cli.render import plural
 from cardcore.cli.study_chart import (
@@ -37,7 +37,7 @@ from cardcore.cli.study_chart import (
 from cardcore.registry import GAMES
 from cardcore.replay.accounts import figures
 from cardcore.replay.jsonwrite import json_text
-from cardcore.replay.study import Study, StudySpec
+from cardcore.replay.study import Study, StudySpec, seat_name
 from cardcore.replay.tally import Sums, Tally, mean_interval, wilson
 
 __all__ = ["study_page"]
@@ -47,7 +47,18 @@ NAMES = ("options", "versus")
 
 
 def _seats(spec: StudySpec) -> list[str]:
-    return [f"P{n}" for n in range(1, spec.players + 1)]
+    return [seat_name(seat) for seat in range(spec.players)]
+
+
+def _policies(spec: StudySpec) -> Html:
+    """Who played, as the text report says it: one policy when every seat played it,
+    else each seat's, so that the win rates read as one policy against another."""
+    names = [policy or "random" for policy in spec.policies()]
+    if len(set(names)) == 1:
+        return join(["policy ", el("code", names[0])])
+    return join(["policies ", join((join([seat, " ", el("code", name)])
+                                    for seat, name in zip(_seats(spec), names, strict=True)),
+                                   ", ")])
 
 
 def _unit(spec: StudySpec) -> str:
@@ -193,7 +204,7 @@ def study_page(result: Study, options: Mapping[str, Any],
     header = el("header",
                 el("h1", f"Study: {plural(spec.games, 'game')} of {title}"),
                 el("p", f"{spec.players} players (P1 to P{spec.players}), seeds {spec.seed} to "
-                   f"{spec.seed + spec.games - 1}, policy ", el("code", spec.policy or "random"),
+                   f"{spec.seed + spec.games - 1}, ", _policies(spec),
                    "; every game played again under the versus options, with the same seed"
                    if result.versus is not None else None, class_="file"),
                 _options(options, versus_options if result.versus is not None else None),

@@ -1,7 +1,8 @@
 """Studies: many games played with policies, summed into a :class:`Study`.
 
 Game ``i`` of a study with seed ``S`` is dealt by seed ``S + i``, and seat ``k``
-plays with the policy seeded ``(S + i) * 64 + k``: each game depends on its own
+plays with the policy seeded ``(S + i) * 64 + k`` (made by the maker of that
+seat's policy, :meth:`StudySpec.policy_of`): each game depends on its own
 seed only, so the games can be played in any chunks, in any process or on any
 worker, and the tallies added (exactly, :mod:`cardcore.replay.tally`) give the
 same study. With a second option set (``versus``), every game is played again
@@ -25,7 +26,7 @@ import re
 import sys
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,8 +43,8 @@ from cardcore.replay.errors import PolicyFailed, PolicyNameError
 from cardcore.replay.tally import GameResult, Paired, Tally
 
 __all__ = ["ENDING_KINDS", "Chunk", "PolicyFailed", "PolicyMaker", "PolicyNameError", "Study",
-           "StudySpec", "check_policy", "game_result", "load_policy", "play_chunk", "run_study",
-           "seat_seed"]
+           "StudySpec", "check_policies", "check_policy", "game_result", "load_policy",
+           "play_chunk", "read_policies", "run_study", "seat_name", "seat_seed"]
 
 ENDING_KINDS = frozenset({"game_over", "session_over", "last_round"})
 """Effects that say why a whole game or session ended; a game that ends without
@@ -60,6 +61,50 @@ def seat_seed(game_seed: int, seat: int) -> int:
     (320, 321, 384)
     """
     return game_seed * SEATS_PER_GAME + seat
+
+
+def seat_name(seat: int) -> str:
+    """How a study names ``seat`` (from 0, as the library counts seats) in its
+    report, its messages and ``--policy SEAT=MODULE:NAME``: P1 is the first.
+
+    >>> seat_name(0), seat_name(2)
+    ('P1', 'P3')
+    """
+    return f"P{seat + 1}"
+
+
+_SEAT = re.compile(r"P([1-9][0-9]*)")
+"""A seat as :func:`seat_name` writes it."""
+
+
+def read_policies(texts: Sequence[str]) -> tuple[str | None, tuple[tuple[int, str], ...]]:
+    """``--policy``'s values: ``MODULE:NAME`` for every seat (at most one), and
+    ``SEAT=MODULE:NAME`` for one seat, named as the report names it (``P2``);
+    the policy of every seat (None: random play) and those of single seats, as
+    (seat from 0, name). A module's name has no ``=``, so an ``=`` says a seat
+    is given. The seats are checked against the study's by :class:`StudySpec`,
+    the names by :func:`load_policy`.
+
+    >>> read_policies(["mybots:Cautious", "P2=mybots:Bold"])
+    ('mybots:Cautious', ((1, 'mybots:Bold'),))
+    """
+    everyone: str | None = None
+    seats: list[tuple[int, str]] = []
+    for text in texts:
+        seat, equals, name = text.partition("=")
+        if not equals:
+            if everyone is not None:
+                raise PolicyNameError(f"{everyone!r} and {text!r} are both for every seat: "
+                                      "give one policy without a seat, and SEAT=MODULE:NAME "
+                                      "for each seat of its own, like P1=mybots:Cautious")
+            everyone = text
+            continue
+        found = _SEAT.fullmatch(seat)
+        if found is None:
+            raise PolicyNameError(f"{text!r}: name the seat as the report does, P1 for the "
+                                  "first, like P1=mybots:Cautious")
+        seats.append((int(found.group(1)) - 1, name))
+    return everyone, tuple(seats)
 
 
 def load_policy(name: str | None) -> Callable[[int], Policy]:
@@ -175,13 +220,13 @@ class PolicyMaker:
         return policy  # type: ignore[no-any-return]
 
 
-def check_policy(name: str | None, seed: int) -> None:
+def check_policy(name: str | None, seed: int, seat: int = 0) -> None:
     """Refuse, before a study is played, a ``--policy`` that names no maker of
-    policies, or whose maker fails to make seat 1's policy of the game dealt by
-    ``seed`` (:class:`PolicyNameError`)."""
+    policies, or whose maker fails to make ``seat``'s policy (P1's by default) of
+    the game dealt by ``seed`` (:class:`PolicyNameError`)."""
     make = load_policy(name)
     try:
-        make(seat_seed(seed, 0))
+        make(seat_seed(seed, seat))
     except PolicyNameError:
         raise
     except Exception as error:  # the user's code: any error is its own
@@ -207,10 +252,30 @@ class _Guarded:
                                f"raised {_raised(error)}") from error
 
 
+def _seats_of_the_study(spec: StudySpec, attribute: Any,
+                        given: tuple[tuple[int, str], ...]) -> None:
+    """Each seat given a policy of its own is one of the study's, and given one
+    only (:class:`PolicyNameError`: a seat that is not played would leave its
+    policy unused, and a second policy for a seat could not both play)."""
+    named: dict[int, str] = {}
+    for seat, name in given:
+        text = f"{seat_name(seat)}={name}"  # as --policy gives it
+        if not 0 <= seat < spec.players:
+            raise PolicyNameError(f"{text!r} names a seat a study of {spec.players} players "
+                                  f"does not have: its seats are P1 to "
+                                  f"{seat_name(spec.players - 1)}")
+        if seat in named:
+            raise PolicyNameError(f"{named[seat]!r} and {text!r} both give "
+                                  f"{seat_name(seat)} a policy: give a seat one")
+        named[seat] = text
+
+
 @attrs.frozen
 class StudySpec:
     """What to play: ``games`` games of ``game`` with ``players`` seats, ``options``
-    (and ``versus``, a second option set), policies made by ``policy``."""
+    (and ``versus``, a second option set), every seat's policy made by ``policy``
+    (None: random play) but those of the seats ``seat_policies`` gives (seat from
+    0, maker's name)."""
 
     game: str
     players: int
@@ -219,6 +284,43 @@ class StudySpec:
     options: Any = None
     versus: Any = None
     policy: str | None = None
+    seat_policies: tuple[tuple[int, str], ...] = attrs.field(
+        default=(), validator=_seats_of_the_study)
+
+    def policy_of(self, seat: int) -> str | None:
+        """The name of the maker of ``seat``'s policy (from 0); None: random play."""
+        return dict(self.seat_policies).get(seat, self.policy)
+
+    def policies(self) -> tuple[str | None, ...]:
+        """Each seat's maker's name, in seat order."""
+        return tuple(self.policy_of(seat) for seat in range(self.players))
+
+
+def check_policies(spec: StudySpec) -> None:
+    """Refuse, before ``spec`` is played, a policy that cannot be made: each maker
+    named is asked for the policy of the first seat it plays in the first game
+    (:func:`check_policy`); a refusal of one given to single seats quotes the
+    first, as ``--policy`` gave it (``'P2=mybots:Cautious': ...``)."""
+    policies = spec.policies()
+    for name in dict.fromkeys(policies):
+        if name is None:
+            continue
+        seat = policies.index(name)
+        try:
+            check_policy(name, spec.seed, seat)
+        except PolicyNameError as error:
+            if name == spec.policy:  # given for every seat: as --policy gave it
+                raise
+            given = f"{seat_name(seat)}={name}"
+            raise PolicyNameError(f"{given!r}: {error}") from None
+
+
+def _makers(spec: StudySpec) -> tuple[Callable[[int], Policy], ...]:
+    """The maker of each seat's policy, in seat order: the one place a study's
+    policies are loaded (in whatever process plays the games); each name is
+    imported once."""
+    makers = {name: load_policy(name) for name in dict.fromkeys(spec.policies())}
+    return tuple(makers[name] for name in spec.policies())
 
 
 @attrs.frozen
@@ -276,21 +378,25 @@ def game_result(log: GameLog[Any]) -> GameResult:
         finals=tuple(figures.get(name, 0) for name in log.players))
 
 
-def _played(spec: StudySpec, make: Callable[[int], Policy], seed: int, options: Any
-            ) -> GameResult:
-    if spec.policy is None:  # random play: legal by construction, and not slowed
-        policies = [make(seat_seed(seed, seat)) for seat in range(spec.players)]
+def _played(spec: StudySpec, makers: tuple[Callable[[int], Policy], ...], seed: int,
+            options: Any) -> GameResult:
+    if spec.policy is None and not spec.seat_policies:  # random play: legal by construction
+        policies = [make(seat_seed(seed, seat)) for seat, make in enumerate(makers)]
         return game_result(play(spec.game, policies, seed=seed, options=options))
-    return game_result(_played_by_user(spec, make, seed, options))
+    return game_result(_played_by_user(spec, makers, seed, options))
 
 
-def _played_by_user(spec: StudySpec, make: Callable[[int], Policy], seed: int, options: Any
-                    ) -> GameLog[Any]:
-    """A game played by the user's policies: whatever they do wrong is a
-    :class:`PolicyFailed` that says so (a ``--policy`` misbehaving in play)."""
+def _played_by_user(spec: StudySpec, makers: tuple[Callable[[int], Policy], ...], seed: int,
+                    options: Any) -> GameLog[Any]:
+    """A game played by the user's policies (and random players in the seats given
+    none): whatever the user's do wrong is a :class:`PolicyFailed` that says so
+    (a ``--policy`` misbehaving in play)."""
     policies: list[Policy] = []
-    for seat in range(spec.players):
-        name = f"P{seat + 1}"
+    for seat, make in enumerate(makers):
+        name = seat_name(seat)
+        if spec.policy_of(seat) is None:  # a random player: legal by construction
+            policies.append(make(seat_seed(seed, seat)))
+            continue
         try:
             policies.append(_Guarded(make(seat_seed(seed, seat)), name, seed))
         except PolicyNameError:
@@ -312,7 +418,7 @@ def play_chunk(chunk: Chunk) -> Study:
     Dask workers by reference)."""
     spec = chunk.spec
     try:
-        make = load_policy(spec.policy)
+        makers = _makers(spec)
     except PolicyNameError as error:  # the command loaded it before: this is another process
         raise PolicyNameError(f"{error}, in the process that plays games {chunk.start} to "
                               f"{chunk.stop - 1} ({_process()}): {_ELSEWHERE}") from None
@@ -321,10 +427,10 @@ def play_chunk(chunk: Chunk) -> Study:
     paired = Paired(seats=spec.players) if spec.versus is not None else None
     for index in range(chunk.start, chunk.stop):
         seed = spec.seed + index
-        one = _played(spec, make, seed, spec.options)
+        one = _played(spec, makers, seed, spec.options)
         base += Tally.of(one)
         if versus is not None and paired is not None:
-            other = _played(spec, make, seed, spec.versus)
+            other = _played(spec, makers, seed, spec.versus)
             versus += Tally.of(other)
             paired += Paired.of(one, other)
     return Study(spec, base, versus, paired)

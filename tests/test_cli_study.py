@@ -129,6 +129,108 @@ def test_a_policy_that_fails_in_play_exits_1_without_a_traceback(
             if maker == "says_fold" else "")]
 
 
+def _wins(*args: str) -> list[int]:
+    code, out = run("study", "goblin", "--games", "30", "--format", "json", *args)
+    assert code == 0, out
+    return [row["wins"] for row in json.loads(out)["base"]["wins"]]
+
+
+def test_a_seat_policy_plays_in_that_seat_only(bots: str) -> None:
+    """--policy P1=NoSeed (it takes the first offer, a fold whenever one is offered)
+    puts the folding bot in P1 against a random P2, and P2=... in P2: the bot's
+    seat wins the fewer games, wherever it sits, as it does not when both seats
+    fold so."""
+    p1 = _wins("--policy", f"P1={bots}:NoSeed")
+    p2 = _wins("--policy", f"P2={bots}:NoSeed")
+    both = _wins("--policy", f"{bots}:NoSeed")
+    assert p1[0] < p1[1] and p2[1] < p2[0], (p1, p2)
+    assert p1 != both != p2
+
+
+def test_a_seat_policy_names_each_seats_policy_in_the_report(bots: str) -> None:
+    """The text report's first line says which seat played which policy, and the
+    JSON gives each seat's policy (policy: that of the seats not named)."""
+    code, out = run("study", "orc", "--games", "3", "--players", "3",
+                    "--policy", f"P2={bots}:NoSeed")
+    assert code == 0, out
+    assert out.splitlines()[0] == ("3 games of orc-poker, 3 players, seeds 0 to 2, policies "
+                                   f"P1 random, P2 {bots}:NoSeed, P3 random")
+    code, out = run("study", "orc", "--games", "3", "--players", "3", "--format", "json",
+                    "--policy", f"P2={bots}:NoSeed", "--policy", f"{bots}:NoSeed",
+                    "--policy", "P3=cardcore.play:RandomPolicy")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["policy"] == f"{bots}:NoSeed"
+    assert data["policies"] == [{"seat": "P1", "policy": f"{bots}:NoSeed"},
+                                {"seat": "P2", "policy": f"{bots}:NoSeed"},
+                                {"seat": "P3", "policy": "cardcore.play:RandomPolicy"}]
+
+
+def test_a_policy_for_every_seat_is_what_it_was(bots: str) -> None:
+    """--policy MODULE:NAME alone: every seat plays it, the report says "policy NAME"
+    as before, and the study is the one that names the policy for each seat."""
+    args = ["study", "goblin", "--games", "12", "--format", "json"]
+    code, out = run(*args, "--policy", f"{bots}:NoSeed")
+    assert code == 0, out
+    every = json.loads(out)
+    assert every["policy"] == f"{bots}:NoSeed"
+    code, out = run(*args, "--policy", f"P1={bots}:NoSeed", "--policy", f"P2={bots}:NoSeed")
+    assert code == 0, out
+    assert json.loads(out)["base"] == every["base"]
+    code, out = run("study", "goblin", "--games", "2", "--policy", f"{bots}:NoSeed")
+    assert out.splitlines()[0] == (f"2 games of goblin-poker, 2 players, seeds 0 to 1, "
+                                   f"policy {bots}:NoSeed")
+
+
+def test_jobs_do_not_change_a_study_with_a_seat_policy(bots: str) -> None:
+    """Two processes print the JSON one process prints, a bot in one seat."""
+    args = ["study", "orc", "--players", "3", "--games", "20", "--seed", "3", "--format",
+            "json", "--policy", f"P3={bots}:NoSeed"]
+    one = run(*args)
+    assert one == run(*args, "--jobs", "2") and one[0] == 0
+
+
+@pytest.mark.parametrize(("given", "words"), [
+    (["P3={bots}:NoSeed"], "'P3=study_bots:NoSeed' names a seat a study of 2 players does "
+                           "not have: its seats are P1 to P2"),
+    (["P1={bots}:NoSeed", "P1={bots}:raises"],
+     "'P1=study_bots:NoSeed' and 'P1=study_bots:raises' both give P1 a policy: give a seat "
+     "one"),
+    (["x=mod:name"], "'x=mod:name': name the seat as the report does, P1 for the first, "
+                     "like P1=mybots:Cautious"),
+    (["0={bots}:NoSeed"], "'0=study_bots:NoSeed': name the seat as the report does, P1 for "
+                          "the first, like P1=mybots:Cautious"),
+    (["{bots}:NoSeed", "{bots}:raises"],
+     "'study_bots:NoSeed' and 'study_bots:raises' are both for every seat: give one policy "
+     "without a seat, and SEAT=MODULE:NAME for each seat of its own, like "
+     "P1=mybots:Cautious"),
+    (["P2={bots}:broken_maker"], "'P2=study_bots:broken_maker': 'study_bots:broken_maker' "
+                                 "raised KeyError: 1 (study_bots.py, line 19) when called "
+                                 "to make a policy"),
+])
+def test_a_seat_policy_that_cannot_be_played_is_a_usage_error_before_any_game(
+        bots: str, given: list[str], words: str) -> None:
+    """A seat the study does not have, a seat given twice, a seat not written as the
+    report writes it, two policies for every seat, or a seat's maker that fails:
+    exit 2, one line quoting --policy, no game played (the bot that raises in
+    play would exit 1)."""
+    policies = [arg for text in given for arg in ("--policy", text.format(bots=bots))]
+    result = CliRunner().invoke(main, ["study", "goblin", "--games", "3", *policies])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.output.splitlines()[-1] == f"Error: Invalid value for --policy: {words}"
+
+
+def test_a_seat_policy_that_fails_in_play_names_the_option_as_given(bots: str) -> None:
+    """Exit 1 with one line naming the --policy that was given and the seat."""
+    result = CliRunner().invoke(main, ["study", "goblin", "--games", "3", "--seed", "4",
+                                       "--policy", f"P2={bots}:raises"])
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines() == [
+        f"Error: --policy P2={bots}:raises failed in play: the game dealt by seed 4: P2's "
+        "policy raised RuntimeError: no idea (study_bots.py, line 16)"]
+
+
 def test_the_installed_command_finds_a_bot_in_a_file_beside_it(tmp_path: Path) -> None:
     """``cardcore study --policy mybots:Clumsy`` run by the installed command in the
     folder holding mybots.py (as docs/studies.md shows it) imports the bot: the

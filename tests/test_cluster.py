@@ -75,6 +75,18 @@ def test_a_study_on_two_dask_workers_is_the_study_played_here(cluster: Any) -> N
     assert on_cluster == run_study(spec, chunk=60)
 
 
+def test_a_study_with_a_seat_policy_on_two_dask_workers_is_the_study_played_here(
+        cluster: Any) -> None:
+    """A policy given to one seat (one every worker can import) makes the same study
+    on the cluster as here: the policies are made on the workers, from the seats'
+    seeds."""
+    spec = StudySpec(game="orc-poker", players=3, games=24, seed=11,
+                     seat_policies=((1, "cardcore.play:RandomPolicy"),))
+    with DaskCluster(cluster.scheduler_address) as run:
+        on_cluster = run_study(spec, run, chunk=4)
+    assert on_cluster == run_study(spec, chunk=24)
+
+
 def test_validation_on_two_dask_workers_reports_what_local_processes_report(
         cluster: Any) -> None:
     """Every fixture's slim report, in the same order, from the cluster and from here."""

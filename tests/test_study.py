@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 from cardcore.play import RandomPolicy, play
@@ -13,13 +14,15 @@ from cardcore.replay.study import (
     PolicyFailed,
     PolicyNameError,
     StudySpec,
+    check_policies,
     check_policy,
     game_result,
     load_policy,
+    read_policies,
     run_study,
     seat_seed,
 )
-from cardcore.replay.tally import Sums
+from cardcore.replay.tally import Sums, Tally
 
 ORC = StudySpec(game="orc-poker", players=3, games=12, seed=40)
 
@@ -203,4 +206,122 @@ def test_a_policy_that_misbehaves_in_play_is_a_policy_failure(
     game's seed and the seat or the rule's words (never a raw exception)."""
     spec = StudySpec(game="goblin-poker", players=2, games=3, policy=f"{bots}:{maker}")
     with pytest.raises(PolicyFailed, match=words):
+        run_study(spec)
+
+
+MADE: list[tuple[str, int]] = []
+
+SEAT_BOTS = (
+    "from tests_made import MADE\n"
+    "class First:\n"
+    "    def __init__(self, seed):\n"
+    "        MADE.append(('First', seed))\n"
+    "    def __call__(self, view, offers):\n"
+    "        return offers[0]\n"
+    "class Last:\n"
+    "    def __init__(self, seed):\n"
+    "        MADE.append(('Last', seed))\n"
+    "    def __call__(self, view, offers):\n"
+    "        return offers[-1]\n"
+)
+"""Makers that write down each policy they make, by maker and seed."""
+
+
+@pytest.fixture
+def seat_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """:data:`SEAT_BOTS`, importable as ``seat_bots``, with :data:`MADE` emptied."""
+    (tmp_path / "seat_bots.py").write_text(SEAT_BOTS, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(sys.modules, "tests_made", sys.modules[__name__])
+    monkeypatch.delitem(sys.modules, "seat_bots", raising=False)
+    MADE.clear()
+    return "seat_bots"
+
+
+def test_a_seat_policy_plays_that_seat_and_random_players_the_others(seat_bots: str) -> None:
+    """seat_policies ((1, First),): First is made for seat 1 of every game only, from
+    that seat's seed, and the study is the one play() gives with First in seat 1
+    and seat 0's seeded RandomPolicy, game by game."""
+    spec = StudySpec(game="goblin-poker", players=2, games=4, seed=5,
+                     seat_policies=((1, f"{seat_bots}:First"),))
+    study = run_study(spec)
+    assert [("First", seat_seed(seed, 1)) for seed in range(5, 9)] == MADE
+    first = load_policy(f"{seat_bots}:First")
+    expected = Tally(seats=2)
+    for seed in range(5, 9):
+        log = play("goblin-poker", [RandomPolicy(seat_seed(seed, 0)), first(0)], seed=seed)
+        expected += Tally.of(game_result(log))
+    assert study.base == expected
+    assert study.base != run_study(StudySpec(game="goblin-poker", players=2, games=4,
+                                             seed=5)).base
+
+
+def test_the_seats_not_named_play_the_policy_for_every_seat(seat_bots: str) -> None:
+    """policy Last with seat 0 given First: seat 0's policies are First's, seat 1's
+    Last's, each from its own seat's seed."""
+    spec = StudySpec(game="goblin-poker", players=2, games=2, seed=3,
+                     policy=f"{seat_bots}:Last", seat_policies=((0, f"{seat_bots}:First"),))
+    assert run_study(spec).base.games == 2
+    assert sorted(MADE) == sorted([("First", seat_seed(seed, 0)) for seed in (3, 4)]
+                                  + [("Last", seat_seed(seed, 1)) for seed in (3, 4)])
+
+
+def test_processes_play_a_seat_policy_as_this_process_does(seat_bots: str) -> None:
+    """Two local processes: the study of a seat policy one process gives."""
+    spec = attrs.evolve(ORC, seat_policies=((2, f"{seat_bots}:First"),))
+    with Processes(2) as run:
+        assert run_study(spec, run, chunk=3) == run_study(spec)
+
+
+def test_read_policies_tells_every_seat_from_one_seat() -> None:
+    """MODULE:NAME is every seat's, P2=MODULE:NAME seat 1's (the report's P2); a
+    seat not written as the report writes it, or two policies for every seat,
+    are refused quoting the input."""
+    assert read_policies([]) == (None, ())
+    assert read_policies(["a:B"]) == ("a:B", ())
+    assert read_policies(["P2=a:B", "c:D", "P1=e:F"]) == ("c:D", ((1, "a:B"), (0, "e:F")))
+    for text in ("x=mod:name", "0=mod:name", "P0=mod:name", "p1=mod:name", "=mod:name"):
+        with pytest.raises(PolicyNameError, match=f"^{text!r}: name the seat as the report "
+                                                  "does, P1 for the first"):
+            read_policies([text])
+    with pytest.raises(PolicyNameError, match="'a:B' and 'c:D' are both for every seat"):
+        read_policies(["a:B", "c:D"])
+
+
+def test_a_seat_the_study_does_not_have_or_given_twice_is_refused() -> None:
+    """A seat beyond the players, or one seat given two policies: PolicyNameError
+    when the study is made, naming the seats it has (no policy left unplayed)."""
+    with pytest.raises(PolicyNameError, match=r"^'P3=a:B' names a seat a study of 2 players "
+                                              r"does not have: its seats are P1 to P2$"):
+        StudySpec(game="goblin-poker", players=2, games=1, seat_policies=((2, "a:B"),))
+    with pytest.raises(PolicyNameError, match=r"^'P1=a:B' and 'P1=c:D' both give P1 a policy"):
+        StudySpec(game="goblin-poker", players=2, games=1,
+                  seat_policies=((0, "a:B"), (0, "c:D")))
+
+
+def test_a_seat_policy_is_checked_at_its_own_seat(bots: str) -> None:
+    """check_policies asks a seat's maker for that seat's policy of the first game
+    (broken_maker raises KeyError of the seed it is given) and quotes the policy
+    as --policy gave it; the policy for every seat is checked, and quoted, as
+    before."""
+    with pytest.raises(PolicyNameError, match=rf"^'P2={bots}:broken_maker': "
+                                              rf"'{bots}:broken_maker' raised KeyError: "
+                                              rf"{seat_seed(7, 1)} "):
+        check_policies(StudySpec(game="goblin-poker", players=2, games=1, seed=7,
+                                 seat_policies=((1, f"{bots}:broken_maker"),)))
+    with pytest.raises(PolicyNameError, match=rf"^'{bots}:broken_maker' raised KeyError: "
+                                              rf"{seat_seed(7, 1)} "):
+        check_policies(StudySpec(game="goblin-poker", players=2, games=1, seed=7,
+                                 policy=f"{bots}:broken_maker",
+                                 seat_policies=((0, f"{bots}:NoSeed"),)))
+    check_policies(StudySpec(game="goblin-poker", players=2, games=1,
+                             seat_policies=((1, f"{bots}:NoSeed"),)))
+
+
+def test_a_seat_policy_that_fails_in_play_is_named_by_its_seat(bots: str) -> None:
+    """A seat's policy that raises stops the study naming that seat: the random
+    players of the other seats are not the ones blamed."""
+    spec = StudySpec(game="goblin-poker", players=3, games=2,
+                     seat_policies=((2, f"{bots}:raises"),))
+    with pytest.raises(PolicyFailed, match=r"seed 0: P3's policy raised RuntimeError"):
         run_study(spec)

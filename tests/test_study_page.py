@@ -172,6 +172,20 @@ def test_a_hostile_policy_name_and_option_value_stay_text() -> None:
     assert "x:&lt;script&gt;alert(1)&lt;/script&gt;" in page
 
 
+def test_the_page_names_each_seats_policy_when_they_differ() -> None:
+    """A study with a policy of one seat says which seat played which, as the
+    text report's first line does (and a hostile seat policy stays text); one
+    policy for every seat is named once."""
+    result = _study("goblin-poker", 2, 4)
+    seated = attrs.evolve(result, spec=attrs.evolve(
+        result.spec, seat_policies=((1, f"x:{EVIL}"),)))
+    page = study_page(seated, {})
+    assert ("policies P1 <code>random</code>, P2 <code>x:&lt;script&gt;alert(1)&lt;/script&gt;"
+            "</code>") in page
+    assert "<script" not in page
+    assert "policy <code>random</code>" in study_page(result, {})
+
+
 def test_the_page_fetches_nothing_and_runs_nothing() -> None:
     """The content security policy of every cardcore page: nothing fetched, no script."""
     page, _ = _page(_study("goblin-poker", 2, 4))
