@@ -3,6 +3,7 @@ transcripts, and Auction's convention for asking the seats."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -390,3 +391,16 @@ def test_a_step_takes_policies_by_name_as_play_does() -> None:
     assert _to_the_end(by_name, named) == _to_the_end(
         in_order, [RandomPolicy(1), RandomPolicy(2), RandomPolicy(3)])
     assert by_name.log.outcome.complete
+
+
+def test_play_and_a_match_take_the_start_of_a_games_name_as_the_command_line_does(
+        tmp_path: Path) -> None:
+    """``play("orc", ...)`` and ``Match("orc", ...)`` said "no game is called 'orc'"
+    where ``cardcore study orc`` played Orc Poker: they play it now, and the saved
+    transcript names the game in full."""
+    short = play("orc", [RandomPolicy(1), RandomPolicy(2), RandomPolicy(3)], seed=4)
+    full = play("orc-poker", [RandomPolicy(1), RandomPolicy(2), RandomPolicy(3)], seed=4)
+    assert short.rules is full.rules and short.events == full.events
+    assert Match("Goblin", ["Aki", "Ben"]).rules.name == "goblin-poker"
+    save_log(short, tmp_path / "orc.json")
+    assert json.loads((tmp_path / "orc.json").read_text(encoding="utf-8"))["game"] == "orc-poker"
