@@ -353,11 +353,17 @@ def test_a_seat_with_nothing_to_do_is_offered_an_empty_listing() -> None:
     (5, r"the policies are 5: the policies are one callable a seat"),
     ("ab", r"the policies are 'ab': the policies are one callable a seat \(2: P1, P2\)"),
     ({"Aki": RandomPolicy(1), "Ben": "random"}, r"the policy of seat 1 \(Ben\) is 'random'"),
+    ([RandomPolicy, RandomPolicy], r"the policy of seat 0 \(P1\) is the class RandomPolicy, a "
+                                   r"policy's maker, not a policy \(give RandomPolicy\(\), one "
+                                   r"made for the seat\): a policy is called with the seat's view"),
+    ({"Aki": RandomPolicy(1), "Ben": RandomPolicy}, r"seat 1 \(Ben\) is the class RandomPolicy"),
 ])
 def test_policies_that_cannot_play_are_refused_before_the_game(policies: Any, words: str
                                                               ) -> None:
     """Policies that are not callables raised TypeError from inside the loop, when
-    their seat's turn came; they are refused at once, in words."""
+    their seat's turn came, and a policy's class (callable, but a maker of
+    policies) a TypeError from inside random.py, the view taken for its seed;
+    each is refused at once, in words."""
     with pytest.raises(PolicyError, match=words):
         play("saint-poker", policies)
 

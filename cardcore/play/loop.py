@@ -71,11 +71,22 @@ def _by_seat(policies: object, players: Sequence[str]) -> list[Policy]:
     else:
         raise PolicyError(f"the policies are {quoted(policies)}: {_one_a_seat(players)}")
     for seat, policy in enumerate(seats):
-        if not callable(policy):
+        if not callable(policy) or isinstance(policy, type):
             raise PolicyError(f"the policy of seat {seat} ({names([players[seat]])}) is "
-                              f"{quoted(policy)}, not a callable: a policy is called with the "
-                              "seat's view and offers, and answers with one of the offers")
+                              f"{_not_a_policy(policy)}: a policy is called with the seat's "
+                              "view and offers, and answers with one of the offers")
     return seats
+
+
+def _not_a_policy(given: object) -> str:
+    """What a policy given is instead of one, in words: a class is a policy's maker
+    (called with the view and offers, it would make an object where an offer is
+    due, or fail on the view as a seed, inside the loop), anything else is no
+    callable."""
+    if isinstance(given, type):
+        return (f"the class {given.__qualname__}, a policy's maker, not a policy (give "
+                f"{given.__qualname__}(), one made for the seat)")
+    return f"{quoted(given)}, not a callable"
 
 
 def _one_a_seat(players: Sequence[str]) -> str:
@@ -356,8 +367,9 @@ def play(game: str | GameRules[S], policies: Sequence[Policy] | Mapping[str, Pol
     """Play a whole game: one policy per seat (a sequence, the players then named
     P1, P2, ...; or a mapping from player names), the dealer seeded by ``seed``
     (a whole number). Returns the log (:func:`cardcore.save_log` writes its
-    transcript). PolicyError for a policy that is not a callable, SetupError for
-    a seed that is no whole number, before anything is played.
+    transcript). PolicyError for a policy that is not a callable (or is a class,
+    a policy's maker), SetupError for a seed that is no whole number, before
+    anything is played.
 
     >>> from cardcore.play import RandomPolicy
     >>> log = play("saint-poker", {"Aki": RandomPolicy(1), "Ben": RandomPolicy(2)}, seed=3,
