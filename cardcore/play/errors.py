@@ -26,9 +26,10 @@ class DealerError(CardcoreError):
 
 class PolicyError(CardcoreError):
     """Policies that cannot play a game, or an answer that cannot be taken: not
-    one callable per seat (or one per player's name), a policy answering with
-    something it was not offered (a pass where none is allowed, or not an
-    event), a random player offered nothing to pick from."""
+    one callable per seat (or one per player's name, a policy's class among
+    them), a policy answering with something it was not offered (a pass where
+    none is allowed, not an event, another player's act), a random player
+    offered nothing to pick from."""
 
 
 class SeatError(CardcoreError):

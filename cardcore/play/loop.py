@@ -15,6 +15,7 @@ every step of every game goes through, checks none of it again.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, Literal, overload
@@ -30,7 +31,7 @@ from cardcore.play.registry import game_play
 from cardcore.play.seam import GamePlay, TrueDeck
 from cardcore.play.steps import Whose, check_seat
 from cardcore.play.views import View
-from cardcore.protocol import Event, S, Setup
+from cardcore.protocol import Event, Ruling, S, Setup
 from cardcore.quoting import names, quoted
 
 if TYPE_CHECKING:  # for the overloads only
@@ -235,9 +236,12 @@ class Match(Generic[S]):
     def step(self, policies: Policies) -> bool:
         """Play one step with ``policies`` (one per seat: in seat order, or by every
         player's name); False once the game is over. PolicyError for policies that
-        are not one callable a seat. A policy's answer the rules refuse leaves the
-        match as it was (the log, the dealer, the convention asking the seats):
-        the step can be tried again."""
+        are not one callable a seat, or an answer that is not the seat's own (not
+        an event, a pass where none is offered, another player's act); an error a
+        policy raises itself goes on as it is, with a note of the seat (Python
+        3.11+). A policy's answer the rules refuse leaves the match as it was (the
+        log, the dealer, the convention asking the seats): the step can be tried
+        again."""
         seats = _by_seat(policies, self.log.players)
         dealer = Tentative(self.dealer)
         asking = self.asking
@@ -287,7 +291,11 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
         players = state.players
         for seat in whose.seats:
             given = legal(state, seat)
-            answer = policies[seat](views[seat] if views else None, given)  # type: ignore[arg-type]
+            try:
+                answer = policies[seat](views[seat] if views else None, given)  # type: ignore[arg-type]
+            except Exception as error:  # the policy's own: it goes on, saying whose it is
+                _noted(error, seat, players[seat], views)
+                raise
             if not isinstance(answer, Event) or not _own_part(answer, players[seat], given):
                 raise PolicyError(f"seat {seat}'s policy answered {answer!r}: in this step "
                                   f"every seat gives its own part, one of its offers "
@@ -300,8 +308,19 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
         offers = legal(state, seat)
     else:
         seat, offers = asking.ask(state, whose, partial(legal, state))  # no frame of its own
-    answer = policies[seat](views[seat] if views else None, offers)  # type: ignore[arg-type]
+    try:
+        answer = policies[seat](views[seat] if views else None, offers)  # type: ignore[arg-type]
+    except Exception as error:  # the policy's own: it goes on, saying whose it is
+        _noted(error, seat, state.players[seat], views)
+        raise
     if isinstance(answer, Event):
+        name = state.players[seat]
+        other = _other_actor(answer, name)
+        if other is not None:  # the rules would blame the player it names, not the policy
+            raise PolicyError(f"seat {seat}'s policy answered {answer!r}: an act of "
+                              f"{names([other])}'s, where a seat answers for its own player "
+                              f"with one of its offers "
+                              f"({' or '.join(offered_kinds(offers)) or 'nothing'} by {name})")
         if not first:
             asking.answered(state, seat, answer)
         return part.complete(state, answer, dealer)
@@ -319,16 +338,38 @@ def _own_part(answer: Event, name: str, offers: Listing) -> bool:
     the keys of its tables by player, ``NAMED``). Checked before the parts are
     put together, where another seat's entry would overwrite that seat's own."""
     # offered: a listing answers by its segments, without working any out
-    if not offers.holds(answer.TYPE):
-        return False
-    field = answer.ACTOR
-    if field is not None and getattr(answer, field) != name:
+    if not offers.holds(answer.TYPE) or _other_actor(answer, name) is not None:
         return False
     for key in answer.NAMED:  # a table by player: empty, or of this player alone
         table = getattr(answer, key)
         if table and (len(table) != 1 or name not in table):
             return False
     return True
+
+
+def _other_actor(answer: Event, name: str) -> object:
+    """Whose act ``answer`` is when not ``name``'s (its actor, the field ``ACTOR``
+    names); None when it is, or is nobody's. A ruling's player is the table's
+    pick, not who gives it: any seat asked may name another. Checked on every
+    answer (a field read and a comparison), before the rules, which would blame
+    the player the event names, not the policy that gave it."""
+    field = answer.ACTOR
+    if field is None or type(answer) is Ruling:
+        return None
+    actor = getattr(answer, field)
+    return None if actor == name else actor
+
+
+def _noted(error: Exception, seat: int, name: str, views: Sequence[View[Any]] | None) -> None:
+    """Say in ``error``'s notes (Python 3.11+; 3.10 has none) that seat ``seat``'s
+    policy raised it, and when: it keeps its type for a program that catches it,
+    and its traceback, from deep in the loop, says whose code it came from."""
+    if sys.version_info >= (3, 11):
+        when = ""
+        if views:
+            count = len(views[seat].events)
+            when = f" when asked for the game's event {count} (/events/{count})"
+        error.add_note(f"raised by seat {seat}'s policy ({name}){when}")
 
 
 @overload
