@@ -314,9 +314,11 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
         _noted(error, seat, state.players[seat], views)
         raise
     if isinstance(answer, Event):
-        name = state.players[seat]
-        other = _other_actor(answer, name)
-        if other is not None:  # the rules would blame the player it names, not the policy
+        field, name = answer.ACTOR, state.players[seat]
+        # the rules would blame the player it names, not the policy; read inline, as a
+        # call every step costs 1 % of self-play: _other_actor decides the rest
+        if field is not None and getattr(answer, field) != name and (
+                other := _other_actor(answer, name)) is not None:
             raise PolicyError(f"seat {seat}'s policy answered {answer!r}: an act of "
                               f"{names([other])}'s, where a seat answers for its own player "
                               f"with one of its offers "
@@ -352,7 +354,8 @@ def _other_actor(answer: Event, name: str) -> object:
     names); None when it is, or is nobody's. A ruling's player is the table's
     pick, not who gives it: any seat asked may name another. Checked on every
     answer (a field read and a comparison), before the rules, which would blame
-    the player the event names, not the policy that gave it."""
+    the player the event names, not the policy that gave it (:func:`next_event`
+    reads the actor inline first, and asks this only of another's)."""
     field = answer.ACTOR
     if field is None or type(answer) is Ruling:
         return None
