@@ -32,10 +32,11 @@ class PolicyError(CardcoreError):
     offered nothing to pick from."""
 
 
-class SeatError(CardcoreError):
+class SeatError(CardcoreError, IndexError):
     """A seat that is none of the table's: seats are the whole numbers 0 to n - 1,
     in the order of the players (a bool, a negative number or a name is none:
-    ``-1`` is not the last seat)."""
+    ``-1`` is not the last seat). An ``IndexError`` too, as indexing the seats'
+    views past the end was before it had a class of its own (``match.views[5]``)."""
 
 
 class WeightError(CardcoreError):

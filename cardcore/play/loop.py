@@ -30,7 +30,7 @@ from cardcore.play.policies import Asking, FirstSeat, Offer, Pass, Policy, offer
 from cardcore.play.registry import game_play
 from cardcore.play.seam import GamePlay, TrueDeck
 from cardcore.play.steps import Whose, check_seat
-from cardcore.play.views import View
+from cardcore.play.views import View, Views
 from cardcore.protocol import Event, Ruling, S, Setup
 from cardcore.quoting import names, quoted
 
@@ -179,9 +179,11 @@ class Match(Generic[S]):
         setup = Setup(players=self.log.players, options=self.log.options,
                       ages=tuple((ages or {}).get(name) for name in self.log.players))
         self._seen: list[Event] = []
-        self.views: tuple[View[S], ...] = tuple(
+        self._views = tuple(
             View(rules, setup, seat, self._seen) for seat in range(len(setup.players)))
-        """Per seat, what it may know."""
+        # the loop's: it reads a seat's view every step, at a plain tuple's speed
+        self.views: Views[S] = Views(self._views)
+        """Per seat, what it may know (SeatError for a seat that is none of the table's)."""
         self.asking: Asking = self.part.asking() if self.part.asking is not None else FirstSeat()
 
     @property
@@ -264,7 +266,7 @@ class Match(Generic[S]):
         which checked its policies once and has no use for a refused event's match."""
         # decided on the log's working state: nothing of it is kept past the step
         # (cardcore.play.seam.GamePlay), and the log freezes a state only when read
-        event = next_event(self.part, self.log.lend(), dealer, asking, policies, self.views)
+        event = next_event(self.part, self.log.lend(), dealer, asking, policies, self._views)
         if event is None:
             return False
         if isinstance(event, Event):
