@@ -34,7 +34,7 @@ from cardcore.evolve import with_value
 from cardcore.moves import Moves
 from cardcore.protocol import Check, Event, Handler, Ruling, S, Transition, Turn
 from cardcore.quoting import names as listed
-from cardcore.quoting import quoted
+from cardcore.quoting import quoted, with_article
 from cardcore.table import names, needless_ruling, no_such_player
 from cardcore.working import WORKING, freeze, public_class, thaw
 from cardcore.zones import Draft
@@ -100,7 +100,7 @@ def _not_an_event(rules: DispatchedRules[S], event: object) -> NotAnEventError:
         shown = f"{type(event).__module__}.{type(event).__qualname__}"
     else:
         text = repr(event)  # a program's value, in Python's words
-        shown = f"{text if len(text) <= 60 else text[:40] + '...'} (a {type(event).__name__})"
+        shown = f"{text if len(text) <= 60 else text[:40] + '...'} ({with_article(type(event).__name__)})"
     kinds = ", ".join(cls.__name__ for cls in rules.event_types.values())
     return NotAnEventError(f"{shown} is not an event of {rules.title}: its events are {kinds} "
                            "(the classes of rules.event_types)")

@@ -43,7 +43,7 @@ from cardcore.cards import (
 from cardcore.errors import EventValueError, PathPart
 from cardcore.exact import Number, is_fraction
 from cardcore.frozen import FrozenMap, freeze
-from cardcore.quoting import quoted
+from cardcore.quoting import quoted, with_article
 
 __all__ = ["checked", "unchecked"]
 
@@ -225,9 +225,8 @@ def _shown(value: object) -> str:
     """A wrong value as the message quotes it, with its Python type."""
     if isinstance(value, type):
         return f"the class {value.__qualname__}"
-    article = "an" if type(value).__name__[:1] in "aeiou" else "a"
     kind = "string" if isinstance(value, str) else type(value).__name__
-    return f"{quoted(value)} ({article} {kind})"
+    return f"{quoted(value)} ({with_article(kind)})"
 
 
 def checked(event: object) -> None:

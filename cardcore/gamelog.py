@@ -107,13 +107,13 @@ class GameLog(Generic[S]):
         ages: Mapping[str, int] | None = None,
         meta: Mapping[str, Any] | None = None,
     ) -> None:
-        """``rules`` is a game's rules or its transcript name (``"goblin-poker"``);
+        """``rules`` is a game's rules or its name (``"goblin-poker"``, or the start
+        of just one: ``"goblin"``, as :func:`~cardcore.registry.get_game` reads it);
         ``ages`` (player -> age) matter only where a rule uses them (SP-2.6);
         ``meta`` is kept with the log and saved with it, never interpreted."""
-        if not isinstance(rules, GameRules):  # a transcript name (or a wrong value: its error)
-            from cardcore.registry import get_game
+        from cardcore.registry import rules_of  # a transcript name (or a wrong value: its error)
 
-            rules = get_game(rules)
+        rules = rules_of(rules)
         self._rules: GameRules[S] = rules
         setup = rules.setup(players, options, ages)
         self._players: tuple[str, ...] = setup.players

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from cardcore.exact import is_fraction
 
 __all__ = ["SHOWN_CHARACTERS", "SHOWN_DIGITS", "SHOWN_LEVELS", "json_number", "names", "nesting",
-           "quoted", "shown_number", "visible"]
+           "quoted", "shown_number", "visible", "with_article"]
 
 SHOWN_CHARACTERS = 60
 """The longest string a message quotes in full; a longer one is quoted by its
@@ -99,6 +99,17 @@ def names(players: Iterable[object]) -> str:
     return ", ".join(name if isinstance(name, str) and len(name) <= SHOWN_CHARACTERS
                      and name.isprintable() and name == name.strip()
                      else quoted(name) for name in players)
+
+
+def with_article(word: str) -> str:
+    """``word`` (a kind of value, as a message names it) after the article it
+    takes, by its first letter: "an int", "a str". The one place a message
+    gives a kind its article.
+
+    >>> with_article("int"), with_article("str"), with_article("Event")
+    ('an int', 'a str', 'an Event')
+    """
+    return f"{'an' if word[:1].lower() in ('a', 'e', 'i', 'o', 'u') else 'a'} {word}"
 
 
 def shown_number(value: int) -> str:

@@ -13,9 +13,10 @@ from typing import Any, Final
 
 from cardcore.errors import UnknownGameError
 from cardcore.game import GameRules
+from cardcore.protocol import S
 from cardcore.table import unique_prefix
 
-__all__ = ["GAMES", "UnknownGameError", "game_named", "get_game"]
+__all__ = ["GAMES", "UnknownGameError", "game_named", "get_game", "rules_of"]
 
 PACKAGES: Final = {
     "goblin-poker": "cardcore.games.goblin",
@@ -55,25 +56,34 @@ GAMES: Mapping[str, GameRules[Any]] = _Registry(PACKAGES)
 
 
 def get_game(name: str) -> GameRules[Any]:
-    """The rules of ``name``; the error lists the games there are.
+    """The rules of the game called ``name``: its transcript name or the start of
+    just one (``orc``), in any case, as the command line reads it
+    (:func:`game_named`), so that a program and ``cardcore`` take the same names.
+    The error lists the games there are. A transcript's ``game`` is read as the
+    format writes it, in full (:mod:`cardcore.replay.transcript`).
 
-    >>> get_game("goblin-poker").title
-    'Goblin Poker'
+    >>> get_game("goblin-poker").title, get_game("orc").title
+    ('Goblin Poker', 'Orc Poker')
     >>> get_game("gin")
     Traceback (most recent call last):
     ...
     cardcore.errors.UnknownGameError: no game is called 'gin': the games are goblin-poker, orc-poker, saint-poker, auction
     """
-    try:
-        return GAMES[name]
-    except (KeyError, TypeError):
-        raise UnknownGameError(name, tuple(GAMES)) from None
+    return GAMES[game_named(name)]
 
 
-def game_named(text: str) -> str:
-    """The transcript name of the game a person typed on the command line: the name
-    itself or the only one it begins (``goblin``, ``saint``), as ``cardcore rules``
-    reads page names. A transcript's ``game`` is always written in full.
+def rules_of(game: str | GameRules[S]) -> GameRules[S]:
+    """A game's rules, given as they are or by name (:func:`get_game`): what the
+    library's functions that take a game (``GameLog``, ``play``, ``Match``,
+    ``catalogue``, ``legal_events``...) take, read in this one place."""
+    return game if isinstance(game, GameRules) else get_game(game)
+
+
+def game_named(text: object) -> str:
+    """The transcript name of the game a person names, on the command line or in
+    a program (:func:`get_game`): the name itself or the only one it begins
+    (``goblin``, ``saint``), in any case, as ``cardcore rules`` reads page names.
+    A transcript's ``game`` is always written in full.
 
     >>> game_named("orc"), game_named("Auction")
     ('orc-poker', 'auction')
@@ -82,7 +92,7 @@ def game_named(text: str) -> str:
     ...
     cardcore.errors.UnknownGameError: no game is called 'poker': the games are goblin-poker, orc-poker, saint-poker, auction
     """
-    name = unique_prefix(text, tuple(PACKAGES))
+    name = unique_prefix(text, tuple(PACKAGES)) if isinstance(text, str) else None
     if name is None:
         raise UnknownGameError(text, tuple(GAMES))
     return name

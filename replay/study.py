@@ -38,6 +38,7 @@ from cardcore.gamelog import GameLog
 from cardcore.play import Policy, RandomPolicy, play
 from cardcore.play.errors import PolicyError
 from cardcore.play.policies import Offer
+from cardcore.quoting import with_article
 from cardcore.replay.cluster import Executor, InProcess
 from cardcore.replay.errors import PolicyFailed, PolicyNameError
 from cardcore.replay.tally import GameResult, Paired, Tally
@@ -209,7 +210,7 @@ class PolicyMaker:
     def __call__(self, seed: int) -> Policy:
         policy = self.make(seed) if self.takes_seed else self.make()
         if not callable(policy):
-            raise PolicyNameError(f"{self.name!r} made {policy!r} (a {type(policy).__name__}), "
+            raise PolicyNameError(f"{self.name!r} made {policy!r} ({with_article(type(policy).__name__)}), "
                                   "not a policy: a policy is a callable from a seat's view "
                                   "and its offers to one offer")
         signature = _parameters(policy)

@@ -21,7 +21,7 @@ from cardcore.game import GameRules
 from cardcore.options import OptionsError
 from cardcore.protocol import Check, Event, check_players
 from cardcore.quoting import names, nesting, quoted
-from cardcore.registry import GAMES, UnknownGameError, get_game
+from cardcore.registry import GAMES, UnknownGameError, game_named
 from cardcore.replay.direct import Unsure, build, event_builders
 from cardcore.replay.errors import TranscriptError
 from cardcore.replay.jsonload import MAX_DEPTH, JsonError, parse_json, read_text
@@ -261,11 +261,24 @@ def _envelope(data: object, reader: _Reader) -> GameRules[Any] | None:
                       f"it reads {FORMAT_ID!r}")
     rules = None
     if "game" in data:
-        try:
-            rules = get_game(data["game"])
-        except UnknownGameError as error:
-            reader.refuse(("game",), str(error))
+        name = data["game"]
+        if isinstance(name, str) and name in GAMES:  # as the format spells it: in full
+            rules = GAMES[name]
+        else:
+            reader.refuse(("game",), _no_game(name))
     return None if missing or len(reader.problems) > unknown_keys else rules
+
+
+def _no_game(name: object) -> str:
+    """Why a transcript's ``game`` names no game: the games there are, and the one
+    it begins (a program and the command line take ``orc`` for ``orc-poker``, as
+    :func:`~cardcore.registry.get_game` reads a name; a file spells it out)."""
+    message = str(UnknownGameError(name, tuple(GAMES)))
+    try:
+        meant = game_named(name)
+    except UnknownGameError:
+        return message
+    return f"{message} (a transcript spells its game's name in full: {meant!r})"
 
 
 def _players(raw: object, rules: GameRules[Any], reader: _Reader) -> tuple[str, ...]:

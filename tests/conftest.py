@@ -94,6 +94,8 @@ BOTS = (
     "        offered = offers.of_kind('pitch')[0]\n"
     "        return Pitch(player=offered.player, card=9 if offered.card == 10 else 10)\n"
     "    return policy\n"
+    "def number(seed):\n"
+    "    return seed\n"
 )
 """Policy makers, right and wrong, as a user might write them."""
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardcore.dispatch import REPORT_ORDER
-from cardcore.errors import RuleViolation
+from cardcore.errors import NotAnEventError, RuleViolation
 from cardcore.gamelog import GameLog
 from cardcore.games.goblin import RULES, Deal, Fold, Reveal
 from cardcore.replay.runner import replay_file
@@ -131,3 +131,11 @@ def test_an_event_of_another_game_is_refused_where_it_is_read_as_where_it_is_app
         with pytest.raises(NotAnEventError) as read:
             refuse_foreign_event(RULES, foreign)
         assert str(read.value) == str(applied.value)
+
+
+@pytest.mark.parametrize(("given", "words"), [(1, r"1 \(an int\)"), ("fold", r"'fold' \(a str\)")])
+def test_a_value_that_is_no_event_is_named_with_its_article(given: object, words: str) -> None:
+    """A value applied instead of an event is named by its type with the article
+    that type takes: "1 (a int)" read wrongly."""
+    with pytest.raises(NotAnEventError, match=rf"^{words} is not an event of Goblin Poker: "):
+        RULES.apply(RULES.start(["Aki", "Ben"]), given)  # type: ignore[arg-type]

@@ -98,6 +98,14 @@ def test_a_log_may_name_its_game_by_its_transcript_name() -> None:
             GameLog(wrong, ["Aki", "Ben"])  # type: ignore[call-overload]
 
 
+def test_a_log_takes_the_start_of_a_games_name_as_the_command_line_does() -> None:
+    """``GameLog("goblin", ...)`` said "no game is called 'goblin'" where ``cardcore
+    simulate goblin`` played it: the log is of Goblin Poker's rules, and its
+    transcript names the game in full."""
+    log = GameLog("goblin", ["Aki", "Ben"])
+    assert log.rules is RULES and log.rules.name == "goblin-poker"
+
+
 def test_changing_a_dict_an_event_was_built_from_does_not_rewrite_the_log() -> None:
     """The log keeps its own copy of an event's tables: the program's dict, changed
     after the append, leaves the kept event (equal to the one appended) as it was, and

@@ -224,6 +224,17 @@ def test_one_module_per_game(module: str) -> None:
     max_cycles_test(game)
 
 
+def test_a_table_takes_the_start_of_a_games_name_and_is_named_in_full() -> None:
+    """``env("auc")`` said "no game is called 'auc'" where ``cardcore study auc``
+    played Abbott's Auction; now it is Auction's table, named ``auction_v0`` (not
+    ``auc_v0``), with Auction's larger observation (not the default size)."""
+    short, full = env("auc", players=2).unwrapped, env("auction", players=2).unwrapped
+    assert short.rules is full.rules
+    assert short.metadata["name"] == full.metadata["name"] == "auction_v0"
+    assert short.observation_space("player_0") == full.observation_space("player_0")
+    assert short.observation_space("player_0") != env("saint", 2).observation_space("player_0")
+
+
 def test_the_tables_are_of_the_types_their_constructors_name() -> None:
     """env() returns an AECTable and parallel_env() a ParallelTable (the types a
     checker is given, .ci/typing_probe.py), each unwrapping to the CardTable; so

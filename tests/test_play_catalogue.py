@@ -8,7 +8,13 @@ from typing import Any
 import pytest
 
 from cardcore.cards import Card
-from cardcore.errors import CardcoreError, NotAnEventError, NotAStateError, SetupError
+from cardcore.errors import (
+    CardcoreError,
+    NotAnEventError,
+    NotAStateError,
+    SetupError,
+    UnknownGameError,
+)
 from cardcore.games.auction import RULES as AUCTION
 from cardcore.games.goblin import Fold
 from cardcore.games.orc import RULES as ORC
@@ -128,3 +134,14 @@ def test_an_event_of_the_game_that_is_no_action_is_refused_in_words() -> None:
                                              r"the catalogue's keys\)") as refused:
         actions.index(state, Check())
     assert isinstance(refused.value, KeyError)
+
+
+def test_a_catalogue_is_asked_for_by_the_games_name_too() -> None:
+    """``catalogue("orc-poker", 3)`` raised AttributeError ('str' object has no
+    attribute 'name') where every other function of the play layer takes a name:
+    it is the catalogue of the rules of that name (the same one, built once), a
+    short name as ``get_game`` reads it, and an unknown name is refused as
+    ``get_game`` refuses it."""
+    assert catalogue("orc-poker", 3) is catalogue(ORC, 3) is catalogue("orc", 3)
+    with pytest.raises(UnknownGameError, match="no game is called 'gin': the games are"):
+        catalogue("gin", 3)

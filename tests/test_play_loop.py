@@ -5,8 +5,10 @@ on (Match.resume)."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -361,11 +363,17 @@ def test_a_seat_with_nothing_to_do_is_offered_an_empty_listing() -> None:
     (5, r"the policies are 5: the policies are one callable a seat"),
     ("ab", r"the policies are 'ab': the policies are one callable a seat \(2: P1, P2\)"),
     ({"Aki": RandomPolicy(1), "Ben": "random"}, r"the policy of seat 1 \(Ben\) is 'random'"),
+    ([RandomPolicy, RandomPolicy], r"the policy of seat 0 \(P1\) is the class RandomPolicy, a "
+                                   r"policy's maker, not a policy \(give RandomPolicy\(\), one "
+                                   r"made for the seat\): a policy is called with the seat's view"),
+    ({"Aki": RandomPolicy(1), "Ben": RandomPolicy}, r"seat 1 \(Ben\) is the class RandomPolicy"),
 ])
 def test_policies_that_cannot_play_are_refused_before_the_game(policies: Any, words: str
                                                               ) -> None:
     """Policies that are not callables raised TypeError from inside the loop, when
-    their seat's turn came; they are refused at once, in words."""
+    their seat's turn came, and a policy's class (callable, but a maker of
+    policies) a TypeError from inside random.py, the view taken for its seed;
+    each is refused at once, in words."""
     with pytest.raises(PolicyError, match=words):
         play("saint-poker", policies)
 
@@ -814,3 +822,108 @@ def test_a_refused_answer_in_a_step_together_names_no_hidden_card() -> None:
         match.step([wrong, first, first])
     assert "Ben's hand" not in str(refused.value) and refused.value.__context__ is None
     assert match.whose().seats == (0, 1, 2) and len(match.log) == 1
+
+
+def test_play_and_a_match_take_the_start_of_a_games_name_as_the_command_line_does(
+        tmp_path: Path) -> None:
+    """``play("orc", ...)`` and ``Match("orc", ...)`` said "no game is called 'orc'"
+    where ``cardcore study orc`` played Orc Poker: they play it now, and the saved
+    transcript names the game in full."""
+    short = play("orc", [RandomPolicy(1), RandomPolicy(2), RandomPolicy(3)], seed=4)
+    full = play("orc-poker", [RandomPolicy(1), RandomPolicy(2), RandomPolicy(3)], seed=4)
+    assert short.rules is full.rules and short.events == full.events
+    assert Match("Goblin", ["Aki", "Ben"]).rules.name == "goblin-poker"
+    save_log(short, tmp_path / "orc.json")
+    assert json.loads((tmp_path / "orc.json").read_text(encoding="utf-8"))["game"] == "orc-poker"
+
+
+def _anothers(view: View[Any], offers: Sequence[Offer]) -> Offer:
+    """The first of the seat's offers that is an act of its own player (no
+    ruling: a ruling names the table's pick), made the next player's."""
+    own = next(offer for offer in offers
+               if isinstance(offer, Event) and offer.ACTOR and offer.TYPE != "ruling")
+    after = view.players[(view.seat + 1) % len(view.players)]
+    return attrs.evolve(own, **{own.ACTOR: after})  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seat_answering_with_another_players_act_is_told_whose_policy_it_was(game: str
+                                                                              ) -> None:
+    """In a step of one seat, an answer naming another player gave the rules'
+    "P1 cannot draw now: it is P3's turn (C-5)", which says nothing of the policy
+    of seat 2 that gave it (or was taken, as that player's act, where the rules
+    let that player act too). Now PolicyError names the seat and what it may
+    answer, as in a step taken together, and nothing is appended."""
+    low, _ = PLAYERS[game]
+    match: Match[Any] = Match(game, [f"P{seat}" for seat in range(low)], OPTIONS.get(game),
+                              seed=3)
+    policies = [RandomPolicy(seat) for seat in range(low)]
+    while match.whose().chance or match.whose().together:
+        assert match.step(policies)
+    before, numbers = match.log.events, match.dealer.rng.getstate()
+    with pytest.raises(PolicyError, match=r"^seat (\d)'s policy answered .*: an act of P\d's, "
+                                          r"where a seat answers for its own player with one "
+                                          r"of its offers \(.* by P\1\)$"):
+        match.step([_anothers] * low)
+    assert match.log.events == before and match.dealer.rng.getstate() == numbers
+    assert match.step(policies)
+
+
+def test_rulings_naming_another_player_are_still_answered() -> None:
+    """A ruling names the table's pick, not the seat that gives it: Goblin Poker's
+    table choice, offered to a seat as a ruling naming the other, is taken."""
+    for seed in range(40):
+        match: Match[Any] = Match("goblin-poker", ["Aki", "Ben", "Cy"], seed=seed)
+        policies = [RandomPolicy(seed * 3 + seat) for seat in range(3)]
+        while match.step(policies):
+            seat = match.whose().seats[0] if match.whose().seats else None
+            if seat is None or match.whose().together:
+                continue
+            offers = match.legal(seat)
+            others = [offer for offer in offers.of_kind("ruling")
+                      if offer.player != match.log.players[seat]]
+            if others:
+                match.step([lambda view, offers, ruling=others[0]: ruling] * 3)
+                assert match.log.events[-1] == others[0]
+                return
+    raise AssertionError("no ruling naming another player was offered in 40 games")
+
+
+def _divides_by_zero(view: View[Any], offers: Sequence[Offer]) -> Offer:
+    """A policy with a bug of its own."""
+    return offers[len(offers) // 0]
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="exception notes are Python 3.11's")
+@pytest.mark.parametrize("together", [True, False])
+def test_a_policy_that_raises_keeps_its_error_with_a_note_of_whose_and_when(together: bool
+                                                                           ) -> None:
+    """A policy's own error (ZeroDivisionError) came out of the loop bare, from
+    deep inside it, saying nothing of which seat's policy raised it: it keeps its
+    type, with a note naming the seat, its player and the event the step was for,
+    in a step taken together and in one seat's alike."""
+    match: Match[Any] = Match("orc-poker", ["Aki", "Ben", "Cy"], seed=2)
+    policies = [RandomPolicy(seat) for seat in range(3)]
+    while match.whose().chance or match.whose().together != together:
+        assert match.step(policies)
+    seat = match.whose().seats[-1] if together else match.whose().seats[0]
+    broken = list(policies)
+    broken[seat] = _divides_by_zero
+    count = len(match.log)
+    with pytest.raises(ZeroDivisionError) as raised:
+        match.step(broken)
+    player = match.log.players[seat]
+    assert raised.value.__notes__ == [
+        f"raised by seat {seat}'s policy ({player}) when asked for the game's event {count} "
+        f"(/events/{count})"]
+    assert len(match.log) == count
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="exception notes are Python 3.11's")
+def test_a_policy_of_the_wrong_arguments_is_told_whose_it_is() -> None:
+    """A policy that takes one argument raised a bare TypeError from inside the
+    loop; the TypeError now has a note naming the seat and its player."""
+    with pytest.raises(TypeError, match="positional argument") as raised:
+        play("goblin-poker", [RandomPolicy(1), lambda offers: offers[0]], seed=1)
+    assert raised.value.__notes__ == [
+        "raised by seat 1's policy (P2) when asked for the game's event 1 (/events/1)"]

@@ -11,6 +11,7 @@ from cardcore.errors import NotAStateError, UnknownGameError
 from cardcore.games.auction import RULES as AUCTION
 from cardcore.games.goblin import RULES as GOBLIN
 from cardcore.games.saint import RULES as SAINT
+from cardcore.play.dealer import Dealer
 from cardcore.play.errors import SeatError
 from cardcore.play.legal import auction, goblin, orc, saint
 from cardcore.play.listing import Listing
@@ -70,3 +71,19 @@ def test_legal_events_are_a_listing_even_when_there_are_none() -> None:
     state = SAINT.start(["Aki", "Ben"])
     nothing = legal_events(SAINT, state, 1)
     assert isinstance(nothing, Listing) and list(nothing) == [] and nothing.kind_names() == []
+
+
+def test_legal_events_and_whose_take_the_games_name_as_play_does() -> None:
+    """``legal_events("orc-poker", state, 0)`` raised AttributeError ('str' object
+    has no attribute 'name'), as ``whose`` did: each takes a game's name (or the
+    start of one, as ``get_game`` reads it) for its rules, and refuses an unknown
+    name as ``get_game`` does."""
+    state = SAINT.start(["Aki", "Ben"])
+    state, _ = SAINT.apply(state, Dealer(3).chance(SAINT, state))
+    for name in ("saint-poker", "saint"):
+        assert list(legal_events(name, state, 0)) == list(legal_events(SAINT, state, 0))
+        assert whose(name, state) == whose(SAINT, state)
+    assert len(legal_events("saint-poker", state, 0)) > 0
+    for call in (lambda: legal_events("gin", state, 0), lambda: whose("gin", state)):
+        with pytest.raises(UnknownGameError, match="no game is called 'gin': the games are"):
+            call()

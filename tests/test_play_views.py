@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from cardcore.hiding import hide
 from cardcore.play import Match, View, legal_events
+from cardcore.play.errors import SeatError
 from cardcore.play.views import information_string
 from cardcore.protocol import Setup
 from tests.playing import PLAYERS, played
@@ -209,3 +210,28 @@ def test_a_seat_s_view_of_a_log_follows_the_log(game: str) -> None:
     for seat, view in enumerate(views):
         assert view.events == match.views[seat].events
         assert view.state == match.views[seat].state
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 9, True, "Ben", 1.0, None])
+def test_a_matchs_views_are_indexed_by_seat_as_legal_takes_one(seat: Any) -> None:
+    """``match.views[5]`` raised a bare IndexError (and ``views[-1]`` gave the last
+    seat's view, ``views[True]`` seat 1's) where ``match.legal(5)`` and
+    ``View.of(log, 5)`` say which seats there are: the same SeatError now, an
+    IndexError too for a program that caught that."""
+    match: Match[Any] = Match("orc-poker", ["Aki", "Ben", "Cy"], seed=1)
+    with pytest.raises(SeatError) as indexed:
+        match.views[seat]
+    with pytest.raises(SeatError) as listed:
+        match.legal(seat)
+    assert str(indexed.value) == str(listed.value)
+    assert isinstance(indexed.value, IndexError)
+
+
+def test_a_matchs_views_are_still_a_tuple_of_one_view_a_seat() -> None:
+    """Each seat's view at its seat; slices, iteration and equality as a tuple's."""
+    match: Match[Any] = Match("orc-poker", ["Aki", "Ben", "Cy"], seed=1)
+    views = match.views
+    assert isinstance(views, tuple) and len(views) == 3
+    assert [view.player for view in views] == ["Aki", "Ben", "Cy"] == [
+        views[seat].player for seat in range(3)]
+    assert views[1:] == (views[1], views[2]) and views == tuple(views)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardcore.quoting import names, visible
+from cardcore.quoting import names, visible, with_article
 
 INVISIBLE = {*range(0x00, 0x20), *range(0x7F, 0xA0), 0x061C, 0x200E, 0x200F, 0x2028, 0x2029,
              *range(0x202A, 0x202F), *range(0x2066, 0x206A), *range(0xD800, 0xE000),
@@ -67,3 +67,9 @@ def test_a_list_of_names_quotes_a_name_that_does_not_show_as_written() -> None:
     Names that show as written are listed bare, as before."""
     assert names(["Aki", "Ben\u200b", "Chi\u00e9", "Dov\u00ad", "Eve "]) == (
         "Aki, 'Ben\\u200b', Chi\u00e9, 'Dov\\xad', 'Eve '")
+
+
+def test_a_kind_takes_the_article_its_first_letter_asks_for() -> None:
+    """"an" before a vowel, in either case, "a" before anything else."""
+    assert [with_article(word) for word in ("int", "Event", "str", "list", "object")] == [
+        "an int", "an Event", "a str", "a list", "an object"]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from imports import imported_by
 
-from cardcore.registry import GAMES, PACKAGES, get_game
+from cardcore.registry import GAMES, PACKAGES, UnknownGameError, game_named, get_game
 
 
 def test_the_registry_names_the_four_games_in_order() -> None:
@@ -19,3 +22,23 @@ def test_asking_for_one_game_imports_that_game_only() -> None:
     loaded = imported_by("from cardcore.registry import GAMES; GAMES['goblin-poker']")
     games = [m for m in loaded if m.startswith("cardcore.games.") and m.count(".") == 2]
     assert games == ["cardcore.games.goblin"]
+
+
+@pytest.mark.parametrize(("name", "game"), [("orc", "orc-poker"), ("goblin", "goblin-poker"),
+                                            ("Auction", "auction"), (" saint-Poker", "saint-poker")])
+def test_a_game_is_found_by_the_start_of_its_name_as_the_command_line_finds_it(
+        name: str, game: str) -> None:
+    """``cardcore study orc`` played Orc Poker where ``get_game("orc")`` (and so
+    ``play``, ``Match``, ``GameLog``) knew no such game: both read a name with
+    ``game_named`` now."""
+    assert get_game(name) is GAMES[game]
+    assert game_named(name) == game
+
+
+@pytest.mark.parametrize("name", ["poker", "", "gin", 42, None, ["orc"]])
+def test_a_name_that_begins_no_game_or_several_is_refused_with_the_games(name: Any) -> None:
+    """``poker`` begins three games and names none; a value that is no string is
+    refused in the same words, not as a TypeError."""
+    with pytest.raises(UnknownGameError, match=r"^no game is called .*: the games are "
+                                               r"goblin-poker, orc-poker, saint-poker, auction$"):
+        get_game(name)

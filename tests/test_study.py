@@ -178,13 +178,15 @@ def test_what_cannot_make_a_policy_is_refused_before_any_game(bots: str) -> None
     """A policy itself (not its maker) and a maker of two arguments are refused when
     loaded; a maker that makes something that is not a policy of (view, offers), or
     that raises, when check_policy makes a first policy: each PolicyNameError says
-    what it takes and what --policy allows."""
+    what it takes and what --policy allows (a kind named with its article: "an int")."""
     with pytest.raises(PolicyNameError, match=r"takes \(view, offers\).*not a policy itself"):
         load_policy(f"{bots}:INSTANCE")
     with pytest.raises(PolicyNameError, match=r"takes \(a, b\).*with a seat's seed or with nothing"):
         load_policy(f"{bots}:two_seeds")
     with pytest.raises(PolicyNameError, match=r"made '0' \(a str\), not a policy"):
         check_policy(f"{bots}:text", 0)
+    with pytest.raises(PolicyNameError, match=r"made 0 \(an int\), not a policy"):
+        check_policy(f"{bots}:number", 0)
     with pytest.raises(PolicyNameError, match=r"takes \(offers\).*\(view, offers\)"):
         check_policy(f"{bots}:one_argument", 0)
     with pytest.raises(PolicyNameError, match=r"raised KeyError: 0"):

@@ -169,6 +169,18 @@ def test_an_unknown_game_lists_the_games() -> None:
     assert where == "/game" and "goblin-poker" in message
 
 
+@pytest.mark.parametrize("name", ["orc", "Orc-Poker"])
+def test_a_transcript_spells_its_game_in_full_and_is_told_which_it_meant(name: str) -> None:
+    """A program and the command line find Orc Poker by ``orc`` (or in capitals);
+    a transcript's ``game`` is read as the format spells it, and is told the
+    name in full."""
+    ((where, message),) = problems(changed(game=name))
+    assert where == "/game"
+    assert message == (f"no game is called {name!r}: the games are goblin-poker, orc-poker, "
+                       "saint-poker, auction (a transcript spells its game's name in full: "
+                       "'orc-poker')")
+
+
 def test_result_names_must_be_players() -> None:
     """A result for someone not at the table is a format problem."""
     found = dict(problems(changed(result={"chips": {"Dan": 3}, "winners": ["Eve"]})))

@@ -93,11 +93,12 @@ def _seats(rules: GameRules[Any], players: object, num_players: object) -> int:
 
 class CardTable(AECEnv):  # type: ignore[misc]
     """A table of ``players`` playing ``game`` (a transcript name:
-    ``"goblin-poker"``, ``"orc-poker"``, ``"saint-poker"``, ``"auction"``) with
-    the game's ``options``. ``players`` is the number of seats (the agents are
-    named ``player_0`` onwards); by default the fewest the game is for (three
-    at Orc Poker, two at the others). ``num_players`` is the same number by
-    the keyword PettingZoo's classic card games take; give one or the other.
+    ``"goblin-poker"``, ``"orc-poker"``, ``"saint-poker"``, ``"auction"``, or
+    the start of just one, as :func:`~cardcore.registry.get_game` reads it)
+    with the game's ``options``. ``players`` is the number of seats (the agents
+    are named ``player_0`` onwards); by default the fewest the game is for
+    (three at Orc Poker, two at the others). ``num_players`` is the same number
+    by the keyword PettingZoo's classic card games take; give one or the other.
 
     Observation: a dict of ``"observation"``, the seat's information state
     (:meth:`cardcore.play.View.information_state`, UTF-8, zero-padded; past the
@@ -120,7 +121,7 @@ class CardTable(AECEnv):  # type: ignore[misc]
             raise TableError(f"render_mode {quoted(render_mode)} is not one of: None, "
                              + ", ".join(map(quoted, RENDER_MODES)))
         self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),
-                                         "name": f"{game}_v0", "is_parallelizable": True}
+                                         "name": f"{self.rules.name}_v0", "is_parallelizable": True}
         """PettingZoo's: a fixed cycle of agents makes the parallel wrapper safe."""
         self.game_options = options
         self.render_mode = render_mode
@@ -131,7 +132,7 @@ class CardTable(AECEnv):  # type: ignore[misc]
         """The action of a seat that passes (Auction's bidding; never legal elsewhere)."""
         self.wait = self.pass_ + 1
         """The action of an agent whose part it is not."""
-        size = OBSERVATION_BYTES.get(game, OTHER_BYTES)
+        size = OBSERVATION_BYTES.get(self.rules.name, OTHER_BYTES)
         self._size = size
         space = gymnasium.spaces.Dict({
             "observation": gymnasium.spaces.Box(0, 255, (size,), np.uint8),

@@ -10,7 +10,7 @@ win differ only in order); :meth:`Catalogue.event` then gives the first of them.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Generic
+from typing import Any, Generic, overload
 
 from cardcore.dispatch import refuse_foreign_event, refuse_foreign_state
 from cardcore.errors import SetupError
@@ -19,6 +19,7 @@ from cardcore.play.errors import CatalogueError
 from cardcore.play.registry import game_play
 from cardcore.protocol import Event, S
 from cardcore.quoting import quoted
+from cardcore.registry import rules_of
 
 __all__ = ["Catalogue", "CatalogueError", "catalogue"]
 
@@ -100,8 +101,23 @@ class Catalogue(Generic[S]):
 _MADE: dict[tuple[str, int], Catalogue[Any]] = {}
 
 
-def catalogue(rules: GameRules[S], players: int) -> Catalogue[S]:
-    """The catalogue of ``rules`` at a table of ``players`` (built once)."""
+@overload
+def catalogue(rules: GameRules[S], players: int) -> Catalogue[S]: ...
+
+
+@overload
+def catalogue(rules: str, players: int) -> Catalogue[Any]: ...
+
+
+def catalogue(rules: GameRules[S] | str, players: int) -> Catalogue[S]:
+    """The catalogue of ``rules`` at a table of ``players`` (built once): the
+    game's rules, or its name (``"orc-poker"``, as
+    :func:`~cardcore.registry.get_game` reads it; UnknownGameError for none).
+
+    >>> catalogue("orc-poker", 3) is catalogue("orc", 3)
+    True
+    """
+    rules = rules_of(rules)
     key = (rules.name, players)
     found = _MADE.get(key)
     if found is None:

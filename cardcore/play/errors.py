@@ -31,12 +31,12 @@ class DealerError(CardcoreError):
 
 class PolicyError(CardcoreError):
     """Policies that cannot play a game, or an answer that cannot be taken: not
-    one callable per seat (or one per player's name), a policy answering with
-    something it was not offered (a pass where none is allowed, or not an
-    event), a random player offered nothing to pick from; in a step taken
-    together, a part that is not the seat's own, or a seat's second part, or a
-    whole event given to a :class:`~cardcore.play.Match` once some seat's part
-    is held."""
+    one callable per seat (or one per player's name, a policy's class among
+    them), a policy answering with something it was not offered (a pass where
+    none is allowed, not an event, another player's act), a random player
+    offered nothing to pick from; in a step taken together, a part that is not
+    the seat's own, or a seat's second part, or a whole event given to a
+    :class:`~cardcore.play.Match` once some seat's part is held."""
 
 
 class ResumeError(CardcoreError):
@@ -46,10 +46,11 @@ class ResumeError(CardcoreError):
     stock is not the game's."""
 
 
-class SeatError(CardcoreError):
+class SeatError(CardcoreError, IndexError):
     """A seat that is none of the table's: seats are the whole numbers 0 to n - 1,
     in the order of the players (a bool, a negative number or a name is none:
-    ``-1`` is not the last seat)."""
+    ``-1`` is not the last seat). An ``IndexError`` too, as indexing the seats'
+    views past the end was before it had a class of its own (``match.views[5]``)."""
 
 
 class WeightError(CardcoreError):

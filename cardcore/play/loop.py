@@ -16,6 +16,7 @@ none of it again.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
@@ -33,8 +34,8 @@ from cardcore.play.policies import Asking, FirstSeat, Offer, Pass, Policy, offer
 from cardcore.play.registry import game_play
 from cardcore.play.seam import GamePlay, TrueDeck
 from cardcore.play.steps import Whose, check_seat, seats
-from cardcore.play.views import View, information_string
-from cardcore.protocol import Event, S, Setup
+from cardcore.play.views import View, Views, information_string
+from cardcore.protocol import Event, Ruling, S, Setup
 from cardcore.quoting import names, quoted, visible
 from cardcore.table import names as seat_names
 from cardcore.zones import STOCK
@@ -77,11 +78,22 @@ def _by_seat(policies: object, players: Sequence[str]) -> list[Policy]:
     else:
         raise PolicyError(f"the policies are {quoted(policies)}: {_one_a_seat(players)}")
     for seat, policy in enumerate(seats):
-        if not callable(policy):
+        if not callable(policy) or isinstance(policy, type):
             raise PolicyError(f"the policy of seat {seat} ({names([players[seat]])}) is "
-                              f"{quoted(policy)}, not a callable: a policy is called with the "
-                              "seat's view and offers, and answers with one of the offers")
+                              f"{_not_a_policy(policy)}: a policy is called with the seat's "
+                              "view and offers, and answers with one of the offers")
     return seats
+
+
+def _not_a_policy(given: object) -> str:
+    """What a policy given is instead of one, in words: a class is a policy's maker
+    (called with the view and offers, it would make an object where an offer is
+    due, or fail on the view as a seed, inside the loop), anything else is no
+    callable."""
+    if isinstance(given, type):
+        return (f"the class {given.__qualname__}, a policy's maker, not a policy (give "
+                f"{given.__qualname__}(), one made for the seat)")
+    return f"{quoted(given)}, not a callable"
 
 
 def _one_a_seat(players: Sequence[str]) -> str:
@@ -239,9 +251,11 @@ class Match(Generic[S]):
         setup = Setup(players=self.log.players, options=self.log.options,
                       ages=tuple((ages or {}).get(name) for name in self.log.players))
         self._seen: list[Event] = []
-        self.views: tuple[View[S], ...] = tuple(
+        self._views = tuple(
             View(rules, setup, seat, self._seen) for seat in range(len(setup.players)))
-        """Per seat, what it may know."""
+        # the loop's: it reads a seat's view every step, at a plain tuple's speed
+        self.views: Views[S] = Views(self._views)
+        """Per seat, what it may know (SeatError for a seat that is none of the table's)."""
         self.asking: Asking = self.part.asking() if self.part.asking is not None else FirstSeat()
         self._parts: dict[int, Event] = {}
         """The parts given so far of the step taken together now, by seat."""
@@ -538,9 +552,12 @@ class Match(Generic[S]):
     def step(self, policies: Policies) -> bool:
         """Play one step with ``policies`` (one per seat: in seat order, or by every
         player's name); False once the game is over. PolicyError for policies that
-        are not one callable a seat. A policy's answer the rules refuse leaves the
-        match as it was (the log, the dealer, the convention asking the seats):
-        the step can be tried again.
+        are not one callable a seat, or an answer that is not the seat's own (not
+        an event, a pass where none is offered, another player's act); an error a
+        policy raises itself goes on as it is, with a note of the seat (Python
+        3.11+). A policy's answer the rules refuse leaves the match as it was (the
+        log, the dealer, the convention asking the seats): the step can be tried
+        again.
 
         Answers are checked as :meth:`append` checks an event: one with a chance
         field filled in is refused (DealerError), and the refusal of a seat's
@@ -586,7 +603,11 @@ class Match(Generic[S]):
         legal = self.part.legal
         given: dict[int, Event] = {}
         for seat in self.whose().seats:
-            answer = policies[seat](self.views[seat], legal(state, seat))
+            try:
+                answer = policies[seat](self.views[seat], legal(state, seat))
+            except Exception as error:  # the policy's own: it goes on, saying whose it is
+                _noted(error, seat, state.players[seat], self.views)
+                raise
             given[seat] = self._check_part(seat, answer, state, whose,
                                            f"seat {seat}'s policy answered {answer!r}")
         self._give(given, state, whose)  # every seat's part: taken, or none held
@@ -597,7 +618,7 @@ class Match(Generic[S]):
         which checked its policies once and has no use for a refused event's match."""
         # decided on the log's working state: nothing of it is kept past the step
         # (cardcore.play.seam.GamePlay), and the log freezes a state only when read
-        event = next_event(self.part, self.log.lend(), dealer, asking, policies, self.views)
+        event = next_event(self.part, self.log.lend(), dealer, asking, policies, self._views)
         if event is None:
             return False
         if isinstance(event, Event):
@@ -642,7 +663,11 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
         players = state.players
         for seat in whose.seats:
             given = legal(state, seat)
-            answer = policies[seat](views[seat] if views else None, given)  # type: ignore[arg-type]
+            try:
+                answer = policies[seat](views[seat] if views else None, given)  # type: ignore[arg-type]
+            except Exception as error:  # the policy's own: it goes on, saying whose it is
+                _noted(error, seat, players[seat], views)
+                raise
             if not isinstance(answer, Event) or not _own_part(answer, players[seat], given):
                 raise PolicyError(f"seat {seat}'s policy answered {answer!r}: in this step "
                                   f"every seat gives its own part, one of its offers "
@@ -655,8 +680,21 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
         offers = legal(state, seat)
     else:
         seat, offers = asking.ask(state, whose, partial(legal, state))  # no frame of its own
-    answer = policies[seat](views[seat] if views else None, offers)  # type: ignore[arg-type]
+    try:
+        answer = policies[seat](views[seat] if views else None, offers)  # type: ignore[arg-type]
+    except Exception as error:  # the policy's own: it goes on, saying whose it is
+        _noted(error, seat, state.players[seat], views)
+        raise
     if isinstance(answer, Event):
+        field, name = answer.ACTOR, state.players[seat]
+        # the rules would blame the player it names, not the policy; read inline, as a
+        # call every step costs 1 % of self-play: _other_actor decides the rest
+        if field is not None and getattr(answer, field) != name and (
+                other := _other_actor(answer, name)) is not None:
+            raise PolicyError(f"seat {seat}'s policy answered {answer!r}: an act of "
+                              f"{names([other])}'s, where a seat answers for its own player "
+                              f"with one of its offers "
+                              f"({' or '.join(offered_kinds(offers)) or 'nothing'} by {name})")
         if not first:
             asking.answered(state, seat, answer)
         return part.complete(state, answer, dealer)
@@ -674,16 +712,39 @@ def _own_part(answer: Event, name: str, offers: Listing) -> bool:
     the keys of its tables by player, ``NAMED``). Checked before the parts are
     put together, where another seat's entry would overwrite that seat's own."""
     # offered: a listing answers by its segments, without working any out
-    if not offers.holds(answer.TYPE):
-        return False
-    field = answer.ACTOR
-    if field is not None and getattr(answer, field) != name:
+    if not offers.holds(answer.TYPE) or _other_actor(answer, name) is not None:
         return False
     for key in answer.NAMED:  # a table by player: empty, or of this player alone
         table = getattr(answer, key)
         if table and (len(table) != 1 or name not in table):
             return False
     return True
+
+
+def _other_actor(answer: Event, name: str) -> object:
+    """Whose act ``answer`` is when not ``name``'s (its actor, the field ``ACTOR``
+    names); None when it is, or is nobody's. A ruling's player is the table's
+    pick, not who gives it: any seat asked may name another. Checked on every
+    answer (a field read and a comparison), before the rules, which would blame
+    the player the event names, not the policy that gave it (:func:`next_event`
+    reads the actor inline first, and asks this only of another's)."""
+    field = answer.ACTOR
+    if field is None or type(answer) is Ruling:
+        return None
+    actor = getattr(answer, field)
+    return None if actor == name else actor
+
+
+def _noted(error: Exception, seat: int, name: str, views: Sequence[View[Any]] | None) -> None:
+    """Say in ``error``'s notes (Python 3.11+; 3.10 has none) that seat ``seat``'s
+    policy raised it, and when: it keeps its type for a program that catches it,
+    and its traceback, from deep in the loop, says whose code it came from."""
+    if sys.version_info >= (3, 11):
+        when = ""
+        if views:
+            count = len(views[seat].events)
+            when = f" when asked for the game's event {count} (/events/{count})"
+        error.add_note(f"raised by seat {seat}'s policy ({name}){when}")
 
 
 @overload
@@ -722,8 +783,9 @@ def play(game: str | GameRules[S], policies: Sequence[Policy] | Mapping[str, Pol
     """Play a whole game: one policy per seat (a sequence, the players then named
     P1, P2, ...; or a mapping from player names), the dealer seeded by ``seed``
     (a whole number). Returns the log (:func:`cardcore.save_log` writes its
-    transcript). PolicyError for a policy that is not a callable, SetupError for
-    a seed that is no whole number, before anything is played.
+    transcript). PolicyError for a policy that is not a callable (or is a class,
+    a policy's maker), SetupError for a seed that is no whole number, before
+    anything is played.
 
     >>> from cardcore.play import RandomPolicy
     >>> log = play("saint-poker", {"Aki": RandomPolicy(1), "Ben": RandomPolicy(2)}, seed=3,

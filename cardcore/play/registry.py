@@ -21,6 +21,7 @@ from cardcore.play.listing import Listing
 from cardcore.play.seam import GamePlay
 from cardcore.play.steps import Whose, check_seat
 from cardcore.protocol import S
+from cardcore.registry import rules_of
 
 __all__ = ["PLAY", "game_play", "legal_events", "whose"]
 
@@ -47,31 +48,36 @@ def game_play(rules: GameRules[S]) -> GamePlay[S]:
     return found
 
 
-def whose(rules: GameRules[S], state: S) -> Whose:
-    """Who takes the next step in ``state``: chance, some seats, or nobody
-    (NotAStateError for a state that is not one of the game's, as
-    ``rules.apply`` refuses it)."""
+def whose(rules: GameRules[S] | str, state: S) -> Whose:
+    """Who takes the next step in ``state``: chance, some seats, or nobody.
+    ``rules`` are the game's, or its name (``"orc-poker"``, as
+    :func:`~cardcore.registry.get_game` reads it; UnknownGameError for none);
+    NotAStateError for a state that is not one of the game's, as ``rules.apply``
+    refuses it."""
+    rules = rules_of(rules)
     part = game_play(rules)
     refuse_foreign_state(rules, state)
     return part.whose(state)
 
 
-def legal_events(rules: GameRules[S], state: S, seat: int) -> Listing:
+def legal_events(rules: GameRules[S] | str, state: S, seat: int) -> Listing:
     """Every event ``seat`` may take now, each once, in a fixed order: a
     :class:`~cardcore.play.listing.Listing` always, an empty one when the seat
     has no step; see :class:`~cardcore.play.seam.GamePlay` for parts and chance
-    fields. NotAStateError for a state of another game, SeatError for a seat
-    that is none of the table's (a whole number from 0 to players - 1).
+    fields. ``rules`` are the game's, or its name, as :func:`whose` takes them.
+    NotAStateError for a state of another game, SeatError for a seat that is
+    none of the table's (a whole number from 0 to players - 1).
 
     >>> from cardcore.games.goblin import RULES, Deal
     >>> from cardcore.play.dealer import Dealer
     >>> state = RULES.start(["Aki", "Ben"])
     >>> state, _ = RULES.apply(state, Dealer(3).chance(RULES, state))
-    >>> for event in legal_events(RULES, state, 0)[:2]:
+    >>> for event in legal_events("goblin-poker", state, 0)[:2]:
     ...     print(dict(event.cards))
     {'Aki': 3}
     {'Aki': 4}
     """
+    rules = rules_of(rules)
     part = game_play(rules)
     refuse_foreign_state(rules, state)
     check_seat(seat, state.players)

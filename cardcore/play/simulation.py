@@ -27,7 +27,7 @@ from cardcore.play.loop import next_event
 from cardcore.play.policies import FirstSeat, Policy, RandomPolicy
 from cardcore.play.registry import game_play
 from cardcore.protocol import Event, S, Setup
-from cardcore.registry import get_game
+from cardcore.registry import rules_of
 
 __all__ = ["simulate"]
 
@@ -36,8 +36,8 @@ __all__ = ["simulate"]
 def simulate(game: GameRules[S] | str, players: Sequence[str] | Setup, options: Any = None,
              rng: random.Random | int | None = None, *, from_state: S | None = None,
              shuffle: Shuffle | None = None) -> Iterator[Event]:
-    """Yield the events of one whole game of ``game`` (its rules or its transcript
-    name) played by random players: ``players`` are names (checked with
+    """Yield the events of one whole game of ``game`` (its rules or its name, as
+    :func:`~cardcore.registry.get_game` reads it) played by random players: ``players`` are names (checked with
     ``options`` by :meth:`~cardcore.game.GameRules.setup`) or a built
     :class:`~cardcore.protocol.Setup`; ``rng`` is a ``random.Random`` or a seed
     for one (default: seed 0). ``from_state`` carries on from a state (as a test
@@ -49,7 +49,7 @@ def simulate(game: GameRules[S] | str, players: Sequence[str] | Setup, options: 
     >>> events[0].TYPE, events == list(simulate("saint-poker", ["Aki", "Ben"], {"rounds": 1}, 4))
     ('deal', True)
     """
-    rules: GameRules[Any] = get_game(game) if isinstance(game, str) else game
+    rules: GameRules[Any] = rules_of(game)
     setup = players if isinstance(players, Setup) else rules.setup(players, options)
     if rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
         rng = random.Random(rng or 0)

@@ -12,7 +12,7 @@ never a replay of the whole game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, SupportsIndex, overload
 
 from cardcore.exact import is_fraction
 from cardcore.hiding import hide
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from cardcore.game import GameRules
     from cardcore.gamelog import GameLog
 
-__all__ = ["View", "information_string"]
+__all__ = ["View", "Views", "information_string"]
 
 
 def _value(value: Any) -> str:
@@ -198,3 +198,31 @@ class View(Generic[S]):
 
     def __repr__(self) -> str:
         return f"View({self._rules.name!r}, seat={self._seat}, events={len(self._seen)})"
+
+
+class Views(tuple[View[S], ...]):
+    """Each seat's view, in seat order (``match.views[seat]``): a tuple whose index
+    is a seat, checked as every function that takes a seat checks one
+    (:func:`~cardcore.play.steps.check_seat`: a SeatError, an ``IndexError``
+    too; ``-1`` is not the last seat, as ``match.legal(-1)`` is no seat's). A
+    slice is a tuple's.
+
+    >>> from cardcore.play.loop import Match
+    >>> Match("goblin-poker", ["Aki", "Ben"]).views[2]
+    Traceback (most recent call last):
+    ...
+    cardcore.play.errors.SeatError: 2 is not a seat of this table: its seats are 0 to 1 (0 Aki, 1 Ben)
+    """
+
+    __slots__ = ()
+
+    @overload
+    def __getitem__(self, seat: SupportsIndex) -> View[S]: ...
+
+    @overload
+    def __getitem__(self, seat: slice) -> tuple[View[S], ...]: ...
+
+    def __getitem__(self, seat: SupportsIndex | slice) -> View[S] | tuple[View[S], ...]:
+        if (type(seat) is not int or not 0 <= seat < len(self)) and not isinstance(seat, slice):
+            check_seat(seat, tuple.__getitem__(self, 0).players if self else ())
+        return tuple.__getitem__(self, seat)
