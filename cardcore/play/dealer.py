@@ -13,6 +13,7 @@ starts among identical smallest stacks).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import islice
 from typing import Any, TypeVar
@@ -26,7 +27,7 @@ from cardcore.protocol import Event
 from cardcore.quoting import quoted
 from cardcore.zones import STOCK, CardAccount
 
-__all__ = ["Dealer", "DealerError", "Shuffle", "Tentative", "stock_of"]
+__all__ = ["Dealer", "DealerError", "Shuffle", "Tentative", "stock_difference", "stock_of"]
 
 C = TypeVar("C", bound=Hashable)
 
@@ -166,6 +167,24 @@ def stock_of(state: Any) -> list[Any]:
     unseen = [card for card, copies in account.deck.counts.items()
               for _ in range(copies - known.get(card, 0))]
     return account.zone(STOCK).known_cards() + unseen
+
+
+def stock_difference(held: Sequence[Any], stock: Sequence[Any]) -> str:
+    """How a dealer's stock (``held``) differs from the game's (``stock``), in words:
+    the cards it lacks and those it should not hold, in the order given."""
+    lacking, extra = Counter(stock) - Counter(held), Counter(held) - Counter(stock)
+    words = [f"{len(held)} stock cards and the game's stock {len(stock)}"]
+    if lacking:
+        words.append(f"it lacks {_some(list(lacking.elements()))}")
+    if extra:
+        words.append(f"it holds {_some(list(extra.elements()))}, which the stock does not")
+    return "; ".join(words)
+
+
+def _some(cards: list[Any], shown: int = 8) -> str:
+    """The first ``shown`` of ``cards`` and how many more there are."""
+    more = f" and {len(cards) - shown} more" if len(cards) > shown else ""
+    return ", ".join(map(str, cards[:shown])) + more
 
 
 class Tentative:

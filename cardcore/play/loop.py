@@ -16,7 +16,6 @@ none of it again.
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
@@ -27,7 +26,16 @@ from cardcore.errors import CardcoreError, RuleViolation
 from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
 from cardcore.hiding import hide
-from cardcore.play.dealer import Dealer, Tentative, stock_of
+from cardcore.play.answers import (
+    Answers,
+    by_seat,
+    noted,
+    one_name,
+    other_actor,
+    own_part,
+    refuse_dealers_fields,
+)
+from cardcore.play.dealer import Dealer, Tentative, stock_difference, stock_of
 from cardcore.play.errors import DealerError, PolicyError, ResumeError
 from cardcore.play.listing import Listing
 from cardcore.play.policies import Asking, FirstSeat, Offer, Pass, Policy, offered_kinds
@@ -35,7 +43,7 @@ from cardcore.play.registry import game_play
 from cardcore.play.seam import GamePlay, TrueDeck
 from cardcore.play.steps import Whose, check_seat, seats
 from cardcore.play.views import View, Views, information_string
-from cardcore.protocol import Event, Ruling, S, Setup
+from cardcore.protocol import Event, S, Setup
 from cardcore.quoting import names, quoted, visible
 from cardcore.table import names as seat_names
 from cardcore.zones import STOCK
@@ -54,53 +62,6 @@ Policies = Sequence[Policy] | Mapping[str, Policy]
 
 def _names(count: int) -> tuple[str, ...]:
     return tuple(f"P{seat + 1}" for seat in range(count))
-
-
-def _by_seat(policies: object, players: Sequence[str]) -> list[Policy]:
-    """``policies`` in seat order, one callable for each of ``players``: given in
-    seat order, or by every player's name. PolicyError otherwise, at once: a
-    missing or wrong policy would fail inside the loop when its seat's turn came."""
-    if isinstance(policies, Mapping):
-        missing = [name for name in players if name not in policies]
-        strangers = [name for name in policies if name not in players]
-        if missing or strangers:
-            wrong = "; ".join(
-                words for words in (missing and f"none for {names(missing)}",
-                                    strangers and f"one for {names(strangers)}, who does not play")
-                if words)
-            raise PolicyError(f"policies by name give {wrong}: {_one_a_seat(players)}")
-        seats = [policies[name] for name in players]
-    elif isinstance(policies, Sequence) and not isinstance(policies, str):
-        if len(policies) != len(players):
-            given = f"{len(policies)} {'policy' if len(policies) == 1 else 'policies'}"
-            raise PolicyError(f"{given} for {len(players)} seats: {_one_a_seat(players)}")
-        seats = list(policies)
-    else:
-        raise PolicyError(f"the policies are {quoted(policies)}: {_one_a_seat(players)}")
-    for seat, policy in enumerate(seats):
-        if not callable(policy) or isinstance(policy, type):
-            raise PolicyError(f"the policy of seat {seat} ({names([players[seat]])}) is "
-                              f"{_not_a_policy(policy)}: a policy is called with the seat's "
-                              "view and offers, and answers with one of the offers")
-    return seats
-
-
-def _not_a_policy(given: object) -> str:
-    """What a policy given is instead of one, in words: a class is a policy's maker
-    (called with the view and offers, it would make an object where an offer is
-    due, or fail on the view as a seed, inside the loop), anything else is no
-    callable."""
-    if isinstance(given, type):
-        return (f"the class {given.__qualname__}, a policy's maker, not a policy (give "
-                f"{given.__qualname__}(), one made for the seat)")
-    return f"{quoted(given)}, not a callable"
-
-
-def _one_a_seat(players: Sequence[str]) -> str:
-    """What policies are, in words, for a table of ``players`` (only for a message:
-    every game checks its policies)."""
-    return (f"the policies are one callable a seat ({len(players)}: {names(players)}), "
-            "in a sequence in seat order or a mapping of every player's name to one")
 
 
 class _Told:
@@ -126,58 +87,6 @@ class _Told:
         """Tell the convention the answers of the step, now taken."""
         for state, seat, offer in self.answers:
             self.asking.answered(state, seat, offer)
-
-
-class _Answers:
-    """The policies of one :meth:`Match.step` not taken together, each answer
-    checked for the dealer's fields (:func:`_refuse_dealers_fields`) and kept,
-    so that a refusal of it is worded from the seat's view
-    (:meth:`Match._as_seen`). :func:`play`'s loop asks its policies directly:
-    an offer never has a chance field filled in."""
-
-    __slots__ = ("answer", "dealt")
-
-    def __init__(self, dealt: Mapping[type[Event], Mapping[str, str]]) -> None:
-        self.dealt = dealt
-        self.answer: Event | None = None
-
-    def of(self, policy: Policy) -> Policy:
-        """``policy``, its answers checked and kept."""
-        def answering(view: View[Any], offers: Listing) -> Offer:
-            answer = policy(view, offers)
-            if isinstance(answer, Event):
-                _refuse_dealers_fields(self.dealt, answer)
-                self.answer = answer
-            return answer
-        return answering
-
-
-def _refuse_dealers_fields(dealt: Mapping[type[Event], Mapping[str, str]], event: Event
-                           ) -> None:
-    """DealerError if a program's ``event`` has a chance field filled in (the
-    game's :attr:`~cardcore.play.seam.GamePlay.dealt`): the dealer fills those
-    in, and the rules would judge a card given there against the true deck and
-    say what it holds (Orc Poker: "its top card is 9"), which no seat sees."""
-    fields = dealt.get(type(event))
-    if not fields:
-        return
-    for field, what in fields.items():
-        value = getattr(event, field)
-        if value is not None:
-            raise DealerError(f"{type(event).__name__}.{field} is the dealer's to fill in, not "
-                              f"{quoted(value)}: give {field}=None, and the dealer {what} as "
-                              "the event is taken")
-
-
-def _one_name(event: Event) -> str | None:
-    """The one player ``event``'s tables by player (``NAMED``) name, if exactly one:
-    what a seat's part of a step taken together looks like."""
-    named: set[str] = set()
-    for key in event.NAMED:
-        table = getattr(event, key)
-        if table:
-            named.update(table)
-    return next(iter(named)) if len(named) == 1 else None
 
 
 class Match(Generic[S]):
@@ -315,7 +224,7 @@ class Match(Generic[S]):
             dealer = Dealer(seed)
             dealer.stock = dealer.shuffled(stock)
         elif (seed.stock or state.account.known_totals) and Counter(seed.stock) != Counter(stock):
-            raise ResumeError(f"the dealer given holds {_stock_words(seed.stock, stock)}: "
+            raise ResumeError(f"the dealer given holds {stock_difference(seed.stock, stock)}: "
                               "a Dealer given to Match.resume holds the game's true stock (the "
                               "cards nobody has seen, in any order), as the dealer of the "
                               "match that saved it does; give a seed to have them shuffled")
@@ -397,10 +306,10 @@ class Match(Generic[S]):
         card the seat cannot see (not "it is known to be in Ben's hand")."""
         state = self.log.state
         part = self.part
-        _refuse_dealers_fields(part.dealt, event)
+        refuse_dealers_fields(part.dealt, event)
         whose = part.whose(state)
         if whose.together and len(whose.seats) > 1:
-            name = _one_name(event) if isinstance(event, Event) else None
+            name = one_name(event) if isinstance(event, Event) else None
             if name is not None and name in state.players:
                 seat = state.players.index(name)
                 self._check_part(seat, event, state, whose,
@@ -436,11 +345,11 @@ class Match(Generic[S]):
             raise PolicyError(f"{name} gave a part of this step already: a part is held as "
                               f"given (a card laid face down) until {waiting} give theirs")
         offers = self.part.legal(state, seat)
-        if not isinstance(answer, Event) or not _own_part(answer, name, offers):
+        if not isinstance(answer, Event) or not own_part(answer, name, offers):
             raise PolicyError(f"{asked}: in this step every seat gives its own part, one of its "
                               f"offers ({' or '.join(offered_kinds(offers)) or 'nothing'} by "
                               f"{name})")
-        _refuse_dealers_fields(self.part.dealt, answer)
+        refuse_dealers_fields(self.part.dealt, answer)
         return answer
 
     def _give(self, given: Mapping[int, Event], state: S, whose: Whose) -> tuple[Effect, ...]:
@@ -568,13 +477,13 @@ class Match(Generic[S]):
         held make the event. The rules' refusal of it is worded from the view of
         the seat whose part it points at, and leaves the parts held before the
         step as they were: none of the step's answers is held."""
-        seats = _by_seat(policies, self.log.players)
+        seats = by_seat(policies, self.log.players)
         if self.part.whose(self.log.lend()).together:
             return self._step_together(seats)
         dealer = Tentative(self.dealer)
         asking = self.asking
         told = None if isinstance(asking, FirstSeat) else _Told(asking)
-        answers = _Answers(self.part.dealt)
+        answers = Answers(self.part.dealt)
         before = len(self.log)
         try:
             going = self._step([answers.of(policy) for policy in seats], dealer,
@@ -606,7 +515,7 @@ class Match(Generic[S]):
             try:
                 answer = policies[seat](self.views[seat], legal(state, seat))
             except Exception as error:  # the policy's own: it goes on, saying whose it is
-                _noted(error, seat, state.players[seat], self.views)
+                noted(error, seat, state.players[seat], self.views)
                 raise
             given[seat] = self._check_part(seat, answer, state, whose,
                                            f"seat {seat}'s policy answered {answer!r}")
@@ -625,24 +534,6 @@ class Match(Generic[S]):
             self.log.append(event)
             self._seen.append(event)
         return True
-
-
-def _stock_words(held: Sequence[Any], stock: Sequence[Any]) -> str:
-    """How a dealer's stock (``held``) differs from the game's (``stock``), in words:
-    the cards it lacks and those it should not hold, in the order given."""
-    lacking, extra = Counter(stock) - Counter(held), Counter(held) - Counter(stock)
-    words = [f"{len(held)} stock cards and the game's stock {len(stock)}"]
-    if lacking:
-        words.append(f"it lacks {_some(list(lacking.elements()))}")
-    if extra:
-        words.append(f"it holds {_some(list(extra.elements()))}, which the stock does not")
-    return "; ".join(words)
-
-
-def _some(cards: list[Any], shown: int = 8) -> str:
-    """The first ``shown`` of ``cards`` and how many more there are."""
-    more = f" and {len(cards) - shown} more" if len(cards) > shown else ""
-    return ", ".join(map(str, cards[:shown])) + more
 
 
 def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
@@ -666,9 +557,9 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
             try:
                 answer = policies[seat](views[seat] if views else None, given)  # type: ignore[arg-type]
             except Exception as error:  # the policy's own: it goes on, saying whose it is
-                _noted(error, seat, players[seat], views)
+                noted(error, seat, players[seat], views)
                 raise
-            if not isinstance(answer, Event) or not _own_part(answer, players[seat], given):
+            if not isinstance(answer, Event) or not own_part(answer, players[seat], given):
                 raise PolicyError(f"seat {seat}'s policy answered {answer!r}: in this step "
                                   f"every seat gives its own part, one of its offers "
                                   f"({' or '.join(offered_kinds(given)) or 'nothing'} by {players[seat]})")
@@ -683,14 +574,14 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
     try:
         answer = policies[seat](views[seat] if views else None, offers)  # type: ignore[arg-type]
     except Exception as error:  # the policy's own: it goes on, saying whose it is
-        _noted(error, seat, state.players[seat], views)
+        noted(error, seat, state.players[seat], views)
         raise
     if isinstance(answer, Event):
         field, name = answer.ACTOR, state.players[seat]
         # the rules would blame the player it names, not the policy; read inline, as a
-        # call every step costs 1 % of self-play: _other_actor decides the rest
+        # call every step costs 1 % of self-play: other_actor decides the rest
         if field is not None and getattr(answer, field) != name and (
-                other := _other_actor(answer, name)) is not None:
+                other := other_actor(answer, name)) is not None:
             raise PolicyError(f"seat {seat}'s policy answered {answer!r}: an act of "
                               f"{names([other])}'s, where a seat answers for its own player "
                               f"with one of its offers "
@@ -704,47 +595,6 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
         raise PolicyError(f"seat {seat}'s policy passed where it may not")
     asking.answered(state, seat, answer)
     return answer
-
-
-def _own_part(answer: Event, name: str, offers: Listing) -> bool:
-    """Whether ``answer`` can be the part of ``name``'s seat in a step taken
-    together: an event of a kind offered, naming no other player (its actor and
-    the keys of its tables by player, ``NAMED``). Checked before the parts are
-    put together, where another seat's entry would overwrite that seat's own."""
-    # offered: a listing answers by its segments, without working any out
-    if not offers.holds(answer.TYPE) or _other_actor(answer, name) is not None:
-        return False
-    for key in answer.NAMED:  # a table by player: empty, or of this player alone
-        table = getattr(answer, key)
-        if table and (len(table) != 1 or name not in table):
-            return False
-    return True
-
-
-def _other_actor(answer: Event, name: str) -> object:
-    """Whose act ``answer`` is when not ``name``'s (its actor, the field ``ACTOR``
-    names); None when it is, or is nobody's. A ruling's player is the table's
-    pick, not who gives it: any seat asked may name another. Checked on every
-    answer (a field read and a comparison), before the rules, which would blame
-    the player the event names, not the policy that gave it (:func:`next_event`
-    reads the actor inline first, and asks this only of another's)."""
-    field = answer.ACTOR
-    if field is None or type(answer) is Ruling:
-        return None
-    actor = getattr(answer, field)
-    return None if actor == name else actor
-
-
-def _noted(error: Exception, seat: int, name: str, views: Sequence[View[Any]] | None) -> None:
-    """Say in ``error``'s notes (Python 3.11+; 3.10 has none) that seat ``seat``'s
-    policy raised it, and when: it keeps its type for a program that catches it,
-    and its traceback, from deep in the loop, says whose code it came from."""
-    if sys.version_info >= (3, 11):
-        when = ""
-        if views:
-            count = len(views[seat].events)
-            when = f" when asked for the game's event {count} (/events/{count})"
-        error.add_note(f"raised by seat {seat}'s policy ({name}){when}")
 
 
 @overload
@@ -795,7 +645,7 @@ def play(game: str | GameRules[S], policies: Sequence[Policy] | Mapping[str, Pol
     """
     players = (tuple(policies) if isinstance(policies, Mapping)
                else _names(len(policies)) if isinstance(policies, Sequence) else ())
-    seats = _by_seat(policies, players)
+    seats = by_seat(policies, players)
     match = Match(game, players, options, seed=seed, ages=ages)
     step, dealer, asking = match._step, match.dealer, match.asking  # checked above: once
     while step(seats, dealer, asking):

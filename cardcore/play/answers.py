@@ -1,0 +1,165 @@
+"""What the loop's policies give it, checked where a program gives it: one
+callable a seat (:func:`by_seat`), an answer that is its seat's own
+(:func:`own_part`, :func:`other_actor`), a chance field left to the dealer
+(:func:`refuse_dealers_fields`, :class:`Answers`), and a note on an error a
+policy raises itself (:func:`noted`). :mod:`cardcore.play.loop` asks; this
+module judges what it is answered, in words that say which seat's policy it
+was."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardcore.play.errors import DealerError, PolicyError
+from cardcore.play.listing import Listing
+from cardcore.play.policies import Offer, Policy
+from cardcore.protocol import Event, Ruling
+from cardcore.quoting import names, quoted
+
+if TYPE_CHECKING:
+    from cardcore.play.views import View
+
+__all__ = ["Answers", "by_seat", "noted", "one_name", "other_actor", "own_part",
+           "refuse_dealers_fields"]
+
+
+def by_seat(policies: object, players: Sequence[str]) -> list[Policy]:
+    """``policies`` in seat order, one callable for each of ``players``: given in
+    seat order, or by every player's name. PolicyError otherwise, at once: a
+    missing or wrong policy would fail inside the loop when its seat's turn came."""
+    if isinstance(policies, Mapping):
+        missing = [name for name in players if name not in policies]
+        strangers = [name for name in policies if name not in players]
+        if missing or strangers:
+            wrong = "; ".join(
+                words for words in (missing and f"none for {names(missing)}",
+                                    strangers and f"one for {names(strangers)}, who does not play")
+                if words)
+            raise PolicyError(f"policies by name give {wrong}: {_one_a_seat(players)}")
+        seats = [policies[name] for name in players]
+    elif isinstance(policies, Sequence) and not isinstance(policies, str):
+        if len(policies) != len(players):
+            given = f"{len(policies)} {'policy' if len(policies) == 1 else 'policies'}"
+            raise PolicyError(f"{given} for {len(players)} seats: {_one_a_seat(players)}")
+        seats = list(policies)
+    else:
+        raise PolicyError(f"the policies are {quoted(policies)}: {_one_a_seat(players)}")
+    for seat, policy in enumerate(seats):
+        if not callable(policy) or isinstance(policy, type):
+            raise PolicyError(f"the policy of seat {seat} ({names([players[seat]])}) is "
+                              f"{_not_a_policy(policy)}: a policy is called with the seat's "
+                              "view and offers, and answers with one of the offers")
+    return seats
+
+
+def _not_a_policy(given: object) -> str:
+    """What a policy given is instead of one, in words: a class is a policy's maker
+    (called with the view and offers, it would make an object where an offer is
+    due, or fail on the view as a seed, inside the loop), anything else is no
+    callable."""
+    if isinstance(given, type):
+        return (f"the class {given.__qualname__}, a policy's maker, not a policy (give "
+                f"{given.__qualname__}(), one made for the seat)")
+    return f"{quoted(given)}, not a callable"
+
+
+def _one_a_seat(players: Sequence[str]) -> str:
+    """What policies are, in words, for a table of ``players`` (only for a message:
+    every game checks its policies)."""
+    return (f"the policies are one callable a seat ({len(players)}: {names(players)}), "
+            "in a sequence in seat order or a mapping of every player's name to one")
+
+
+class Answers:
+    """The policies of one :meth:`~cardcore.play.Match.step` not taken together,
+    each answer checked for the dealer's fields (:func:`refuse_dealers_fields`)
+    and kept, so that a refusal of it is worded from the seat's view (the
+    match's ``_as_seen``). :func:`~cardcore.play.play`'s loop asks its policies
+    directly: an offer never has a chance field filled in."""
+
+    __slots__ = ("answer", "dealt")
+
+    def __init__(self, dealt: Mapping[type[Event], Mapping[str, str]]) -> None:
+        self.dealt = dealt
+        self.answer: Event | None = None
+
+    def of(self, policy: Policy) -> Policy:
+        """``policy``, its answers checked and kept."""
+        def answering(view: View[Any], offers: Listing) -> Offer:
+            answer = policy(view, offers)
+            if isinstance(answer, Event):
+                refuse_dealers_fields(self.dealt, answer)
+                self.answer = answer
+            return answer
+        return answering
+
+
+def refuse_dealers_fields(dealt: Mapping[type[Event], Mapping[str, str]], event: Event
+                           ) -> None:
+    """DealerError if a program's ``event`` has a chance field filled in (the
+    game's :attr:`~cardcore.play.seam.GamePlay.dealt`): the dealer fills those
+    in, and the rules would judge a card given there against the true deck and
+    say what it holds (Orc Poker: "its top card is 9"), which no seat sees."""
+    fields = dealt.get(type(event))
+    if not fields:
+        return
+    for field, what in fields.items():
+        value = getattr(event, field)
+        if value is not None:
+            raise DealerError(f"{type(event).__name__}.{field} is the dealer's to fill in, not "
+                              f"{quoted(value)}: give {field}=None, and the dealer {what} as "
+                              "the event is taken")
+
+
+def one_name(event: Event) -> str | None:
+    """The one player ``event``'s tables by player (``NAMED``) name, if exactly one:
+    what a seat's part of a step taken together looks like."""
+    named: set[str] = set()
+    for key in event.NAMED:
+        table = getattr(event, key)
+        if table:
+            named.update(table)
+    return next(iter(named)) if len(named) == 1 else None
+
+
+def own_part(answer: Event, name: str, offers: Listing) -> bool:
+    """Whether ``answer`` can be the part of ``name``'s seat in a step taken
+    together: an event of a kind offered, naming no other player (its actor and
+    the keys of its tables by player, ``NAMED``). Checked before the parts are
+    put together, where another seat's entry would overwrite that seat's own."""
+    # offered: a listing answers by its segments, without working any out
+    if not offers.holds(answer.TYPE) or other_actor(answer, name) is not None:
+        return False
+    for key in answer.NAMED:  # a table by player: empty, or of this player alone
+        table = getattr(answer, key)
+        if table and (len(table) != 1 or name not in table):
+            return False
+    return True
+
+
+def other_actor(answer: Event, name: str) -> object:
+    """Whose act ``answer`` is when not ``name``'s (its actor, the field ``ACTOR``
+    names); None when it is, or is nobody's. A ruling's player is the table's
+    pick, not who gives it: any seat asked may name another. Checked on every
+    answer (a field read and a comparison), before the rules, which would blame
+    the player the event names, not the policy that gave it (:func:`~cardcore.play.loop.next_event`
+    reads the actor inline first, and asks this only of another's)."""
+    field = answer.ACTOR
+    if field is None or type(answer) is Ruling:
+        return None
+    actor = getattr(answer, field)
+    return None if actor == name else actor
+
+
+def noted(error: Exception, seat: int, name: str, views: Sequence[View[Any]] | None) -> None:
+    """Say in ``error``'s notes (Python 3.11+; 3.10 has none) that seat ``seat``'s
+    policy raised it, and when: it keeps its type for a program that catches it,
+    and its traceback, from deep in the loop, says whose code it came from."""
+    if sys.version_info >= (3, 11):
+        when = ""
+        if views:
+            count = len(views[seat].events)
+            when = f" when asked for the game's event {count} (/events/{count})"
+        error.add_note(f"raised by seat {seat}'s policy ({name}){when}")
