@@ -328,13 +328,14 @@ class Match(Generic[S]):
         # worded out of the except clause: the true refusal is no context of the seat's
         raise self._as_seen(refused, event, self._actor_seat(event)) from None
 
-    def _check_part(self, seat: int, answer: object, state: S, whose: Whose, asked: str
-                    ) -> Event:
+    def _check_part(self, seat: int, answer: object, state: S, whose: Whose, asked: str,
+                    offers: Listing | None = None) -> Event:
         """``answer``, if it can be ``seat``'s part of the step taken together now
         (``whose``): a part of a seat of the step that has given none yet, its
         own (an event of a kind offered, naming no other player). PolicyError
         otherwise (``asked`` says who answered what, for the message),
-        DealerError for a chance field filled in."""
+        DealerError for a chance field filled in. ``offers``: the seat's, where
+        the caller has them already (a policy was just given them)."""
         players = state.players
         name = players[seat]
         if seat not in whose.seats:
@@ -344,7 +345,8 @@ class Match(Generic[S]):
             waiting = seat_names(players, [s for s in whose.seats if s not in self._parts])
             raise PolicyError(f"{name} gave a part of this step already: a part is held as "
                               f"given (a card laid face down) until {waiting} give theirs")
-        offers = self.part.legal(state, seat)
+        if offers is None:
+            offers = self.part.legal(state, seat)
         if not isinstance(answer, Event) or not own_part(answer, name, offers):
             raise PolicyError(f"{asked}: in this step every seat gives its own part, one of its "
                               f"offers ({' or '.join(offered_kinds(offers)) or 'nothing'} by "
@@ -512,13 +514,14 @@ class Match(Generic[S]):
         legal = self.part.legal
         given: dict[int, Event] = {}
         for seat in self.whose().seats:
+            offers = legal(state, seat)
             try:
-                answer = policies[seat](self.views[seat], legal(state, seat))
+                answer = policies[seat](self.views[seat], offers)
             except Exception as error:  # the policy's own: it goes on, saying whose it is
                 noted(error, seat, state.players[seat], self.views)
                 raise
             given[seat] = self._check_part(seat, answer, state, whose,
-                                           f"seat {seat}'s policy answered {answer!r}")
+                                           f"seat {seat}'s policy answered {answer!r}", offers)
         self._give(given, state, whose)  # every seat's part: taken, or none held
         return True
 
