@@ -145,3 +145,51 @@ def test_a_catalogue_is_asked_for_by_the_games_name_too() -> None:
     assert catalogue("orc-poker", 3) is catalogue(ORC, 3) is catalogue("orc", 3)
     with pytest.raises(UnknownGameError, match="no game is called 'gin': the games are"):
         catalogue("gin", 3)
+
+
+
+def test_an_auction_wins_action_is_the_bid_its_cards_make_in_every_order() -> None:
+    """A win's action is the bid its cards make, whatever the order they are laid
+    in, and Auction keeps it by the set laid and the wheel (a mask asks for
+    every order of every set a seat can lay): every order of 5-6-7-8-9 is the
+    straight to the 9, every order of A-2-3-4-5 the straight to the 5 with the
+    wheel; and for every way to win offered in played games, the action kept
+    is the one made from its own cards."""
+    from itertools import permutations
+
+    from cardcore.cards import CARD_ORDER
+    from cardcore.games.auction import Win
+    from cardcore.games.auction.forms import made_bid
+    from cardcore.play.legal.auction.offers import _WIN_KEYS, _bid_key
+
+    def numbers(state: Any, texts: str) -> set[int]:
+        cards = [Card.parse(text) for text in texts.split()]
+        return {actions.index(state, Win(player="Aki", cards=list(order)))
+                for order in permutations(cards)}
+
+    actions = catalogue(AUCTION, 2)
+    for wheel in (True, False):
+        state = AUCTION.start(["Aki", "Ben"], {"wheel": wheel})
+        (number,) = numbers(state, "9H 5C 7D 8S 6H")
+        assert actions.keys[number] == ("win", "straight", 9, "")
+    (number,) = numbers(AUCTION.start(["Aki", "Ben"], {"wheel": True}), "AH 2C 3D 4S 5H")
+    assert actions.keys[number] == ("win", "straight", 5, "")
+    # without the wheel they make no bid (no legal win lays them): one action all the
+    # same, that of the cards in card order, whichever order was asked for first
+    unwheeled = AUCTION.start(["Aki", "Ben"], {"wheel": False})
+    _WIN_KEYS.clear()
+    (number,) = numbers(unwheeled, "5H 4S 3D 2C AH")
+    _WIN_KEYS.clear()
+    assert numbers(unwheeled, "AH 2C 3D 4S 5H") == {number}
+    in_order = sorted(map(Card.parse, ["AH", "2C", "3D", "4S", "5H"]), key=CARD_ORDER)
+    assert actions.keys[number] == ("win", *_bid_key(made_bid(in_order, False)))
+    checked = 0
+    for seed in range(3):
+        match = played("auction", 3, seed, 12 + 7 * seed)
+        state = match.state
+        for seat in range(3):
+            for win in match.legal(seat).of_kind("win"):
+                made = ("win", *_bid_key(made_bid(win.cards, state.options.wheel)))
+                assert actions.keys[actions.index(state, win)] == made
+                checked += 1
+    assert checked

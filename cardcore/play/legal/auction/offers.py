@@ -186,6 +186,13 @@ def actions(players: int) -> tuple[Hashable, ...]:
     return (*bids, ("declare",), *wins, ("show",))
 
 
+_WIN_KEYS: dict[tuple[frozenset[Card], bool], Hashable] = {}
+"""The action keys of wins lately asked for, by the set of cards laid and the
+wheel: a seat's wins are every order of each set it can lay (thousands), a mask
+asks for each, and the key depends on the set alone (ranking it again for
+every order was most of an Auction mask)."""
+
+
 def action(state: AuctionState, event: Event) -> Hashable:
     if isinstance(event, BidEvent):
         from cardcore.games.auction.bids import named_bid
@@ -195,7 +202,19 @@ def action(state: AuctionState, event: Event) -> Hashable:
         return ("bid", *_bid_key(bid))
     if isinstance(event, Win):
         laid = [card for card in event.cards if card is not None]
-        return ("win", *_bid_key(made_bid(laid, state.options.wheel)))
+        wheel = state.options.wheel
+        cards = frozenset(laid)
+        if len(cards) != len(laid):  # identical cards (no legal win lays them): not kept
+            return ("win", *_bid_key(made_bid(laid, wheel)))
+        key = _WIN_KEYS.get((cards, wheel))
+        if key is None:
+            if len(_WIN_KEYS) >= 4096:
+                _WIN_KEYS.clear()
+            # made from the set in card order, so that the key is the set's whatever the
+            # order asked first (cards that make no bid, no legal win's, have no other)
+            key = _WIN_KEYS[cards, wheel] = ("win", *_bid_key(
+                made_bid(sorted(laid, key=CARD_ORDER), wheel)))
+        return key
     return (event.TYPE,)
 
 
