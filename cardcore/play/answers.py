@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from cardcore.play.errors import DealerError, PolicyError
 from cardcore.play.listing import Listing
-from cardcore.play.policies import Offer, Policy
+from cardcore.play.policies import Offer, Policy, offered_kinds
 from cardcore.protocol import Event, Ruling
 from cardcore.quoting import names, quoted
 
 if TYPE_CHECKING:
     from cardcore.play.views import View
 
-__all__ = ["Answers", "by_seat", "noted", "one_name", "other_actor", "own_part",
-           "refuse_dealers_fields"]
+__all__ = ["Answers", "by_seat", "not_own_part", "noted", "one_name", "other_actor",
+           "own_part", "refuse_dealers_fields"]
 
 
 def by_seat(policies: object, players: Sequence[str]) -> list[Policy]:
@@ -138,6 +138,13 @@ def own_part(answer: Event, name: str, offers: Listing) -> bool:
             return False
     return True
 
+
+def not_own_part(asked: str, name: str, offers: Listing) -> PolicyError:
+    """The refusal of an answer that cannot be ``name``'s part of a step taken
+    together (:func:`own_part`), ``asked`` saying who answered what: the loop's
+    and a match's alike, built only when it is raised."""
+    return PolicyError(f"{asked}: in this step every seat gives its own part, one of its offers "
+                       f"({' or '.join(offered_kinds(offers)) or 'nothing'} by {name})")
 
 def other_actor(answer: Event, name: str) -> object:
     """Whose act ``answer`` is when not ``name``'s (its actor, the field ``ACTOR``

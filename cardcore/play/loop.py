@@ -29,6 +29,7 @@ from cardcore.hiding import hide
 from cardcore.play.answers import (
     Answers,
     by_seat,
+    not_own_part,
     noted,
     one_name,
     other_actor,
@@ -45,6 +46,7 @@ from cardcore.play.steps import Whose, check_seat, seats
 from cardcore.play.views import View, Views, information_string
 from cardcore.protocol import Event, S, Setup
 from cardcore.quoting import names, quoted, visible
+from cardcore.standings import plural
 from cardcore.table import names as seat_names
 from cardcore.zones import STOCK
 
@@ -211,7 +213,7 @@ class Match(Generic[S]):
                               "to play on (log.outcome has its result); Match.resume plays on "
                               "a game that is not over")
         zones = state.account.zones
-        hidden = [f"{held.unknown} {'card' if held.unknown == 1 else 'cards'} of {visible(zone)}"
+        hidden = [f"{plural(held.unknown, 'card')} of {visible(zone)}"
                   for zone, held in zones.items() if zone != STOCK and held.unknown]
         if hidden:
             raise ResumeError(f"the record leaves {', '.join(hidden)} unknown: Match.resume "
@@ -313,7 +315,8 @@ class Match(Generic[S]):
             if name is not None and name in state.players:
                 seat = state.players.index(name)
                 self._check_part(seat, event, state, whose,
-                                 f"{name}'s part {information_string(event)} cannot be taken")
+                                 lambda: f"{name}'s part {information_string(event)} cannot be "
+                                         "taken")
                 return self._give({seat: event}, state, whose)
             if self._parts:
                 held = seat_names(state.players, sorted(self._parts))
@@ -328,12 +331,12 @@ class Match(Generic[S]):
         # worded out of the except clause: the true refusal is no context of the seat's
         raise self._as_seen(refused, event, self._actor_seat(event)) from None
 
-    def _check_part(self, seat: int, answer: object, state: S, whose: Whose, asked: str,
-                    offers: Listing | None = None) -> Event:
+    def _check_part(self, seat: int, answer: object, state: S, whose: Whose,
+                    asked: Callable[[], str], offers: Listing | None = None) -> Event:
         """``answer``, if it can be ``seat``'s part of the step taken together now
         (``whose``): a part of a seat of the step that has given none yet, its
         own (an event of a kind offered, naming no other player). PolicyError
-        otherwise (``asked`` says who answered what, for the message),
+        otherwise (``asked()`` says who answered what, for the message),
         DealerError for a chance field filled in. ``offers``: the seat's, where
         the caller has them already (a policy was just given them)."""
         players = state.players
@@ -348,9 +351,7 @@ class Match(Generic[S]):
         if offers is None:
             offers = self.part.legal(state, seat)
         if not isinstance(answer, Event) or not own_part(answer, name, offers):
-            raise PolicyError(f"{asked}: in this step every seat gives its own part, one of its "
-                              f"offers ({' or '.join(offered_kinds(offers)) or 'nothing'} by "
-                              f"{name})")
+            raise not_own_part(asked(), name, offers)
         refuse_dealers_fields(self.part.dealt, answer)
         return answer
 
@@ -431,8 +432,8 @@ class Match(Generic[S]):
             view.rules.apply(view.state, seen)
         except RuleViolation as own:
             return own
-        except CardcoreError:
-            return error
+        except CardcoreError:  # the view cannot judge it: the true refusal stands
+            pass
         return error
 
     def deal(self) -> tuple[Effect, ...]:
@@ -520,8 +521,10 @@ class Match(Generic[S]):
             except Exception as error:  # the policy's own: it goes on, saying whose it is
                 noted(error, seat, state.players[seat], self.views)
                 raise
-            given[seat] = self._check_part(seat, answer, state, whose,
-                                           f"seat {seat}'s policy answered {answer!r}", offers)
+            given[seat] = self._check_part(
+                seat, answer, state, whose,
+                partial("seat {}'s policy answered {!r}".format, seat, answer),
+                offers)
         self._give(given, state, whose)  # every seat's part: taken, or none held
         return True
 
@@ -563,9 +566,8 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
                 noted(error, seat, players[seat], views)
                 raise
             if not isinstance(answer, Event) or not own_part(answer, players[seat], given):
-                raise PolicyError(f"seat {seat}'s policy answered {answer!r}: in this step "
-                                  f"every seat gives its own part, one of its offers "
-                                  f"({' or '.join(offered_kinds(given)) or 'nothing'} by {players[seat]})")
+                raise not_own_part(f"seat {seat}'s policy answered {answer!r}", players[seat],
+                                   given)
             parts.append(answer)
         return part.complete(state, part.merge(parts), dealer)
     first = isinstance(asking, FirstSeat)
