@@ -927,3 +927,54 @@ def test_a_policy_of_the_wrong_arguments_is_told_whose_it_is() -> None:
         play("goblin-poker", [RandomPolicy(1), lambda offers: offers[0]], seed=1)
     assert raised.value.__notes__ == [
         "raised by seat 1's policy (P2) when asked for the game's event 1 (/events/1)"]
+
+
+def test_play_refuses_a_policys_chance_field_as_a_match_does() -> None:
+    """:func:`play`'s loop asks its policies without a match's checks, and a policy
+    that wrote its own Orc Poker draw naming a card (not an offer) had it judged
+    by the rules against the true deck ("its top card is 9"). It is refused
+    before the rules see it, as :meth:`Match.step` refuses it, with the same
+    words, after the seat whose policy answered it."""
+    def drawing(view: Any, offers: Listing) -> Offer:
+        answer = offers[0]
+        if isinstance(answer, Draw):
+            return attrs.evolve(answer, card=1)
+        picked: Offer = offers[0]
+        return picked
+
+    with pytest.raises(DealerError, match=r"^seat \d's policy \(P\d\): Draw\.card is the "
+                                          "dealer's to fill in, not 1: give card=None"
+                       ) as refused:
+        play("orc-poker", [drawing] * 3, seed=5)
+    assert "its top card" not in str(refused.value)
+
+
+def test_play_refuses_a_policys_part_with_a_chance_field() -> None:
+    """A part of a step taken together (Saint Poker's river) naming the dealer's
+    future river is refused by :func:`play` too, before the parts are merged."""
+    def foreseeing(view: Any, offers: Listing) -> Offer:
+        answer = offers[0]
+        future = (Card.parse("AS"), Card.parse("KS"), Card.parse("QS"))
+        return attrs.evolve(answer, future=future) if answer.TYPE == "river" else answer
+
+    with pytest.raises(DealerError, match=r"^seat 0's policy \(P1\): River\.future is the "
+                                          "dealer's to fill in"):
+        play("saint-poker", [foreseeing] * 2, seed=1)
+
+
+def test_a_match_step_names_the_seat_whose_part_has_a_chance_field() -> None:
+    """:meth:`Match.step` refuses a part with the dealer's field as :func:`play`
+    does, naming the seat whose policy answered it; :meth:`Match.append` of the
+    same part (a program's own, no policy's) is refused without a seat named."""
+    future = (Card.parse("AS"), Card.parse("KS"), Card.parse("QS"))
+    match: Match[Any] = Match("saint-poker", ["Aki", "Ben"], seed=1)
+    match.deal()
+
+    def foreseeing(view: Any, offers: Listing) -> Offer:
+        return attrs.evolve(offers[0], future=future)
+
+    with pytest.raises(DealerError, match=r"^seat 0's policy \(Aki\): River\.future is the "
+                                          "dealer's to fill in"):
+        match.step([foreseeing, foreseeing])
+    with pytest.raises(DealerError, match=r"^River\.future is the dealer's to fill in"):
+        match.append(attrs.evolve(match.legal(0)[0], future=future))

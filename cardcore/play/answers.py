@@ -74,43 +74,43 @@ def _one_a_seat(players: Sequence[str]) -> str:
 
 class Answers:
     """The policies of one :meth:`~cardcore.play.Match.step` not taken together,
-    each answer checked for the dealer's fields (:func:`refuse_dealers_fields`)
-    and kept, so that a refusal of it is worded from the seat's view (the
-    match's ``_as_seen``). :func:`~cardcore.play.play`'s loop asks its policies
-    directly: an offer never has a chance field filled in."""
+    each answer kept, so that a refusal of it is worded from the seat's view
+    (the match's ``_as_seen``). The loop itself checks every answer, a match's
+    and :func:`~cardcore.play.play`'s alike (:func:`refuse_dealers_fields`,
+    :func:`other_actor`)."""
 
-    __slots__ = ("answer", "dealt")
+    __slots__ = ("answer",)
 
-    def __init__(self, dealt: Mapping[type[Event], Mapping[str, str]]) -> None:
-        self.dealt = dealt
+    def __init__(self) -> None:
         self.answer: Event | None = None
 
     def of(self, policy: Policy) -> Policy:
-        """``policy``, its answers checked and kept."""
+        """``policy``, its answers kept."""
         def answering(view: View[Any], offers: Listing) -> Offer:
             answer = policy(view, offers)
             if isinstance(answer, Event):
-                refuse_dealers_fields(self.dealt, answer)
                 self.answer = answer
             return answer
         return answering
 
 
-def refuse_dealers_fields(dealt: Mapping[type[Event], Mapping[str, str]], event: Event
-                           ) -> None:
+def refuse_dealers_fields(dealt: Mapping[type[Event], Mapping[str, str]], event: Event,
+                          whose: str = "") -> None:
     """DealerError if a program's ``event`` has a chance field filled in (the
     game's :attr:`~cardcore.play.seam.GamePlay.dealt`): the dealer fills those
     in, and the rules would judge a card given there against the true deck and
-    say what it holds (Orc Poker: "its top card is 9"), which no seat sees."""
+    say what it holds (Orc Poker: "its top card is 9"), which no seat sees.
+    ``whose``: whose answer it is, where a policy gave it ("seat 0's policy
+    (Aki)"), to begin the message with."""
     fields = dealt.get(type(event))
     if not fields:
         return
     for field, what in fields.items():
         value = getattr(event, field)
         if value is not None:
-            raise DealerError(f"{type(event).__name__}.{field} is the dealer's to fill in, not "
-                              f"{quoted(value)}: give {field}=None, and the dealer {what} as "
-                              "the event is taken")
+            raise DealerError(f"{whose + ': ' if whose else ''}{type(event).__name__}.{field} "
+                              f"is the dealer's to fill in, not {quoted(value)}: give "
+                              f"{field}=None, and the dealer {what} as the event is taken")
 
 
 def one_name(event: Event) -> str | None:

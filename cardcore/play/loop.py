@@ -332,13 +332,15 @@ class Match(Generic[S]):
         raise self._as_seen(refused, event, self._actor_seat(event)) from None
 
     def _check_part(self, seat: int, answer: object, state: S, whose: Whose,
-                    asked: Callable[[], str], offers: Listing | None = None) -> Event:
+                    asked: Callable[[], str], offers: Listing | None = None,
+                    policy: str = "") -> Event:
         """``answer``, if it can be ``seat``'s part of the step taken together now
         (``whose``): a part of a seat of the step that has given none yet, its
         own (an event of a kind offered, naming no other player). PolicyError
         otherwise (``asked()`` says who answered what, for the message),
         DealerError for a chance field filled in. ``offers``: the seat's, where
-        the caller has them already (a policy was just given them)."""
+        the caller has them already (a policy was just given them); ``policy``:
+        whose policy answered, where one did ("seat 0's policy (Aki)")."""
         players = state.players
         name = players[seat]
         if seat not in whose.seats:
@@ -352,7 +354,7 @@ class Match(Generic[S]):
             offers = self.part.legal(state, seat)
         if not isinstance(answer, Event) or not own_part(answer, name, offers):
             raise not_own_part(asked(), name, offers)
-        refuse_dealers_fields(self.part.dealt, answer)
+        refuse_dealers_fields(self.part.dealt, answer, policy)
         return answer
 
     def _give(self, given: Mapping[int, Event], state: S, whose: Whose) -> tuple[Effect, ...]:
@@ -486,7 +488,7 @@ class Match(Generic[S]):
         dealer = Tentative(self.dealer)
         asking = self.asking
         told = None if isinstance(asking, FirstSeat) else _Told(asking)
-        answers = Answers(self.part.dealt)
+        answers = Answers()
         before = len(self.log)
         try:
             going = self._step([answers.of(policy) for policy in seats], dealer,
@@ -524,7 +526,7 @@ class Match(Generic[S]):
             given[seat] = self._check_part(
                 seat, answer, state, whose,
                 partial("seat {}'s policy answered {!r}".format, seat, answer),
-                offers)
+                offers, f"seat {seat}'s policy ({state.players[seat]})")
         self._give(given, state, whose)  # every seat's part: taken, or none held
         return True
 
@@ -554,7 +556,7 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
         return part.chance(state, dealer)
     if not whose.seats:
         return None
-    legal = part.legal
+    legal, dealt = part.legal, part.dealt
     if whose.together:
         parts: list[Event] = []
         players = state.players
@@ -568,6 +570,8 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
             if not isinstance(answer, Event) or not own_part(answer, players[seat], given):
                 raise not_own_part(f"seat {seat}'s policy answered {answer!r}", players[seat],
                                    given)
+            if type(answer) in dealt:
+                refuse_dealers_fields(dealt, answer, f"seat {seat}'s policy ({players[seat]})")
             parts.append(answer)
         return part.complete(state, part.merge(parts), dealer)
     first = isinstance(asking, FirstSeat)
@@ -591,6 +595,8 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
                               f"{names([other])}'s, where a seat answers for its own player "
                               f"with one of its offers "
                               f"({' or '.join(offered_kinds(offers)) or 'nothing'} by {name})")
+        if type(answer) in dealt:  # the dealer's field given: refused as a match refuses it
+            refuse_dealers_fields(dealt, answer, f"seat {seat}'s policy ({name})")
         if not first:
             asking.answered(state, seat, answer)
         return part.complete(state, answer, dealer)
