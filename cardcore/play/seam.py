@@ -62,12 +62,19 @@ def merge_tables(parts: Sequence[Event]) -> Event:
     game's steps taken together are of this shape: the default of
     :attr:`GamePlay.merge`.
 
+    A part's note is kept in the event's, after its player's name, the notes
+    in the order of the parts: an event has one note, and a seat's words are
+    not dropped without a word because the step was the table's.
+
     >>> from cardcore.games.goblin import Reveal
     >>> merge_tables([Reveal(cards={"Aki": 3}), Reveal(cards={"Ben": 5})])
     Reveal(note=None, cards=FrozenMap({'Aki': 3, 'Ben': 5}))
+    >>> merge_tables([Reveal(cards={"Aki": 3}, note="a bluff"), Reveal(cards={"Ben": 5}),
+    ...               Reveal(cards={"Cy": 9}, note="sure")]).note
+    'Aki: a bluff; Cy: sure'
     """
     kind = type(parts[0])
-    tables: dict[str, FrozenMap[str, Any]] = {}
+    values: dict[str, Any] = {}
     for key in kind.NAMED:
         merged: dict[str, Any] = {}
         for part in parts:
@@ -75,9 +82,23 @@ def merge_tables(parts: Sequence[Event]) -> Event:
             if table:
                 merged.update(table)
         if merged:  # a table no part gives keeps its default (Orc's tie-break draws)
-            tables[key] = FrozenMap(merged)
+            values[key] = FrozenMap(merged)
+    notes = [_noted(part) for part in parts if part.note]
+    if notes:
+        values["note"] = "; ".join(notes)
     # the parts' values are checked and frozen already (cardcore.eventfields.unchecked)
-    return unchecked(kind)(**tables)
+    return unchecked(kind)(**values)
+
+
+def _noted(part: Event) -> str:
+    """A part's note after the player it names (its tables' one key), or alone for a
+    part that names nobody (every table empty, which a seat may give)."""
+    for key in part.NAMED:
+        table: Mapping[str, Any] | None = getattr(part, key)
+        if table:
+            name: str = next(iter(table))
+            return f"{name}: {part.note}"
+    return str(part.note)
 
 
 def _as_is(state: Any, event: Event, dealer: TrueDeck) -> Event:
