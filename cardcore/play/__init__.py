@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from cardcore.play.catalogue import Catalogue, catalogue
 from cardcore.play.dealer import Dealer
-from cardcore.play.loop import Match, play
+from cardcore.play.match import Match, play
 from cardcore.play.policies import PASS, Pass, Policy, RandomPolicy
 from cardcore.play.registry import game_play, legal_events, whose
 from cardcore.play.seam import GamePlay

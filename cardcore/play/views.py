@@ -74,14 +74,14 @@ class View(Generic[S]):
     follows from it, so a policy given its view cannot make it another seat's
     (assigning one raises ``AttributeError``, as a frozen attrs class does).
 
-    A :class:`~cardcore.play.loop.Match` builds and feeds one per seat
+    A :class:`~cardcore.play.match.Match` builds and feeds one per seat
     (``match.views[seat]``); :meth:`of` gives a seat's view of a
     :class:`~cardcore.gamelog.GameLog`. ``seen`` is a sequence of the true
     events that only ever grows (the match's list, the log's history), which
     the view hides for its seat as it reads them.
 
     >>> from cardcore.play import View
-    >>> from cardcore.play.loop import Match
+    >>> from cardcore.play.match import Match
     >>> match = Match("goblin-poker", ["Aki", "Ben"], seed=1)
     >>> view = match.views[1]
     >>> view.seat, view.player, view.players, view.rules.name
@@ -184,7 +184,7 @@ class View(Generic[S]):
         only in what the seat may not see.
 
         >>> from cardcore.play import play, RandomPolicy
-        >>> from cardcore.play.loop import Match
+        >>> from cardcore.play.match import Match
         >>> match = Match("goblin-poker", ["Aki", "Ben"], seed=1)
         >>> match.views[0].information_state()
         'goblin-poker|Aki,Ben|Aki'
@@ -207,7 +207,7 @@ class Views(tuple[View[S], ...]):
     too; ``-1`` is not the last seat, as ``match.legal(-1)`` is no seat's). A
     slice is a tuple's.
 
-    >>> from cardcore.play.loop import Match
+    >>> from cardcore.play.match import Match
     >>> Match("goblin-poker", ["Aki", "Ben"]).views[2]
     Traceback (most recent call last):
     ...
