@@ -111,7 +111,7 @@ def test_what_makes_no_policy_is_a_usage_error_in_one_line(
 
 
 @pytest.mark.parametrize(("maker", "words"), [
-    ("says_fold", "the game dealt by seed 4: seat 0's policy answered 'fold'"),
+    ("says_fold", "the game dealt by seed 4: seat 0's policy (P1) answered 'fold'"),
     ("raises", "the game dealt by seed 4: P1's policy raised RuntimeError: no idea "
                "(study_bots.py, line 16)"),
 ])

@@ -189,7 +189,7 @@ SAMPLES: tuple[CardcoreError, ...] = (
     OptionSyntaxError("'ante' is not KEY=VALUE"),
     RefusedOptions("game.json", (PROBLEM,)),
     DealerError("the dealer holds 0 stock cards and the game 3"),
-    PolicyError("seat 1's policy answered 'x', not an event"),
+    PolicyError("seat 1's policy (P2) answered 'x', not an event"),
     CatalogueError("-1 is not an action of Orc Poker at a table of 3: actions are whole "
                    "numbers from 0 to 24"),
     WeightError("'fodl' is no kind of event of any game"),

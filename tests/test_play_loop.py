@@ -169,7 +169,7 @@ def test_a_part_of_a_step_together_must_be_the_seats_own(game: str) -> None:
     for answer in wrong:
         policies = list(honest)
         policies[seats[0]] = lambda view, offers, answer=answer: answer
-        with pytest.raises(PolicyError, match=f"seat {seats[0]}'s policy answered .*its own "
+        with pytest.raises(PolicyError, match=f"seat {seats[0]}'s policy \\({first}\\) answered .*its own "
                                               f"part, one of its offers .* by {first}"):
             match.step(policies)
         assert len(match.log) == before
@@ -861,7 +861,7 @@ def test_a_seat_answering_with_another_players_act_is_told_whose_policy_it_was(g
     while match.whose().chance or match.whose().together:
         assert match.step(policies)
     before, numbers = match.log.events, match.dealer.rng.getstate()
-    with pytest.raises(PolicyError, match=r"^seat (\d)'s policy answered .*: an act of P\d's, "
+    with pytest.raises(PolicyError, match=r"^seat (\d)'s policy \(P\d\) answered .*: an act of P\d's, "
                                           r"where a seat answers for its own player with one "
                                           r"of its offers \(.* by P\1\)$"):
         match.step([_anothers] * low)

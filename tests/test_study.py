@@ -196,7 +196,7 @@ def test_what_cannot_make_a_policy_is_refused_before_any_game(bots: str) -> None
 
 
 @pytest.mark.parametrize(("maker", "words"), [
-    ("says_fold", r"seed 0: seat 0's policy answered 'fold'"),
+    ("says_fold", r"seed 0: seat 0's policy \(P1\) answered 'fold'"),
     ("raises", r"seed 0: P1's policy raised RuntimeError: no idea \(study_bots.py, line 16\)"),
     ("cheats", r"seed 0: a policy answered an event the rules do not allow: 10 cannot be "
                r"pitched from P2's hand"),

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from cardcore.play.views import View
 
 __all__ = ["Answers", "by_seat", "not_own_part", "noted", "one_name", "other_actor",
-           "own_part", "refuse_dealers_fields"]
+           "own_part", "refuse_dealers_fields", "whose_policy"]
 
 
 def by_seat(policies: object, players: Sequence[str]) -> list[Policy]:
@@ -169,4 +169,15 @@ def noted(error: Exception, seat: int, name: str, views: Sequence[View[Any]] | N
         if views:
             count = len(views[seat].events)
             when = f" when asked for the game's event {count} (/events/{count})"
-        error.add_note(f"raised by seat {seat}'s policy ({name}){when}")
+        error.add_note(f"raised by {whose_policy(seat, name)}{when}")
+
+
+def whose_policy(seat: int, name: str) -> str:
+    """A seat's policy, in words that name its seat (as a program counts them,
+    from 0) and its player (as a record and the command line name them): every
+    message about a policy's answer begins so.
+
+    >>> whose_policy(1, "P2")
+    "seat 1's policy (P2)"
+    """
+    return f"seat {seat}'s policy ({name})"

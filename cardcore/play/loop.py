@@ -29,6 +29,7 @@ from cardcore.play.answers import (
     other_actor,
     own_part,
     refuse_dealers_fields,
+    whose_policy,
 )
 from cardcore.play.errors import PolicyError
 from cardcore.play.policies import Asking, FirstSeat, Pass, Policy, offered_kinds
@@ -67,10 +68,10 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
                 noted(error, seat, players[seat], views)
                 raise
             if not isinstance(answer, Event) or not own_part(answer, players[seat], given):
-                raise not_own_part(f"seat {seat}'s policy answered {answer!r}", players[seat],
-                                   given)
+                raise not_own_part(f"{whose_policy(seat, players[seat])} answered {answer!r}",
+                                   players[seat], given)
             if type(answer) in dealt:
-                refuse_dealers_fields(dealt, answer, f"seat {seat}'s policy ({players[seat]})")
+                refuse_dealers_fields(dealt, answer, whose_policy(seat, players[seat]))
             parts.append(answer)
         return part.complete(state, part.merge(parts), dealer)
     first = isinstance(asking, FirstSeat)
@@ -90,18 +91,19 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
         # call every step costs 1 % of self-play: other_actor decides the rest
         if field is not None and getattr(answer, field) != name and (
                 other := other_actor(answer, name)) is not None:
-            raise PolicyError(f"seat {seat}'s policy answered {answer!r}: an act of "
+            raise PolicyError(f"{whose_policy(seat, name)} answered {answer!r}: an act of "
                               f"{names([other])}'s, where a seat answers for its own player "
                               f"with one of its offers "
                               f"({' or '.join(offered_kinds(offers)) or 'nothing'} by {name})")
         if type(answer) in dealt:  # the dealer's field given: refused as a match refuses it
-            refuse_dealers_fields(dealt, answer, f"seat {seat}'s policy ({name})")
+            refuse_dealers_fields(dealt, answer, whose_policy(seat, name))
         if not first:
             asking.answered(state, seat, answer)
         return part.complete(state, answer, dealer)
     if not isinstance(answer, Pass):
-        raise PolicyError(f"seat {seat}'s policy answered {answer!r}, not an event")
+        raise PolicyError(f"{whose_policy(seat, state.players[seat])} answered {answer!r}, "
+                          "not an event")
     if not offers.holds("pass"):  # PASS offered: no other run worked out
-        raise PolicyError(f"seat {seat}'s policy passed where it may not")
+        raise PolicyError(f"{whose_policy(seat, state.players[seat])} passed where it may not")
     asking.answered(state, seat, answer)
     return answer

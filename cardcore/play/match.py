@@ -31,6 +31,7 @@ from cardcore.play.answers import (
     one_name,
     own_part,
     refuse_dealers_fields,
+    whose_policy,
 )
 from cardcore.play.dealer import Dealer, Tentative, stock_difference, stock_of
 from cardcore.play.errors import DealerError, PolicyError, ResumeError
@@ -520,10 +521,10 @@ class Match(Generic[S]):
             except Exception as error:  # the policy's own: it goes on, saying whose it is
                 noted(error, seat, state.players[seat], self.views)
                 raise
+            answering = whose_policy(seat, state.players[seat])
             given[seat] = self._check_part(
                 seat, answer, state, whose,
-                partial("seat {}'s policy answered {!r}".format, seat, answer),
-                offers, f"seat {seat}'s policy ({state.players[seat]})")
+                partial("{} answered {!r}".format, answering, answer), offers, answering)
         self._give(given, state, whose)  # every seat's part: taken, or none held
         return True
 
