@@ -35,7 +35,7 @@ from cardcore.replay.diff import Diff, diff_transcripts
 from cardcore.replay.positions import line_columns, located
 from cardcore.replay.problems import Problem
 from cardcore.replay.rulechange import RefusedOptions, change_corpus, change_rules
-from cardcore.replay.runner import Report, forgotten_pointers, internal_error
+from cardcore.replay.runner import Report, internal_error
 from cardcore.replay.transcript import Transcript, TranscriptError, read_transcript_text
 from cardcore.table import no_such_player
 
@@ -62,11 +62,7 @@ def _read(path: str) -> tuple[Transcript, str] | Report:
 def _why(report: Report) -> str:
     """Why diff has no game of a file to compare: the words of every command, or
     that diff leaves forgotten cards to validate."""
-    if forgotten_pointers(report.problems):
-        return ("has forgotten cards (\"!\"): diff replays records whose every card is "
-                "named or unknown (\"?\"), and cardcore validate judges this one for every "
-                "value they could have had")
-    return failure_reason(report)
+    return failure_reason(report, "diff replays")
 
 
 def _unreadable_pair(left: str, right: str, reports: list[Report], fmt: str) -> NoReturn:

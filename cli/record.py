@@ -44,6 +44,7 @@ from cardcore.replay.recording import (
     RecordingError,
     Refused,
 )
+from cardcore.replay.runner import forgotten_pointers
 from cardcore.replay.store import RecordError
 from cardcore.replay.transcript import FORMAT_ID, TranscriptError, load_transcript
 
@@ -108,8 +109,10 @@ def _resume(path: Path) -> Recorder:
     try:
         return Recorder.resume(path)
     except TranscriptError as error:
-        _fail([f"{path} is not a readable transcript:",
-               *problem_lines(str(path), error.problems, error.more)], 2)
+        what = ("has forgotten cards (\"!\"): a record goes on from one whose every card is "
+                "named or unknown (\"?\")" if forgotten_pointers(error.problems)
+                else "is not a readable transcript")
+        _fail([f"{path} {what}:", *problem_lines(str(path), error.problems, error.more)], 2)
     except (RecordError, RecordingError) as error:  # a fixture of illegal play, a closed record
         _fail([str(error)], 2)
     raise AssertionError("unreachable")  # pragma: no cover

@@ -20,7 +20,7 @@ from cardcore.protocol import Outcome
 from cardcore.quoting import visible
 from cardcore.replay.jsonwrite import json_number
 from cardcore.replay.problems import KEPT_PROBLEMS, Problem
-from cardcore.replay.runner import Report
+from cardcore.replay.runner import Report, forgotten_pointers
 from cardcore.replay.transcript import event_json
 
 if TYPE_CHECKING:  # accounts and steps are imported by the commands that show them
@@ -139,8 +139,17 @@ def failure_lines(report: Report, what: str | None = None) -> list[str]:
             *problem_lines(report.path, report.problems, report.more_problems)]
 
 
-def failure_reason(report: Report) -> str:
-    """Why a file has no game to judge, in a few words."""
+def failure_reason(report: Report, command: str | None = None) -> str:
+    """Why a file has no game to judge, in a few words. ``command``: what a command
+    that needs one game does with a record ("diff replays"), for a file whose
+    forgotten cards (``"!"``) stand for many games: validate judges it (for every
+    value the cards could have had), and says it is valid, so the file is
+    readable, and saying it is not would send its reader looking for a fault
+    that is not there."""
+    if command is not None and (report.forgotten or forgotten_pointers(report.problems)):
+        return (f"has forgotten cards (\"!\"): {command} records whose every card is named "
+                "or unknown (\"?\"), and cardcore validate judges this one for every value "
+                "they could have had")
     return "cardcore failed on it" if report.internal else "not a readable transcript"
 
 

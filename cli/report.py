@@ -14,19 +14,20 @@ import click
 
 from cardcore.cli.inputs import STDIN, ExistingPath, replay_named
 from cardcore.cli.output import write_file
-from cardcore.cli.render import failure_lines, say
+from cardcore.cli.render import failure_lines, failure_reason, say
 from cardcore.replay.runner import Report
 
 __all__ = ["report"]
 
 
 def _readable(report: Report) -> bool:
-    """There is a game to show: the file was read and replayed."""
+    """There is a game to show: the file was read and replayed as one game (a file
+    with forgotten cards is judged as many, and has none)."""
     return report.transcript is not None and report.outcome is not None
 
 
 def _unreadable(report: Report) -> None:
-    for line in failure_lines(report):
+    for line in failure_lines(report, failure_reason(report, "report shows")):
         click.echo(line, err=True)
 
 
@@ -73,8 +74,10 @@ def report(files: tuple[str, ...], output: str | None) -> None:
 
     Exit status: 0 the page is written and every record is valid, 1 it is
     written but a record breaks a rule or a check or its result disagrees, 2
-    a file is not a readable transcript or the two are not records of one game
-    (game, players or options differ, as diff says; no page is written), the
+    a file is not a readable transcript, has forgotten cards ("!": validate
+    judges it for every value they could have had), or the two are not records
+    of one game (game, players or options differ, as diff says; no page is
+    written), the
     page cannot be written there, or bad usage, 3 cardcore failed on a file (a
     bug to report).
     """
@@ -93,8 +96,8 @@ def report(files: tuple[str, ...], output: str | None) -> None:
     broken = [found for found in reports if not _readable(found)]
     for found in broken:
         _unreadable(found)
-    if broken:
-        sys.exit(max(found.exit_code for found in broken))
+    if broken:  # no page: 2 (3 where cardcore failed), whatever validate says of the file
+        sys.exit(max(3 if found.internal else 2 for found in broken))
     from cardcore.cli.report_page import pair_page, record_page
 
     if len(reports) == 1:

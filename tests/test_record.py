@@ -120,6 +120,21 @@ def test_unreadable_entries_and_bad_usage_exit_2_without_a_traceback(tmp_path: P
     assert json.loads(closed.read_text()) == data
 
 
+def test_a_record_with_a_forgotten_card_is_not_called_unreadable(tmp_path: Path) -> None:
+    """Going on with a record that has a forgotten card ("!"), which validate finds
+    valid: it was refused as "not a readable transcript". It is refused (exit 2,
+    nothing written) saying that a record goes on from one whose every card is
+    named or unknown, with the pointer of the card."""
+    record = tmp_path / "forgot.json"
+    shutil.copy(FIXTURES / "auction" / "forgotten-shown-card-does-not-decide.json", record)
+    before = record.read_bytes()
+    code, out = run("record", str(record), "--event", "deal")
+    assert code == 2 and "not a readable transcript" not in out
+    assert f'{record} has forgotten cards ("!"): a record goes on from one whose every card ' \
+           'is named or unknown ("?"):' in out
+    assert "/events/" in out and record.read_bytes() == before
+
+
 def test_a_new_record_named_as_a_folder_is_said_to_be_a_folder(tmp_path: Path) -> None:
     """record GAME --players A,B adir.json where adir.json is a folder: exit 2 and
     "is a folder, not a file" at once, not advice to continue it (which cannot work)."""

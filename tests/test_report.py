@@ -73,6 +73,23 @@ def test_an_unreadable_record_writes_no_page_and_exits_2(tmp_path: Path) -> None
     assert not (tmp_path / "notes.html").exists()
 
 
+def test_a_record_with_a_forgotten_card_writes_no_page_and_says_why(tmp_path: Path) -> None:
+    """A record with a forgotten card ("!") is valid to validate, judged for every
+    value the card could have had; report said "not a readable transcript" of it,
+    wrote no page and exited 0. It says that the record stands for many games
+    and that validate judges it, and exits 2 as for any record it cannot show."""
+    record = tmp_path / "forgot.json"
+    shutil.copy(ROOT / "fixtures" / "auction" / "forgotten-shown-card-does-not-decide.json",
+                record)
+    before = record.read_bytes()
+    assert run("validate", str(record))[0] == 0
+    code, out = run("report", str(record))
+    assert code == 2
+    assert 'has forgotten cards ("!"): report shows records whose every card is named' in out
+    assert "not a readable transcript" not in out
+    assert not (tmp_path / "forgot.html").exists() and record.read_bytes() == before
+
+
 def test_bad_usage_exits_2_and_never_overwrites_a_record(tmp_path: Path) -> None:
     """Three records, or a page named like its record, are refused."""
     record = _copy(tmp_path)
