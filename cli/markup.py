@@ -53,6 +53,8 @@ def el(tag: str, *children: Child, **attributes: object) -> Html:
 
     >>> el("td", "<i>", class_="who", data_player="A&B", hidden=None)
     '<td class="who" data-player="A&amp;B">&lt;i&gt;</td>'
+    >>> el("br"), el("meta", charset="utf-8")
+    ('<br>', '<meta charset="utf-8">')
     """
     opened = [tag]
     for name, value in attributes.items():
@@ -60,5 +62,13 @@ def el(tag: str, *children: Child, **attributes: object) -> Html:
             continue
         key = name.rstrip("_").replace("_", "-")
         opened.append(key if value is True else f'{key}="{text(value)}"')
+    if tag in _VOID:  # no content and no end tag: a browser reads "</br>" as another <br>
+        assert all(child is None for child in children), f"<{tag}> has no content"
+        return Html(f"<{' '.join(opened)}>")
     inner = join(child for child in children if child is not None)
     return Html(f"<{' '.join(opened)}>{inner}</{tag}>")
+
+
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "source", "track", "wbr"})
+"""HTML's void elements, written without an end tag (``el("br")`` is ``<br>``)."""

@@ -19,7 +19,7 @@ from typing import Any
 from cardcore.cli.chart import PALETTE, chart, swatch
 from cardcore.cli.markup import Html, el, join
 from cardcore.cli.page import page
-from cardcore.cli.records import SHOWN_GAPS, gap_text, reading_note
+from cardcore.cli.records import SHOWN_GAPS, gap_text, reading_note, words
 from cardcore.cli.render import (
     compact,
     moved_text,
@@ -307,7 +307,7 @@ def pair_page(left: Report, right: Report, found: Diff) -> str:
             summary.append(el("ul", *(el("li", gap_text(gap, found))
                                       for gap in gaps[:SHOWN_GAPS]), class_="aligned"))
     if found.differences:
-        rows = [el("tr", el("th", what, scope="row"), el("td", _compact(a)), el("td", _compact(b)))
+        rows = [el("tr", el("th", what, scope="row"), el("td", words(a)), el("td", words(b)))
                 for what, a, b in found.differences]
         summary.append(el("div", el("table", el("thead", el("tr", el("th", "outcome"),
                                                            el("th", left.path or "first"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -144,6 +145,27 @@ def test_two_records_side_by_side_with_the_parting_marked_on_both() -> None:
     assert page.count("the records part here") == 2
     assert [tag for tag, attrs in tags(page) if attrs.get("class") == "record"] == ["article"] * 2
     assert "differences" in page and "mine.json" in page and "yours.json" in page
+
+
+def test_the_outcomes_of_two_records_are_in_words_as_diff_says_them() -> None:
+    """A record that stops at a rule problem beside a complete one: the outcome
+    table said "True | False" and "[Aki] | None" (Python's values); it says
+    "yes | no" and "Aki | none yet", diff's words for the same pair. And a line
+    break is written ``<br>``: ``<br></br>`` is two breaks to a browser."""
+    broken = _example()
+    broken["events"][3]["player"] = "Aki"  # C-5: the replay stops there
+    del broken["result"]
+    a, b = _report(_example(), "mine.json"), _report(broken, "yours.json")
+    assert a.transcript is not None and b.transcript is not None
+    page = pair_page(a, b, diff_transcripts(a.transcript, b.transcript))
+    table = page.split('class="differences"')[1].split("</table>")[0]
+    rows = {cells[0]: cells[1:] for cells in (
+        [html.unescape(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
+        for row in table.split("<tr>")[2:])}
+    assert rows["complete"] == ["yes", "no"]
+    assert rows["winners"][1] == "none yet" and rows["winners"][0] not in ("", "None")
+    assert "True" not in table and "None" not in table and "[" not in table
+    assert "</br>" not in page and "<br>" in page
 
 
 def test_two_records_one_lacking_an_event_name_it_on_the_page() -> None:
