@@ -65,7 +65,8 @@ def _parse_at(text: str | None) -> int | None:
                    "its worth)")
 @click.option("--per", type=click.Choice(["event", "round"]), default=None,  # timeline.PER
               help="with --table: a row after each event (the default) or only at the "
-                   "end of each round (a hand in Auction)")
+                   "end of each round (a hand in Auction; a round the record stops in: "
+                   "'so far')")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
 def replay(file: str, at: str | None, player: str | None, table: bool, per: Per | None,
            fmt: str) -> None:

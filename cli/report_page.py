@@ -153,7 +153,8 @@ def _round_table(found: Timeline) -> Html:
     head += [el("th", "pile worth")] if pile else []
     body = []
     for row in rows:
-        label = "the start" if row.index is None else f"{row.part} (#{row.index})"
+        label = ("the start" if row.index is None else
+                 f"{row.part}{' so far' if found.unfinished(row) else ''} (#{row.index})")
         cells = [el("th", label, scope="row")]
         cells += [el("td", str(json_number(row.figures[name]))) for name in found.players]
         if pot:

@@ -16,12 +16,15 @@ from cardcore.replay.timeline import Per, Reading, Timeline
 __all__ = ["row_label", "table_json", "table_lines"]
 
 
-def row_label(reading: Reading, per: Per) -> str:
-    """``#4 draw Chie``; per round ``end of round 2 (#17)`` or ``after the game (#18)``;
-    ``start``."""
+def row_label(reading: Reading, per: Per, unfinished: bool = False) -> str:
+    """``#4 draw Chie``; per round ``end of round 2 (#17)``, ``after the game (#18)``,
+    or for the last row of a game that did not end there (``unfinished``)
+    ``round 1 so far (#5)``; ``start``."""
     if reading.index is None or reading.event is None:
         return "start"
     if per == "round":
+        if unfinished:
+            return f"{reading.part} so far (#{reading.index})"
         end = "" if reading.part.startswith("after ") else "end of "
         return f"{end}{reading.part} (#{reading.index})"
     actor = reading.event.ACTOR
@@ -38,7 +41,7 @@ def table_lines(found: Timeline, per: Per) -> list[str]:
                                                                 if pile else [])
     body = []
     for row in rows:
-        cells = [row_label(row, per)]
+        cells = [row_label(row, per, found.unfinished(row))]
         cells += [str(json_number(row.figures[name])) for name in found.players]
         if pot:
             cells.append("" if row.standings.pot is None else str(row.standings.pot))

@@ -84,6 +84,12 @@ class Timeline:
                 if after is None or after.part != reading.part]
         return (start, *last)
 
+    def unfinished(self, reading: Reading) -> bool:
+        """Whether ``reading`` is the last of a game that did not end there: the
+        record stops, or a rule problem stopped the replay, within its round,
+        which the last row of :meth:`rows` per round must not call ended."""
+        return reading is self.readings[-1] and not reading.standings.complete
+
     def parts(self) -> Iterator[tuple[int, str]]:
         """(index of its first event, name) of each round or other part, in order:
         where a chart marks a new round."""

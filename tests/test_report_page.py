@@ -129,6 +129,18 @@ def test_auction_events_show_the_pile_and_its_worth() -> None:
     assert "starter pile: KS JK (worth 10 points)" in block
 
 
+def test_the_round_table_calls_a_round_the_record_stops_in_so_far() -> None:
+    """The page's table of rounds: a record cut within round 1 ends with "game 1,
+    round 1 so far", not as if the round had ended."""
+    cut = _example()
+    cut["events"] = cut["events"][:4]
+    del cut["result"]
+    table = record_page(_report(cut)).split('class="rounds"')[1].split("</table>")[0]
+    assert "game 1, round 1 so far (#3)" in table
+    whole = record_page(_report(_example())).split('class="rounds"')[1].split("</table>")[0]
+    assert "so far" not in whole and "game 1, round 1 (#6)" in whole
+
+
 def test_two_records_side_by_side_with_the_parting_marked_on_both() -> None:
     """Ben reveals 3 in one record and 2 in the other: both blocks of #1 are marked,
     the summary names both events, and the changed chips are listed."""

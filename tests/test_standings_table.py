@@ -41,6 +41,28 @@ def test_per_round_a_row_at_the_end_of_each_round() -> None:
     assert rows == ["start", "end of game 1, preparation (#1)", "end of game 1, round 1 (#6)"]
 
 
+def test_per_round_the_last_row_of_an_unfinished_round_says_so_far(tmp_path: Path) -> None:
+    """A record that stops within a round, or whose replay a rule problem stops
+    within one: its last row per round said "end of game 1, round 1", a round
+    that never ended. It says "game 1, round 1 so far"; a round that ended, and
+    the last round of a game that is over, still say "end of"."""
+    data = json.loads(Path(EXAMPLE).read_text(encoding="utf-8"))
+    cut = {**data, "events": data["events"][:4]}
+    del cut["result"]
+    refused = json.loads(json.dumps(data))
+    refused["events"][3]["player"] = "Aki"  # C-5: the replay stops at /events/3
+    for name, record, last in (("cut.json", cut, "game 1, round 1 so far (#3)"),
+                               ("refused.json", refused, "game 1, round 1 so far (#2)")):
+        path = tmp_path / name
+        path.write_text(json.dumps(record), encoding="utf-8")
+        out = run("replay", "--table", "--per", "round", str(path))[1]
+        rows = [line.split("  ")[0] for line in out.splitlines()[2:]
+                if line.startswith(("start", "end of", "game"))]
+        assert rows == ["start", "end of game 1, preparation (#1)", last]
+    whole = run("replay", "--table", "--per", "round", EXAMPLE)[1]
+    assert "end of game 1, round 1 (#6)" in whole and "so far" not in whole
+
+
 def test_auction_rows_show_the_starter_pile_and_its_worth() -> None:
     """AU-5.3 beside the points: 7C is worth 1, KS 5, KS and the joker 10."""
     code, out = run("replay", "--table", AUCTION)

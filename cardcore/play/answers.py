@@ -95,22 +95,24 @@ class Answers:
 
 
 def refuse_dealers_fields(dealt: Mapping[type[Event], Mapping[str, str]], event: Event,
-                          whose: str = "") -> None:
+                          policy: tuple[int, str] | None = None) -> None:
     """DealerError if a program's ``event`` has a chance field filled in (the
     game's :attr:`~cardcore.play.seam.GamePlay.dealt`): the dealer fills those
     in, and the rules would judge a card given there against the true deck and
     say what it holds (Orc Poker: "its top card is 9"), which no seat sees.
-    ``whose``: whose answer it is, where a policy gave it ("seat 0's policy
-    (Aki)"), to begin the message with."""
+    ``policy``: the seat and player whose policy answered it, where one did, for
+    the message to begin with (:func:`whose_policy`; worded only when raised:
+    every Orc Poker draw of self-play comes through here)."""
     fields = dealt.get(type(event))
     if not fields:
         return
     for field, what in fields.items():
         value = getattr(event, field)
         if value is not None:
-            raise DealerError(f"{whose + ': ' if whose else ''}{type(event).__name__}.{field} "
-                              f"is the dealer's to fill in, not {quoted(value)}: give "
-                              f"{field}=None, and the dealer {what} as the event is taken")
+            whose = f"{whose_policy(*policy)}: " if policy is not None else ""
+            raise DealerError(f"{whose}{type(event).__name__}.{field} is the dealer's to fill "
+                              f"in, not {quoted(value)}: give {field}=None, and the dealer "
+                              f"{what} as the event is taken")
 
 
 def one_name(event: Event) -> str | None:

@@ -71,7 +71,7 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
                 raise not_own_part(f"{whose_policy(seat, players[seat])} answered {answer!r}",
                                    players[seat], given)
             if type(answer) in dealt:
-                refuse_dealers_fields(dealt, answer, whose_policy(seat, players[seat]))
+                refuse_dealers_fields(dealt, answer, (seat, players[seat]))
             parts.append(answer)
         return part.complete(state, part.merge(parts), dealer)
     first = isinstance(asking, FirstSeat)
@@ -96,7 +96,7 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
                               f"with one of its offers "
                               f"({' or '.join(offered_kinds(offers)) or 'nothing'} by {name})")
         if type(answer) in dealt:  # the dealer's field given: refused as a match refuses it
-            refuse_dealers_fields(dealt, answer, whose_policy(seat, name))
+            refuse_dealers_fields(dealt, answer, (seat, name))
         if not first:
             asking.answered(state, seat, answer)
         return part.complete(state, answer, dealer)

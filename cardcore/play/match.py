@@ -331,14 +331,14 @@ class Match(Generic[S]):
 
     def _check_part(self, seat: int, answer: object, state: S, whose: Whose,
                     asked: Callable[[], str], offers: Listing | None = None,
-                    policy: str = "") -> Event:
+                    policy: tuple[int, str] | None = None) -> Event:
         """``answer``, if it can be ``seat``'s part of the step taken together now
         (``whose``): a part of a seat of the step that has given none yet, its
         own (an event of a kind offered, naming no other player). PolicyError
         otherwise (``asked()`` says who answered what, for the message),
         DealerError for a chance field filled in. ``offers``: the seat's, where
         the caller has them already (a policy was just given them); ``policy``:
-        whose policy answered, where one did ("seat 0's policy (Aki)")."""
+        the seat and player whose policy answered, where one did."""
         players = state.players
         name = players[seat]
         if seat not in whose.seats:
@@ -521,10 +521,10 @@ class Match(Generic[S]):
             except Exception as error:  # the policy's own: it goes on, saying whose it is
                 noted(error, seat, state.players[seat], self.views)
                 raise
-            answering = whose_policy(seat, state.players[seat])
             given[seat] = self._check_part(
                 seat, answer, state, whose,
-                partial("{} answered {!r}".format, answering, answer), offers, answering)
+                partial("{} answered {!r}".format, whose_policy(seat, state.players[seat]),
+                        answer), offers, (seat, state.players[seat]))
         self._give(given, state, whose)  # every seat's part: taken, or none held
         return True
 
