@@ -57,13 +57,14 @@ def point_outcome(players: Sequence[str], points: Sequence[Number], complete: bo
                    winners=winners(scores) if complete else None)
 
 
-def plural(count: Number, unit: str) -> str:
-    """A count with its unit.
+def plural(count: Number | str, unit: str, units: str | None = None) -> str:
+    """A count with its unit, ``units`` where its plural is not ``unit`` + s (a
+    count may be a number as shown: ``7/3``).
 
-    >>> plural(1, "point"), plural(3, "chip")
-    ('1 point', '3 chips')
+    >>> plural(1, "point"), plural(3, "chip"), plural(2, "entry", "entries")
+    ('1 point', '3 chips', '2 entries')
     """
-    return f"{count} {unit}" if count == 1 else f"{count} {unit}s"
+    return f"{count} {unit}" if count == 1 else f"{count} {units or unit + 's'}"
 
 
 def winners_effect(players: Sequence[str], totals: Sequence[Number], rule: str, unit: str,

@@ -14,7 +14,7 @@ import sys
 import click
 
 from cardcore.cli.inputs import FORMATS, ExistingPath, emit_json, files
-from cardcore.cli.render import plural, say
+from cardcore.cli.render import say
 from cardcore.cli.walk import Skipped
 from cardcore.replay import rule_gaps
 from cardcore.replay.coverage import (
@@ -26,6 +26,7 @@ from cardcore.replay.coverage import (
     stale_gaps,
 )
 from cardcore.rulebook import load_page
+from cardcore.standings import plural
 
 __all__ = ["coverage"]
 

@@ -36,7 +36,7 @@ from cardcore.cli.record_words import (
     tell_unreadable,
     told_lines,
 )
-from cardcore.cli.render import plural, problem_lines, say
+from cardcore.cli.render import problem_lines, say
 from cardcore.quoting import quoted, visible
 from cardcore.replay.entry import EntryError
 from cardcore.replay.recording import (
@@ -47,6 +47,7 @@ from cardcore.replay.recording import (
 from cardcore.replay.runner import forgotten_pointers
 from cardcore.replay.store import RecordError
 from cardcore.replay.transcript import FORMAT_ID, TranscriptError, load_transcript
+from cardcore.standings import plural
 
 __all__ = ["record"]
 

@@ -26,7 +26,7 @@ from cardcore.cli.record_words import (
     tell_refusal,
     tell_unreadable,
 )
-from cardcore.cli.render import plural, problem_lines, say, standings_lines
+from cardcore.cli.render import problem_lines, say, standings_lines
 from cardcore.quoting import quoted
 from cardcore.replay.entry import EntryError, event_line
 from cardcore.replay.jsonwrite import json_text
@@ -38,6 +38,7 @@ from cardcore.replay.recording import (
 )
 from cardcore.replay.store import RecordError
 from cardcore.replay.transcript import TranscriptError
+from cardcore.standings import plural
 
 __all__ = ["BARE_COMMANDS", "COMMANDS", "GRAMMAR_EXAMPLES", "grammar", "session"]
 

@@ -16,7 +16,7 @@ import attrs
 import click
 
 from cardcore.cli.records import outcome_change_lines
-from cardcore.cli.render import plural, problem_lines, say, standings_lines, step_lines
+from cardcore.cli.render import problem_lines, say, standings_lines, step_lines
 from cardcore.errors import CardcoreError
 from cardcore.protocol import Event
 from cardcore.quoting import visible
@@ -30,6 +30,7 @@ from cardcore.replay.recording import (
 )
 from cardcore.replay.steps import Step
 from cardcore.replay.transcript import TranscriptError
+from cardcore.standings import plural
 
 __all__ = ["amend_hint", "amendment", "echo_fitted", "fixed_lines", "no_change", "now_text",
            "outcome_lines", "outcome_values", "show", "stops_at", "summary", "tell",

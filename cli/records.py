@@ -8,7 +8,6 @@ from typing import Any
 from cardcore.cli.render import (
     REPORT_FORMAT,
     effect_json,
-    plural,
     problem_lines,
     report_json,
     say,
@@ -19,6 +18,7 @@ from cardcore.replay.diff import Diff
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import event_json
+from cardcore.standings import plural
 
 __all__ = ["SHOWN_GAPS", "diff_json", "gap_text", "not_one_game", "outcome_change_lines",
            "print_diff", "reading_note", "words"]

@@ -22,6 +22,7 @@ from cardcore.replay.jsonwrite import json_number
 from cardcore.replay.problems import KEPT_PROBLEMS, Problem
 from cardcore.replay.runner import Report, forgotten_pointers
 from cardcore.replay.transcript import event_json
+from cardcore.standings import plural
 
 if TYPE_CHECKING:  # accounts and steps are imported by the commands that show them
     from cardcore.replay.accounts import Account
@@ -55,15 +56,6 @@ def say(line: str = "", *, err: bool = False, nl: bool = True, **style: Any) -> 
     styled with ``style`` (click's ``fg``, ``bold``) on a terminal."""
     shown = visible(line)
     click.echo(click.style(shown, **style) if style else shown, err=err, nl=nl)
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 file``, ``2 files``.
-
-    >>> plural(1, "file"), plural(2, "file"), plural(0, "check")
-    ('1 file', '2 files', '0 checks')
-    """
-    return f"{count} {word if count == 1 else words or word + 's'}"
 
 
 def unchecked_text(report: Report) -> str | None:
@@ -292,8 +284,9 @@ def account_lines(found: Account, report: Report, title: str) -> list[str]:
     lost = sum((-e.amount for e in found.entries if e.amount < 0), start=0)
     check = "" if found.total == found.final else (
         f"; the rules give {json_number(found.final)}: a bug in cardcore, please report it")
-    lines.append(f"  sum: {json_number(found.start)} + {json_number(gained)} gained - {json_number(lost)} "
-                 f"lost = {json_number(found.total)} {found.unit} {where}{check}")
+    total = plural(found.total, found.unit.removesuffix("s"), found.unit)
+    lines.append(f"  sum: {json_number(found.start)} + {json_number(gained)} gained - "
+                 f"{json_number(lost)} lost = {total} {where}{check}")
     return [visible(line) for line in lines]
 
 

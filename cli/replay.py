@@ -15,7 +15,6 @@ from cardcore.cli.render import (
     account_json,
     account_lines,
     failure_lines,
-    plural,
     problem_lines,
     report_json,
     say,
@@ -29,6 +28,7 @@ from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import MAX_INTEGER
 from cardcore.replay.runner import Report
 from cardcore.replay.transcript import Transcript, dump_transcript, not_a_player
+from cardcore.standings import plural
 
 if TYPE_CHECKING:  # the timeline is imported by `replay --table` only
     from cardcore.replay.timeline import Per

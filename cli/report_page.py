@@ -24,7 +24,6 @@ from cardcore.cli.render import (
     compact,
     moved_text,
     pile_text,
-    plural,
     standings_lines,
     unchecked_text,
 )
@@ -36,6 +35,7 @@ from cardcore.replay.problems import Problem, split_pointer
 from cardcore.replay.runner import Report
 from cardcore.replay.timeline import Reading, Timeline, timeline
 from cardcore.replay.transcript import dump_transcript, event_json
+from cardcore.standings import plural
 
 __all__ = ["pair_page", "record_page"]
 

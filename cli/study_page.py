@@ -24,7 +24,6 @@ from typing import Any
 from cardcore.cli.chart import swatch
 from cardcore.cli.markup import Html, el, join
 from cardcore.cli.page import page
-from cardcore.cli.render import plural
 from cardcore.cli.study_chart import (
     SERIES_COLOURS,
     Estimate,
@@ -39,6 +38,7 @@ from cardcore.replay.accounts import figures
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.study import Study, StudySpec, seat_name
 from cardcore.replay.tally import Sums, Tally, mean_interval, wilson
+from cardcore.standings import plural
 
 __all__ = ["study_page"]
 

@@ -19,7 +19,6 @@ import click
 from cardcore.cli.inputs import FORMATS, NO_SUCH_PATH, STDIN, files, replay_named
 from cardcore.cli.render import (
     REPORT_FORMAT,
-    plural,
     problem_lines,
     report_json,
     standings_lines,
@@ -32,6 +31,7 @@ from cardcore.replay.errors import ClusterError
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import FORMAT, Problem
 from cardcore.replay.runner import Report, expect_lines, note_lines, path_label
+from cardcore.standings import plural
 
 __all__ = ["MANY", "progress_wanted", "validate"]
 

@@ -12,12 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardcore.cli.records import outcome_change_lines, words
-from cardcore.cli.render import REPORT_FORMAT, effect_json, plural, problem_lines, say
+from cardcore.cli.render import REPORT_FORMAT, effect_json, problem_lines, say
 from cardcore.effects import Effect
 from cardcore.replay.jsonwrite import json_number, json_text
 from cardcore.replay.problems import Problem
 from cardcore.replay.rulechange import ChangedFile, CorpusChange, RuleChange, Swing
 from cardcore.replay.transcript import Transcript, event_json
+from cardcore.standings import plural
 
 __all__ = ["change_json", "changes_text", "corpus_json", "print_change", "print_corpus"]
 

@@ -476,6 +476,14 @@ def test_replay_player_lists_every_movement_summing_to_the_final_figure() -> Non
     assert code == 2 and "did you mean 'Ben'?" in out
 
 
+def test_replay_player_sums_one_point_in_the_singular() -> None:
+    """A player who ends with 1 point: the sum said "= 1 points at the end"; it
+    says "1 point", as every other count of the tool does."""
+    path = ROOT / "fixtures" / "saint-poker" / "board-plays-for-everyone.json"
+    code, out = run("replay", str(path), "--player", "Ann")
+    assert code == 0 and out.splitlines()[-1].endswith(" lost = 1 point at the end")
+
+
 def test_replay_player_lists_a_tie_split_to_nothing(tmp_path: Path) -> None:
     """A tie that splits 1 point two ways pays 0 each: --player lists it for each
     of the two, as a share from the bank, neither gained nor lost (a trial's
