@@ -70,8 +70,11 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
             if not isinstance(answer, Event) or not own_part(answer, players[seat], given):
                 raise not_own_part(f"{whose_policy(seat, players[seat])} answered {answer!r}",
                                    players[seat], given)
-            if type(answer) in dealt:
-                refuse_dealers_fields(dealt, answer, (seat, players[seat]))
+            fields = dealt.get(type(answer))
+            if fields:  # read inline: every Orc Poker reveal part comes here
+                for chance in fields:
+                    if getattr(answer, chance) is not None:
+                        refuse_dealers_fields(dealt, answer, (seat, players[seat]))
             parts.append(answer)
         return part.complete(state, part.merge(parts), dealer)
     first = isinstance(asking, FirstSeat)
@@ -95,8 +98,11 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
                               f"{names([other])}'s, where a seat answers for its own player "
                               f"with one of its offers "
                               f"({' or '.join(offered_kinds(offers)) or 'nothing'} by {name})")
-        if type(answer) in dealt:  # the dealer's field given: refused as a match refuses it
-            refuse_dealers_fields(dealt, answer, (seat, name))
+        fields = dealt.get(type(answer))
+        if fields:  # the dealer's field given: refused as a match refuses it (read inline:
+            for chance in fields:  # a call for each Orc Poker draw cost 1 % of self-play)
+                if getattr(answer, chance) is not None:
+                    refuse_dealers_fields(dealt, answer, (seat, name))
         if not first:
             asking.answered(state, seat, answer)
         return part.complete(state, answer, dealer)

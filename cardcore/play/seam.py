@@ -83,9 +83,10 @@ def merge_tables(parts: Sequence[Event]) -> Event:
                 merged.update(table)
         if merged:  # a table no part gives keeps its default (Orc's tie-break draws)
             values[key] = FrozenMap(merged)
-    notes = [_noted(part) for part in parts if part.note]
-    if notes:
-        values["note"] = "; ".join(notes)
+    for part in parts:  # a loop, not a comprehension: a merge is made every reveal
+        if part.note:
+            values["note"] = "; ".join(_noted(part) for part in parts if part.note)
+            break
     # the parts' values are checked and frozen already (cardcore.eventfields.unchecked)
     return unchecked(kind)(**values)
 
