@@ -16,7 +16,7 @@ import attrs
 
 from cardcore.protocol import Event
 
-__all__ = ["hide"]
+__all__ = ["hide", "seen_by"]
 
 E = TypeVar("E", bound=Event)
 
@@ -50,3 +50,27 @@ def hide(event: E, keep: Callable[[str], bool] = _nobody) -> E:
     changes = {field: _hidden(getattr(event, field), keep) for field in event.SECRET
                if getattr(event, field) is not None}
     return attrs.evolve(event, **changes) if changes else event
+
+
+def seen_by(event: E, player: str, unseen: tuple[str, ...] = ()) -> E:
+    """``event`` as ``player`` can know it before it is taken: :func:`hide`'s
+    secrets of the others unknown, every other player's entry of its tables by
+    player (``NAMED``: the parts of a step taken together, laid face down until
+    all are given) unknown, and the fields ``unseen`` (cards the dealer has yet
+    to turn up) unknown too. Each unknown keeps its shape (a card, a tuple of
+    cards), so that the rules judge the player's own part as they would judge
+    the whole event, and no refusal can name a card the player cannot see.
+
+    >>> from cardcore.games.goblin import Reveal
+    >>> seen_by(Reveal(cards={"Aki": 2, "Ben": 7}), "Ben").cards
+    FrozenMap({'Aki': None, 'Ben': 7})
+    """
+    def own(name: str) -> bool:
+        return name == player
+
+    seen = hide(event, own)
+    changes = {field: _hidden(getattr(seen, field), own) for field in seen.NAMED
+               if getattr(seen, field)}
+    changes.update({field: _hidden(getattr(seen, field), _nobody) for field in unseen
+                    if getattr(seen, field) is not None})
+    return attrs.evolve(seen, **changes) if changes else seen

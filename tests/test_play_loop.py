@@ -21,6 +21,7 @@ from cardcore.errors import RuleViolation
 from cardcore.gamelog import GameLog
 from cardcore.games.auction import BidEvent, Win
 from cardcore.games.goblin import Pitch
+from cardcore.games.goblin import Reveal as GoblinReveal
 from cardcore.games.orc import Draw
 from cardcore.games.orc import Pitch as OrcPitch
 from cardcore.games.orc import Reveal as OrcReveal
@@ -978,3 +979,60 @@ def test_a_match_step_names_the_seat_whose_part_has_a_chance_field() -> None:
         match.step([foreseeing, foreseeing])
     with pytest.raises(DealerError, match=r"^River\.future is the dealer's to fill in"):
         match.append(attrs.evolve(match.legal(0)[0], future=future))
+
+
+_CARD = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b")
+
+
+def _named(text: str) -> set[str]:
+    return set(_CARD.findall(text))
+
+
+def test_a_refused_part_names_no_card_of_another_seats_part() -> None:
+    """A seat's part refused in a step taken together was judged with the others'
+    parts in it (those held, and the first offer of each seat still to come):
+    Ben's reveal of 2 at Goblin Poker said "2 is known to be in Aki's stack" (Aki's
+    lowest card, not yet revealed), and Ben's river card at Saint Poker said where
+    Aki's card laid face down was. The seat's refusal now judges its own part,
+    the others' unknown to it."""
+    match: Match[Any] = Match("goblin-poker", ["Aki", "Ben", "Cy"], seed=4)
+    match.deal()
+    assert match.legal(0)[0] == GoblinReveal(cards={"Aki": 2})
+    with pytest.raises(RuleViolation) as refused:
+        match.append(GoblinReveal(cards={"Ben": 2}))
+    assert str(refused.value) == ("2 cannot be revealed from Ben's hand: it is known to hold "
+                                  "3, 5, 5, 6, 8, 9 (C-2)")
+    saint: Match[Any] = Match("saint-poker", ["Aki", "Ben", "Cy"], seed=3)
+    saint.deal()
+    laid = saint.legal(0)[0]
+    saint.append(laid)
+    card = laid.cards["Aki"]
+    with pytest.raises(RuleViolation) as refused:
+        saint.append(River(cards={"Ben": card}))
+    assert "river" not in str(refused.value)
+    assert _named(str(refused.value)) <= _named(saint.views[1].information_state()) | {str(card)}
+
+
+def test_a_refused_part_names_no_card_the_dealer_has_yet_to_turn_up() -> None:
+    """The refusal was judged with the dealer's fields filled in from the true
+    deck: at Saint Poker's second river, Ben's part of 2D said "2D is known to be
+    in the future river", and the next river's future was 2D: a program could
+    probe the stock. Over the rivers of several games, every card a refusal of a
+    part names is one the seat sees (its view's information state) or the one it
+    gave."""
+    for seed in range(6):
+        match: Match[Any] = Match("saint-poker", ["Aki", "Ben", "Cy"], seed=seed)
+        policies = [RandomPolicy(seat) for seat in range(3)]
+        while not match.whose().over:
+            whose = match.whose()
+            if whose.together and 1 in whose.seats and isinstance(match.legal(1)[0], River):
+                seen = match.views[1].information_state()
+                held = {str(offer.cards["Ben"]) for offer in match.legal(1)}
+                for card in [Card.parse(text) for text in ("2D", "3H", "7D", "5D", "9S", "AC")]:
+                    if str(card) in held:
+                        continue
+                    with pytest.raises(RuleViolation) as refused:
+                        match.append(River(cards={"Ben": card}))
+                    assert _named(str(refused.value)) <= _named(seen) | {str(card)}, (
+                        seed, str(refused.value))
+            match.step(policies)

@@ -22,7 +22,7 @@ from cardcore.effects import Effect
 from cardcore.errors import CardcoreError, RuleViolation
 from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
-from cardcore.hiding import hide
+from cardcore.hiding import seen_by
 from cardcore.play.answers import (
     Answers,
     by_seat,
@@ -427,14 +427,22 @@ class Match(Generic[S]):
             return error
         view = self.views[seat]
         player = view.player
+        unseen = tuple(self.part.dealt.get(type(event), ()))
         try:
-            seen = hide(self._completed(event), lambda name: name == player)
-            view.rules.apply(view.state, seen)
+            view.rules.apply(view.state, seen_by(self._completed(event), player, unseen))
         except RuleViolation as own:
-            return own
-        except CardcoreError:  # the view cannot judge it: the true refusal stands
+            # the others' parts and the dealer's cards are unknown to the seat, so the
+            # rules may refuse them as unknown ("must be named, not '?'"): not its fault
+            kept = [problem for problem in own.problems
+                    if not _elsewhere(problem.path, event, player, unseen)]
+            if kept:
+                return RuleViolation.several(kept)
+        except CardcoreError:  # the view cannot judge it
             pass
-        return error
+        # the seat sees nothing wrong: the true refusal is about cards it cannot see,
+        # which it must not name
+        return RuleViolation(error.rule, f"the rules refuse {player}'s {event.TYPE} here for "
+                                         f"cards {player} cannot see")
 
     def deal(self) -> tuple[Effect, ...]:
         """Append the chance event that comes next; DealerError if the next step is
@@ -540,6 +548,14 @@ class Match(Generic[S]):
             self.log.append(event)
             self._seen.append(event)
         return True
+
+
+def _elsewhere(path: tuple[object, ...], event: Event, player: str,
+               unseen: tuple[str, ...]) -> bool:
+    """Whether a problem at ``path`` of ``event`` is in what ``player`` cannot see
+    of it: another player's entry of a table by player, or a dealer's field."""
+    return bool(path) and (path[0] in unseen or (
+        len(path) > 1 and path[0] in event.NAMED and path[1] != player))
 
 
 @overload
