@@ -1038,3 +1038,31 @@ def test_a_refused_part_names_no_card_the_dealer_has_yet_to_turn_up() -> None:
                     if str(card) not in _named(seen):  # where it is, Ben cannot know
                         assert "known to be in" not in said, (seed, said)
             match.step(policies)
+
+
+def test_an_answer_of_a_kind_not_offered_is_refused() -> None:
+    """Auction's standing bidder, once the others have passed, is offered only its
+    wins; a policy that kept answering its first offer (a bid) had that bid taken
+    again and again (the rules allow the bidder with priority an equal bid), and
+    play() never returned. An answer of a kind the seat was not offered is a
+    PolicyError naming the seat and what it was offered; the match is as it was."""
+    class Stale:
+        """Answers the first offer it was ever given, every time."""
+
+        def __init__(self) -> None:
+            self.first: Offer | None = None
+
+        def __call__(self, view: Any, offers: Listing) -> Offer:
+            self.first = self.first or offers[0]
+            return self.first
+
+    match: Match[Any] = Match("auction", ["P1", "P2"], seed=1)
+    policies: list[Policy] = [Stale(), RandomPolicy(1)]
+    with pytest.raises(PolicyError, match=r"^seat 0's policy \(P1\) answered BidEvent\(.*\): no "
+                                          r"bid is among its offers \(win by P1\)$"):
+        for _ in range(20):
+            events = match.log.events
+            match.step(policies)
+    assert match.log.events == events
+    with pytest.raises(PolicyError, match="no bid is among its offers"):
+        play("auction", [Stale(), RandomPolicy(1)], seed=1)

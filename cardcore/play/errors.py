@@ -33,7 +33,8 @@ class PolicyError(CardcoreError):
     """Policies that cannot play a game, or an answer that cannot be taken: not
     one callable per seat (or one per player's name, a policy's class among
     them), a policy answering with something it was not offered (a pass where
-    none is allowed, not an event, another player's act), a random player
+    none is allowed, not an event, another player's act, an event of a kind not
+    offered), a random player
     offered nothing to pick from; in a step taken together, a part that is not
     the seat's own, or a seat's second part, or a whole event given to a
     :class:`~cardcore.play.Match` once some seat's part is held."""

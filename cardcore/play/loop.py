@@ -98,6 +98,10 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
                               f"{names([other])}'s, where a seat answers for its own player "
                               f"with one of its offers "
                               f"({' or '.join(offered_kinds(offers)) or 'nothing'} by {name})")
+        if not offers.holds(answer.TYPE):  # (Auction's bidder asked for its win may not bid)
+            raise PolicyError(f"{whose_policy(seat, name)} answered {answer!r}: no "
+                              f"{answer.TYPE} is among its offers "
+                              f"({' or '.join(offered_kinds(offers)) or 'nothing'} by {name})")
         fields = dealt.get(type(answer))
         if fields:  # the dealer's field given: refused as a match refuses it (read inline:
             for chance in fields:  # a call for each Orc Poker draw cost 1 % of self-play)
