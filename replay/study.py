@@ -36,7 +36,7 @@ import cardcore
 from cardcore.errors import RuleViolation
 from cardcore.gamelog import GameLog
 from cardcore.play import Policy, RandomPolicy, play
-from cardcore.play.errors import PolicyError
+from cardcore.play.errors import PolicyError, RefusedAnswer
 from cardcore.play.policies import Offer
 from cardcore.quoting import with_article
 from cardcore.replay.cluster import Executor, InProcess
@@ -409,6 +409,10 @@ def _played_by_user(spec: StudySpec, makers: tuple[Callable[[int], Policy], ...]
         return play(spec.game, policies, seed=seed, options=options)
     except PolicyError as error:
         raise PolicyFailed(f"the game dealt by seed {seed}: {error}") from error
+    except RefusedAnswer as error:  # a random player's never is: the user's policy's
+        raise PolicyFailed(f"the game dealt by seed {seed}: {seat_name(error.seat)}'s policy "
+                           f"answered an event the rules do not allow: {error.refusal}"
+                           ) from error
     except RuleViolation as error:
         raise PolicyFailed(f"the game dealt by seed {seed}: a policy answered an event the "
                            f"rules do not allow: {error}") from error

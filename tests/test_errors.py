@@ -31,6 +31,7 @@ from cardcore.play.errors import (
     CatalogueError,
     DealerError,
     PolicyError,
+    RefusedAnswer,
     ResumeError,
     SeatError,
     WeightError,
@@ -190,6 +191,7 @@ SAMPLES: tuple[CardcoreError, ...] = (
     RefusedOptions("game.json", (PROBLEM,)),
     DealerError("the dealer holds 0 stock cards and the game 3"),
     PolicyError("seat 1's policy (P2) answered 'x', not an event"),
+    RefusedAnswer(RuleViolation("C-5", "Ben cannot fold now: it is Aki's turn"), 1, "Ben"),
     CatalogueError("-1 is not an action of Orc Poker at a table of 3: actions are whole "
                    "numbers from 0 to 24"),
     WeightError("'fodl' is no kind of event of any game"),

@@ -28,7 +28,7 @@ from cardcore.games.orc import Reveal as OrcReveal
 from cardcore.games.saint import River
 from cardcore.hiding import hide
 from cardcore.play import PASS, Dealer, Match, Pass, Policy, RandomPolicy, View, play
-from cardcore.play.errors import DealerError, ResumeError, SeatError
+from cardcore.play.errors import DealerError, RefusedAnswer, ResumeError, SeatError
 from cardcore.play.legal.auction import ALL_BIDS, bid_event
 from cardcore.play.listing import Listing
 from cardcore.play.loop import PolicyError
@@ -687,9 +687,13 @@ def test_a_refused_act_names_no_card_the_seat_cannot_see() -> None:
     assert f"{other}'s hand" not in str(refused.value)
     assert refused.value.__context__ is None and refused.value.__cause__ is None
     assert match.log.events == events
-    with pytest.raises(RuleViolation) as answered:
+    with pytest.raises(RefusedAnswer) as answered:
         match.step([lambda view, offers: pitch] * 2)
-    assert str(answered.value) == str(refused.value) and answered.value.__context__ is None
+    assert str(answered.value.refusal) == str(refused.value)
+    assert answered.value.__context__ is None
+    assert (answered.value.seat, answered.value.player) == (seat, name)
+    assert str(answered.value) == (f"seat {seat}'s policy ({name}) answered an event the rules "
+                                   f"refuse: {refused.value}")
     with pytest.raises(RuleViolation, match=f"{card} is known to be in {other}'s hand"):
         match.rules.apply(match.state, pitch)  # what the true state says
 

@@ -198,14 +198,15 @@ def test_what_cannot_make_a_policy_is_refused_before_any_game(bots: str) -> None
 @pytest.mark.parametrize(("maker", "words"), [
     ("says_fold", r"seed 0: seat 0's policy \(P1\) answered 'fold'"),
     ("raises", r"seed 0: P1's policy raised RuntimeError: no idea \(study_bots.py, line 16\)"),
-    ("cheats", r"seed 0: a policy answered an event the rules do not allow: 10 cannot be "
+    ("cheats", r"seed 0: P2's policy answered an event the rules do not allow: 10 cannot be "
                r"pitched from P2's hand"),
 ])
 def test_a_policy_that_misbehaves_in_play_is_a_policy_failure(
         bots: str, maker: str, words: str) -> None:
     """A policy that answers what it was not offered, one that raises and one that
     answers an event the rules forbid stop the study with PolicyFailed, naming the
-    game's seed and the seat or the rule's words (never a raw exception)."""
+    game's seed, the seat and the rule's words (never a raw exception: the last
+    named no seat, "a policy answered ...")."""
     spec = StudySpec(game="goblin-poker", players=2, games=3, policy=f"{bots}:{maker}")
     with pytest.raises(PolicyFailed, match=words):
         run_study(spec)

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardcore.play.errors import DealerError, PolicyError
+from cardcore.play.errors import DealerError, PolicyError, whose_policy
 from cardcore.play.listing import Listing
 from cardcore.play.policies import Offer, Policy, offered_kinds
 from cardcore.protocol import Event, Ruling
@@ -172,14 +172,3 @@ def noted(error: Exception, seat: int, name: str, views: Sequence[View[Any]] | N
             count = len(views[seat].events)
             when = f" when asked for the game's event {count} (/events/{count})"
         error.add_note(f"raised by {whose_policy(seat, name)}{when}")
-
-
-def whose_policy(seat: int, name: str) -> str:
-    """A seat's policy, in words that name its seat (as a program counts them,
-    from 0) and its player (as a record and the command line name them): every
-    message about a policy's answer begins so.
-
-    >>> whose_policy(1, "P2")
-    "seat 1's policy (P2)"
-    """
-    return f"seat {seat}'s policy ({name})"

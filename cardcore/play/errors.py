@@ -5,10 +5,10 @@ in one place as the kernel's (:mod:`cardcore.errors`) and the replay layer's
 
 from __future__ import annotations
 
-from cardcore.errors import CardcoreError
+from cardcore.errors import CardcoreError, RuleViolation
 
-__all__ = ["CatalogueError", "DealerError", "PolicyError", "ResumeError", "SeatError",
-           "WeightError"]
+__all__ = ["CatalogueError", "DealerError", "PolicyError", "RefusedAnswer", "ResumeError",
+           "SeatError", "WeightError", "whose_policy"]
 
 
 class CatalogueError(CardcoreError, KeyError):
@@ -40,6 +40,30 @@ class PolicyError(CardcoreError):
     :class:`~cardcore.play.Match` once some seat's part is held."""
 
 
+class RefusedAnswer(RuleViolation):
+    """A policy's answer that the rules refuse, in a game the loop plays: the rules'
+    refusal (its rule, message and path, as a :class:`~cardcore.errors.RuleViolation`
+    has them, so that a program catching those catches this) and the seat whose
+    policy answered it, which the refusal alone does not say (a study names the
+    seat of the user's policy that broke a rule).
+
+    >>> refused = RefusedAnswer(RuleViolation("C-5", "Ben cannot fold now"), 1, "Ben")
+    >>> str(refused), refused.rule, refused.seat
+    ("seat 1's policy (Ben) answered an event the rules refuse: Ben cannot fold now (C-5)", 'C-5', 1)
+    """
+
+    def __init__(self, refusal: RuleViolation, seat: int, player: str) -> None:
+        super().__init__(refusal.rule, refusal.message, refusal.path, refusal.also)
+        self.refusal = refusal
+        """The rules' refusal itself."""
+        self.seat = seat
+        self.player = player
+
+    def __str__(self) -> str:
+        return f"{whose_policy(self.seat, self.player)} answered an event the rules refuse: " \
+               f"{self.refusal}"
+
+
 class ResumeError(CardcoreError):
     """A game :meth:`~cardcore.play.Match.resume` cannot play on: one that is over,
     one whose record leaves cards outside the stock unknown (a record with "?",
@@ -57,3 +81,14 @@ class SeatError(CardcoreError, IndexError):
 class WeightError(CardcoreError):
     """A random player's weights name no kind of event of any game, or give a kind
     a weight that is not a number of 0 or more."""
+
+
+def whose_policy(seat: int, name: str) -> str:
+    """A seat's policy, in words that name its seat (as a program counts them,
+    from 0) and its player (as a record and the command line name them): every
+    message about a policy's answer begins so.
+
+    >>> whose_policy(1, "P2")
+    "seat 1's policy (P2)"
+    """
+    return f"seat {seat}'s policy ({name})"

@@ -34,7 +34,7 @@ from cardcore.play.answers import (
     whose_policy,
 )
 from cardcore.play.dealer import Dealer, Tentative, stock_difference, stock_of
-from cardcore.play.errors import DealerError, PolicyError, ResumeError
+from cardcore.play.errors import DealerError, PolicyError, RefusedAnswer, ResumeError
 from cardcore.play.listing import Listing
 from cardcore.play.loop import next_event
 from cardcore.play.policies import Asking, FirstSeat, Offer, Policy
@@ -42,7 +42,7 @@ from cardcore.play.registry import game_play
 from cardcore.play.seam import TrueDeck
 from cardcore.play.steps import Whose, check_seat, seats
 from cardcore.play.views import View, Views, information_string
-from cardcore.protocol import Event, S, Setup
+from cardcore.protocol import Event, Ruling, S, Setup
 from cardcore.quoting import quoted, visible
 from cardcore.standings import plural
 from cardcore.table import names as seat_names
@@ -403,6 +403,17 @@ class Match(Generic[S]):
         players = self.log.players
         return players.index(actor) if actor in players else None
 
+    def _answering_seat(self, event: Event, error: RuleViolation) -> int | None:
+        """The seat whose policy answered ``event``, which the rules refused: a
+        ruling's is the seat asked for it (its player is the table's pick), a
+        step taken together's the seat whose part the refusal points at, any
+        other event's its actor's."""
+        if type(event) is Ruling:
+            whose = self.whose()
+            return whose.seats[0] if whose.seats else None
+        seat = self._actor_seat(event)
+        return seat if seat is not None else self._part_seat(error, event, {})
+
     def _part_seat(self, error: RuleViolation, event: Event, given: Mapping[int, Event]
                    ) -> int | None:
         """The seat whose part of ``event`` (merged) the rules refused: the one part
@@ -475,7 +486,9 @@ class Match(Generic[S]):
         are not one callable a seat, or an answer that is not the seat's own (not
         an event, a pass where none is offered, another player's act); an error a
         policy raises itself goes on as it is, with a note of the seat (Python
-        3.11+). A policy's answer the rules refuse leaves the match as it was (the
+        3.11+). A policy's answer the rules refuse raises
+        :class:`~cardcore.play.errors.RefusedAnswer` (a RuleViolation that names
+        the seat whose policy answered it) and leaves the match as it was (the
         log, the dealer, the convention asking the seats): the step can be tried
         again.
 
@@ -513,7 +526,11 @@ class Match(Generic[S]):
                 told.tell()
             return going
         # worded out of the except clause: the true refusal is no context of the seat's
-        raise self._as_seen(refused, answer, self._actor_seat(answer)) from None
+        seen = self._as_seen(refused, answer, self._actor_seat(answer))
+        seat = self._answering_seat(answer, refused)
+        if seat is None:
+            raise seen from None
+        raise RefusedAnswer(seen, seat, self.log.players[seat]) from None
 
     def _step_together(self, policies: Sequence[Policy]) -> bool:
         """A step taken together: ask each seat still to give its part, check each
@@ -545,7 +562,13 @@ class Match(Generic[S]):
         if event is None:
             return False
         if isinstance(event, Event):
-            self.log.append(event)
+            try:
+                self.log.append(event)
+            except RuleViolation as error:  # a policy's answer: say whose
+                seat = self._answering_seat(event, error)
+                if seat is None:
+                    raise
+                raise RefusedAnswer(error, seat, self.log.players[seat]) from None
             self._seen.append(event)
         return True
 
