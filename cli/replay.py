@@ -26,7 +26,7 @@ from cardcore.cli.render import (
 from cardcore.quoting import quoted, visible
 from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.problems import MAX_INTEGER
-from cardcore.replay.runner import Report
+from cardcore.replay.runner import Report, replay_transcript
 from cardcore.replay.transcript import Transcript, dump_transcript, not_a_player
 from cardcore.standings import plural
 
@@ -78,8 +78,10 @@ def replay(file: str, at: str | None, player: str | None, table: bool, per: Per 
     standings after each event
     (--per round: after each round or hand), then any problems.
 
-    Exit status: 0 valid, 1 an event broke a rule or a check or the result
-    disagrees with the rules, 2 the file is not a readable transcript (or bad
+    Exit status (of the whole record, with --at too: problems after the event
+    it stops at are listed after it): 0 valid, 1 an event broke a rule or a
+    check or the result disagrees with the rules, 2 the file is not a readable
+    transcript (or bad
     usage, such as --at past the last event), 3 cardcore failed on the file (a
     bug to report).
     """
@@ -96,6 +98,9 @@ def replay(file: str, at: str | None, player: str | None, table: bool, per: Per 
         last = f"the events are 0 to {count - 1}" if count else "it has no events"
         raise click.BadParameter(f"{quoted(str(at))} is past the end: the transcript has "
                                  f"{plural(count, 'event')} ({last})", param_hint="--at")
+    if stop is not None and transcript is not None and report.outcome is not None and \
+            not report.problems:
+        report = _with_problems_beyond(report, transcript)
     if report.forgotten:  # "!": judged value by value, no one game to tell
         _print_forgotten(report, fmt)
     if transcript is None or report.outcome is None:  # unreadable, or cardcore failed on it
@@ -137,6 +142,17 @@ def _print_forgotten(report: Report, fmt: str) -> NoReturn:
     for line in problem_lines(report.path, report.problems, report.more_problems):
         click.echo(line)
     sys.exit(report.exit_code)
+
+
+def _with_problems_beyond(report: Report, transcript: Transcript) -> Report:
+    """A replay stopped by ``--at`` (with no problem up to there), given the
+    problems of the whole record: its exit status is validate's, and a record
+    that breaks a rule after the event shown must not pass for a valid one
+    (a player stopping at an event to look would take the 0 for a verdict)."""
+    whole = replay_transcript(transcript, path=report.path)
+    if not whole.problems:
+        return report
+    return attrs.evolve(report, problems=whole.problems, more_problems=whole.more_problems)
 
 
 def _print_standings(report: Report, stop: int | None) -> None:

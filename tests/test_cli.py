@@ -110,6 +110,25 @@ def test_replay_at_stops_after_the_given_event() -> None:
     assert code == 2 and "event index" in out
 
 
+def test_replay_at_exits_as_validate_for_a_record_that_fails_later(tmp_path: Path) -> None:
+    """--at 3 on a record that breaks a rule at /events/4: it stopped after #3 and
+    exited 0, as if the record were valid (validate exits 1). It tells events 0
+    to 3 as before, then the record's problems (the one at /events/4 among
+    them), and exits 1, text and JSON alike; a record valid to its end still
+    exits 0."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["events"][4]["player"] = "Ben"  # Aki pitches here, not Ben
+    path = tmp_path / "later.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert run("validate", str(path))[0] == 1
+    code, out = run("replay", "--at", "3", str(path))
+    assert code == 1 and "#4" not in out.split("problems:")[0]
+    assert f"{path}:/events/4/player: rule [C-5]" in out and "after event #3" in out
+    code, out = run("replay", "--at", "3", "--format", "json", str(path))
+    assert code == 1 and json.loads(out)["problems"][0]["pointer"] == "/events/4/player"
+    assert run("replay", "--at", "3", str(EXAMPLE))[0] == 0
+
+
 def test_replay_json_lists_events_with_effects() -> None:
     """Every event with its pointer, position and effects."""
     code, out = run("replay", "--format", "json", str(EXAMPLE))
