@@ -78,9 +78,9 @@ def replay(file: str, at: str | None, player: str | None, table: bool, per: Per 
     standings after each event
     (--per round: after each round or hand), then any problems.
 
-    Exit status (of the whole record, with --at too: problems after the event
-    it stops at are listed after it): 0 valid, 1 an event broke a rule or a
-    check or the result disagrees with the rules, 2 the file is not a readable
+    Exit status: 0 valid, 1 an event broke a rule or a check or the result
+    disagrees with the rules (with --at, of the whole record: a problem after
+    the event it stops at is listed after it), 2 the file is not a readable
     transcript (or bad
     usage, such as --at past the last event), 3 cardcore failed on the file (a
     bug to report).
