@@ -123,7 +123,8 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], same: tuple[str, 
     other leaves unknown is no difference, nor a card or a bid's rank written
     another way ("T" for "10"), nor one bid named in two ways the rules read
     alike ("rank": "K" or "ranks": ["K"], two pair ranks in either order): a
-    bid is compared by the bid it names, and quoted as each record writes it.
+    bid is compared by the bid it names, and quoted with the fields its record
+    chose (rank or ranks), cards and ranks in cardcore's notation (QS, 10).
     The records are aligned event by event, so an event one of them lacks (or
     has twice) is named with a pointer into each, and the events after it are
     still compared. An event written
