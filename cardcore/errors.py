@@ -156,10 +156,13 @@ class CardNotationError(CardcoreError):
 class UnknownGameError(CardcoreError):
     """A game name that no engine implements; the message lists the games there are."""
 
-    def __init__(self, name: object, games: Sequence[str]) -> None:
+    def __init__(self, name: object, games: Sequence[str], hint: str = "") -> None:
+        """``hint``: the game the name most likely means, in words (`` (did you
+        mean 'goblin-poker'?)``), or nothing."""
         self.name = name
         self.games = tuple(games)
-        super().__init__(f"no game is called {name!r}: the games are {', '.join(games)}")
+        self.hint = hint
+        super().__init__(f"no game is called {name!r}{hint}: the games are {', '.join(games)}")
 
 
 class RulebookError(CardcoreError):

@@ -14,7 +14,7 @@ from typing import Any, Final
 from cardcore.errors import UnknownGameError
 from cardcore.game import GameRules
 from cardcore.protocol import S
-from cardcore.table import unique_prefix
+from cardcore.table import likely, unique_prefix
 
 __all__ = ["GAMES", "UnknownGameError", "game_named", "get_game", "rules_of"]
 
@@ -82,17 +82,27 @@ def rules_of(game: str | GameRules[S]) -> GameRules[S]:
 def game_named(text: object) -> str:
     """The transcript name of the game a person names, on the command line or in
     a program (:func:`get_game`): the name itself or the only one it begins
-    (``goblin``, ``saint``), in any case, as ``cardcore rules`` reads page names.
-    A transcript's ``game`` is always written in full.
+    (``goblin``, ``saint``), in any case and with any spaces around it, as
+    ``cardcore rules`` reads page names. A transcript's ``game`` is always
+    written in full. A name close to one (``goblin_poker``, as PettingZoo's
+    module spells it) is refused with that one as a hint, not taken for it.
 
-    >>> game_named("orc"), game_named("Auction")
-    ('orc-poker', 'auction')
+    >>> game_named("orc"), game_named("Auction"), game_named(" saint-poker ")
+    ('orc-poker', 'auction', 'saint-poker')
     >>> game_named("poker")
     Traceback (most recent call last):
     ...
     cardcore.errors.UnknownGameError: no game is called 'poker': the games are goblin-poker, orc-poker, saint-poker, auction
+    >>> game_named("goblin_poker")
+    Traceback (most recent call last):
+    ...
+    cardcore.errors.UnknownGameError: no game is called 'goblin_poker' (did you mean 'goblin-poker'?): the games are goblin-poker, orc-poker, saint-poker, auction
     """
     name = unique_prefix(text, tuple(PACKAGES)) if isinstance(text, str) else None
     if name is None:
-        raise UnknownGameError(text, tuple(GAMES))
+        wanted = text.strip().lower() if isinstance(text, str) else ""
+        # a part of several names ("poker") means none of them more than the others
+        several = sum(wanted in game for game in GAMES) > 1
+        hint = likely(wanted, tuple(GAMES)) if wanted and not several else ""
+        raise UnknownGameError(text, tuple(GAMES), hint)
     return name

@@ -42,3 +42,16 @@ def test_a_name_that_begins_no_game_or_several_is_refused_with_the_games(name: A
     with pytest.raises(UnknownGameError, match=r"^no game is called .*: the games are "
                                                r"goblin-poker, orc-poker, saint-poker, auction$"):
         get_game(name)
+
+
+def test_a_name_close_to_a_games_is_refused_with_a_hint() -> None:
+    """``goblin_poker`` (PettingZoo's module spelling) got only "no game is called
+    'goblin_poker'"; it now says which game it is likely to mean, and is still
+    refused (a name is the game's, or the start of just one, in any case). A
+    part of several names gets no hint: "poker" means none more than another."""
+    with pytest.raises(UnknownGameError, match=r"^no game is called 'goblin_poker' \(did you "
+                                               r"mean 'goblin-poker'\?\): the games are "):
+        get_game("goblin_poker")
+    with pytest.raises(UnknownGameError, match=r"^no game is called 'poker': the games are "):
+        get_game("poker")
+    assert get_game("  Orc-Poker ") is get_game("orc-poker")
