@@ -100,3 +100,22 @@ def test_each_game_s_state_is_on_a_page_with_every_field_explained(game: str) ->
     state_type = GAMES[game].state_type
     assert attrs.has(state_type) and state_type.__module__ in _documented()
     assert _undocumented_fields(state_type) == []
+
+
+def test_every_enum_of_a_documented_module_says_what_its_members_mean() -> None:
+    """The games' ``Phase`` (what a state waits for), made by ``enum.Enum("Phase",
+    "DEAL ...")``, had no docstring of its own: help() and the reference showed
+    the Enum class's generic text. Every enum of a documented module has its own."""
+    import enum
+
+    generic = {enum.Enum.__doc__, enum.IntEnum.__doc__, None, ""}
+    bare = []
+    for name in _documented():
+        module = importlib.import_module(name)
+        for member, value in _public(module):
+            if isinstance(value, type) and issubclass(value, enum.Enum) and (
+                    value.__module__ == module.__name__) and (
+                    "__doc__" not in vars(value) or value.__doc__ in generic
+                    or value.__doc__.startswith("An enumeration")):
+                bare.append(f"{name}.{member}")
+    assert bare == []

@@ -41,12 +41,18 @@ def deck_for(players: int) -> Deck[Card]:
     return STANDARD_WITH_JOKERS if players < 4 else DOUBLE_DECK
 
 
-Phase = enum.Enum("Phase", "DEAL AUCTION FLIP SHOW OVER")
-"""What the game waits for. ``DEAL``: before a hand (the game's first, or the next one);
-``AUCTION``: bids, the win, or a declaration (AU-2, AU-3, AU-4.3); ``FLIP``: the winner
-turns the top stock card onto the pile (AU-3.3); ``SHOW``: the hand is over: every
-player shows their cards (AU-5.1); ``OVER``: the game is over (nothing may come but a
-check)."""
+class Phase(enum.Enum):
+    """What the game waits for. ``DEAL``: before a hand (the game's first, or the next one);
+    ``AUCTION``: bids, the win, or a declaration (AU-2, AU-3, AU-4.3); ``FLIP``: the winner
+    turns the top stock card onto the pile (AU-3.3); ``SHOW``: the hand is over: every
+    player shows their cards (AU-5.1); ``OVER``: the game is over (nothing may come but a
+    check)."""
+
+    DEAL = 1
+    AUCTION = 2
+    FLIP = 3
+    SHOW = 4
+    OVER = 5
 
 
 @attrs.frozen(kw_only=True, slots=False)

@@ -30,12 +30,19 @@ def stack_zone(name: str) -> str:
 MAX_PLAYERS = 8
 """The most players at a table (RULES.md, Goblin Poker header)."""
 
-Phase = enum.Enum("Phase", "DEAL REVEAL TIEBREAK PLAY DEAL_STACKS OVER")
-"""What the game waits for. ``DEAL``: before a game (the session's first, or the next one);
-``REVEAL``: every player reveals a first stack card (GP-2.1); ``TIEBREAK``: tied players are dealt stack cards from the stock (GP-2.3);
-``PLAY``: players pitch or fold in turn (GP-4.1); ``DEAL_STACKS``: the pitched cards are
-dealt onto the stacks (GP-4.5); ``OVER``: the game is over (nothing may come but a
-check)."""
+class Phase(enum.Enum):
+    """What the game waits for. ``DEAL``: before a game (the session's first, or the next one);
+    ``REVEAL``: every player reveals a first stack card (GP-2.1); ``TIEBREAK``: tied players are dealt stack cards from the stock (GP-2.3);
+    ``PLAY``: players pitch or fold in turn (GP-4.1); ``DEAL_STACKS``: the pitched cards are
+    dealt onto the stacks (GP-4.5); ``OVER``: the game is over (nothing may come but a
+    check)."""
+
+    DEAL = 1
+    REVEAL = 2
+    TIEBREAK = 3
+    PLAY = 4
+    DEAL_STACKS = 5
+    OVER = 6
 
 
 class Choice(enum.Enum):

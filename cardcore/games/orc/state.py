@@ -36,12 +36,19 @@ def row_zone(name: str) -> str:
     return f"{name}'s row"
 
 
-Phase = enum.Enum("Phase", "DEAL REVEAL TIEBREAK PITCH TURNS OVER")
-"""What the game waits for. ``DEAL``: before a round (the first one, or the next);
-``REVEAL``: every player reveals the first card of their row (OP-2.1); ``TIEBREAK``: the
-tied players play one more card each (OP-2.3); ``PITCH``: every player still in puts a
-card face down (OP-3.1); ``TURNS``: players draw or give up in turn (OP-3.2); ``OVER``:
-the game is over (nothing may come but a check)."""
+class Phase(enum.Enum):
+    """What the game waits for. ``DEAL``: before a round (the first one, or the next);
+    ``REVEAL``: every player reveals the first card of their row (OP-2.1); ``TIEBREAK``: the
+    tied players play one more card each (OP-2.3); ``PITCH``: every player still in puts a
+    card face down (OP-3.1); ``TURNS``: players draw or give up in turn (OP-3.2); ``OVER``:
+    the game is over (nothing may come but a check)."""
+
+    DEAL = 1
+    REVEAL = 2
+    TIEBREAK = 3
+    PITCH = 4
+    TURNS = 5
+    OVER = 6
 
 
 def row_text(row: tuple[PairsCard, ...], stacked: tuple[tuple[int, PairsCard], ...] = ()) -> str:

@@ -36,11 +36,17 @@ def shown(name: str) -> str:
     return f"{name}'s shown cards"
 
 
-Phase = enum.Enum("Phase", "DEAL RIVER SHOW REFILL OVER")
-"""What the game waits for. ``DEAL``: before the game (SP-1); ``RIVER``: the next round starts with a river
-(SP-2.1, SP-2.2); ``SHOW``: every player shows two cards (SP-2.3); ``REFILL``: players
-take cards from the pool (SP-2.6); ``OVER``: the game is over (nothing may come but a
-check)."""
+class Phase(enum.Enum):
+    """What the game waits for. ``DEAL``: before the game (SP-1); ``RIVER``: the next round starts with a river
+    (SP-2.1, SP-2.2); ``SHOW``: every player shows two cards (SP-2.3); ``REFILL``: players
+    take cards from the pool (SP-2.6); ``OVER``: the game is over (nothing may come but a
+    check)."""
+
+    DEAL = 1
+    RIVER = 2
+    SHOW = 3
+    REFILL = 4
+    OVER = 5
 
 
 @attrs.frozen(kw_only=True, slots=False)
