@@ -116,6 +116,6 @@ def test_every_enum_of_a_documented_module_says_what_its_members_mean() -> None:
             if isinstance(value, type) and issubclass(value, enum.Enum) and (
                     value.__module__ == module.__name__) and (
                     "__doc__" not in vars(value) or value.__doc__ in generic
-                    or value.__doc__.startswith("An enumeration")):
+                    or (value.__doc__ or "").startswith("An enumeration")):
                 bare.append(f"{name}.{member}")
     assert bare == []
