@@ -10,7 +10,9 @@ from cardcore import GameLog
 from cardcore.games.auction import AuctionState
 from cardcore.games.goblin import GoblinState
 from cardcore.games.saint import SaintState
-from cardcore.play import PASS, Match, RandomPolicy, play
+from cardcore.games.orc import OrcState
+from cardcore.play import PASS, Match, RandomPolicy, catalogue, play
+from cardcore.play.catalogue import Catalogue
 
 auction = GameLog("auction", ["Aki", "Ben"])
 assert_type(auction, GameLog[AuctionState])
@@ -59,3 +61,4 @@ assert_type(table.unwrapped.log.outcome.winners, tuple[str, ...] | None)
 assert_type(parallel_env("auction", players=3), ParallelTable)
 assert_type(parallel_env("auction", players=3).unwrapped.log, GameLog[Any])
 assert_type(saint_poker_v0.env().unwrapped, CardTable)
+assert_type(catalogue("orc-poker", 3), Catalogue[OrcState])

@@ -10,7 +10,7 @@ win differ only in order); :meth:`Catalogue.event` then gives the first of them.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Generic, overload
+from typing import TYPE_CHECKING, Any, Generic, Literal, overload
 
 from cardcore.dispatch import refuse_foreign_event, refuse_foreign_state
 from cardcore.errors import SetupError
@@ -20,6 +20,12 @@ from cardcore.play.registry import game_play
 from cardcore.protocol import Event, S
 from cardcore.quoting import quoted
 from cardcore.registry import rules_of
+
+if TYPE_CHECKING:  # for the overloads only: a catalogue named by its game is of that game
+    from cardcore.games.auction.state import AuctionState
+    from cardcore.games.goblin.state import GoblinState
+    from cardcore.games.orc.state import OrcState
+    from cardcore.games.saint.state import SaintState
 
 __all__ = ["Catalogue", "CatalogueError", "catalogue"]
 
@@ -99,6 +105,22 @@ class Catalogue(Generic[S]):
 
 
 _MADE: dict[tuple[str, int], Catalogue[Any]] = {}
+
+
+@overload
+def catalogue(rules: Literal["auction"], players: int) -> Catalogue[AuctionState]: ...
+
+
+@overload
+def catalogue(rules: Literal["goblin-poker"], players: int) -> Catalogue[GoblinState]: ...
+
+
+@overload
+def catalogue(rules: Literal["orc-poker"], players: int) -> Catalogue[OrcState]: ...
+
+
+@overload
+def catalogue(rules: Literal["saint-poker"], players: int) -> Catalogue[SaintState]: ...
 
 
 @overload
