@@ -70,7 +70,9 @@ def test_naming_a_bid_reads_card_notation() -> None:
 
 @pytest.mark.parametrize(("kind", "rank", "ranks", "suit", "rule", "path"), [
     ("five", "K", None, None, "AU-2.2", ("kind",)),
-    ("pair", None, None, None, "AU-2.7", ("ranks",)),
+    ("pair", None, None, None, "AU-2.7", ()),
+    ("pair", None, [], None, "AU-2.7", ("ranks",)),
+    ("pair", None, ["9", "8"], None, "AU-2.7", ("ranks",)),
     ("pair", "1", None, None, "AU-2.7", ("rank",)),
     ("pair", "K", ["K"], None, "AU-2.7", ("ranks",)),
     ("flush", None, ["K", "Q"], None, "AU-2.7", ("ranks",)),
@@ -89,6 +91,29 @@ def test_a_wrongly_named_bid_cites_its_rule(kind: str, rank: str | None,
     with pytest.raises(RuleViolation) as caught:
         named_bid(kind, rank, ranks, suit, None, True)
     assert (caught.value.rule, caught.value.path) == (rule, path)
+
+
+@pytest.mark.parametrize(("kind", "ranks", "path", "message"), [
+    ("pair", None, (), 'a pair bid names its rank, and this one names none: write it, like '
+                       '"rank": "9"'),
+    ("single", None, (), 'a single bid names its rank, and this one names none: write it, '
+                         'like "rank": "9"'),
+    ("three", [], ("ranks",), 'a three bid names its rank, and ranks is empty: write it, like '
+                              '"rank": "9"'),
+    ("four", ["k", "K"], ("ranks",), 'a four bid names one rank, not 2: write it alone, like '
+                                     '"rank": "K"'),
+])
+def test_a_bid_without_its_one_rank_is_told_how_to_write_it(
+        kind: str, ranks: list[str] | None, path: tuple[str, ...], message: str) -> None:
+    """AU-2.7: a pair (single, three, four) bid with no rank read "/ranks: a pair
+    bid names its rank: one rank, no more", at a key the event does not have and
+    with "no more" where none was given. With neither field it is told at the
+    event, that it names none; an empty or longer ``ranks`` at that field; each
+    with the field to write."""
+    with pytest.raises(RuleViolation) as caught:
+        named_bid(kind, None, ranks, None, None, True)
+    assert (caught.value.rule, caught.value.path, caught.value.message) == ("AU-2.7", path,
+                                                                            message)
 
 
 @pytest.mark.parametrize(("kind", "rank", "ranks", "hint"), [

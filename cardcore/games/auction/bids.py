@@ -236,6 +236,27 @@ def _card_for_rank(text: object) -> str:
             f"names a suit in the field suit, {suit!r})")
 
 
+_EXAMPLE_RANK: Final = 9
+"""The rank a message writes in its example of a bid that names one (``"rank": "9"``),
+where the bid itself names none to take."""
+
+
+def _one_rank(kind_text: str, named: list[int], ranks: Sequence[str] | None) -> RuleViolation:
+    """AU-2.7: a single card, pair, three or four names one rank, and this bid
+    names none or several. A bid with neither ``rank`` nor ``ranks`` is told at
+    the event (the key it lacks is no place in the file); an empty or longer
+    ``ranks`` at that field. Each says how the rank is written."""
+    example = f'"rank": "{rank_name(named[0] if named else _EXAMPLE_RANK)}"'
+    if ranks is None:
+        return _rule("AU-2.7", f"a {kind_text} bid names its rank, and this one names none: "
+                     f"write it, like {example}")
+    if not named:
+        return _rule("AU-2.7", f"a {kind_text} bid names its rank, and ranks is empty: write "
+                     f"it, like {example}", "ranks")
+    return _rule("AU-2.7", f"a {kind_text} bid names one rank, not {len(named)}: write it "
+                 f"alone, like {example}", "ranks")
+
+
 def _signature(kind: Category, ranks: list[int], field: str, wheel: bool) -> tuple[int, ...]:
     """Check a full rank signature (AU-2.7, AU-7.3, AU-7.4) in its canonical order."""
     name = kind_name(kind)
@@ -344,7 +365,7 @@ def _read(kind_text: str, rank: str | None, ranks: Sequence[str] | None,
         raise _rule("AU-2.7", f"only a single card names a suit, not a {kind_text}", "suit")
     if kind in GROUPS:
         if len(named) != 1:
-            raise _rule("AU-2.7", f"a {kind_text} bid names its rank: one rank, no more", field)
+            raise _one_rank(kind_text, named, ranks)
         return Bid(kind, tuple(named), None if suit is None else _suit(suit, named[0]))
     if not named:
         return Bid(kind)
