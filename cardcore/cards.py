@@ -368,6 +368,8 @@ def parse_pairs_card(value: object) -> PairsCard:
                f"{PAIRS_LOW} to {PAIRS_HIGH}")
     if isinstance(value, str):
         message += _string_hint(value)
+    elif isinstance(value, float) and value.is_integer() and PAIRS_LOW <= value <= PAIRS_HIGH:
+        message += f" (write {int(value)}, not {quoted(value)})"  # 2.0 or 2e0: whole, not int
     raise CardNotationError(message)
 
 

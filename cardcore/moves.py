@@ -38,6 +38,16 @@ def recorded(pile: str) -> str:
     return f"{pile} (recorded order)"
 
 
+def _partly_known(name: str, missing: int) -> str:
+    """How a hand that is only partly known is written, for a known hand of too
+    few cards (TRANSCRIPT.md: "?" for a card the table did not see, and a player
+    left out of ``hands`` has an unknown hand); nothing for one of too many."""
+    if missing <= 0:
+        return ""
+    return (f': write "?" for each card not known ({missing} more here), or leave {name} out '
+            'of "hands" if none is known')
+
+
 class Moves(Draft[C]):
     """The working card account of one event and the problems its moves found.
 
@@ -139,7 +149,7 @@ class Moves(Draft[C]):
             self.move_cards(source, hand(name), cards, path=(*path, name))
             if len(cards) != size:
                 self.defer(rule, f"{name}'s hand has {len(cards)} cards; each player is dealt "
-                           f"{size}", (*path, name))
+                           f"{size}" + _partly_known(name, size - len(cards)), (*path, name))
 
     def lay_in_order(self, source: str, pile: str, order: Sequence[C | None],
                      path: Path) -> None:

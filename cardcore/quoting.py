@@ -15,8 +15,8 @@ from collections.abc import Iterable
 
 from cardcore.exact import is_fraction
 
-__all__ = ["SHOWN_CHARACTERS", "SHOWN_DIGITS", "SHOWN_LEVELS", "json_number", "names", "nesting",
-           "quoted", "shown_number", "visible", "with_article"]
+__all__ = ["SHOWN_CHARACTERS", "SHOWN_DIGITS", "SHOWN_LEVELS", "WrittenNumber", "json_number",
+           "names", "nesting", "quoted", "shown_number", "visible", "with_article"]
 
 SHOWN_CHARACTERS = 60
 """The longest string a message quotes in full; a longer one is quoted by its
@@ -128,6 +128,27 @@ def shown_number(value: int) -> str:
     return f"{text[:len(text) - digits + 10]}...{text[-4:]} ({digits} digits)"
 
 
+class WrittenNumber(float):
+    """A number with a fraction or an exponent, kept with its text as the file
+    wrote it (``1e0``, ``2.50``), where Python writes it otherwise (``1.0``,
+    ``2.5``): its value is the float's, and :func:`quoted` quotes the text, so
+    that a message about it quotes what the reader sees in the file. The
+    loader's parse hook makes one (:mod:`cardcore.replay.jsonload`); a
+    transcript's numbers are whole, so only a refused number or one in its meta
+    is ever one."""
+
+    __slots__ = ("written",)
+    written: str
+
+    def __new__(cls, literal: str) -> WrittenNumber:
+        number = super().__new__(cls, literal)
+        number.written = literal
+        return number
+
+    def __reduce__(self) -> tuple[type[WrittenNumber], tuple[str]]:
+        return WrittenNumber, (self.written,)
+
+
 SHOWN_LEVELS = 16
 """The deepest list or object a message quotes: a deeper one (which no transcript
 needs) is named by its depth, not written out, as writing it out would recurse
@@ -165,6 +186,8 @@ def quoted(value: object) -> str:
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (100 characters)"
     >>> quoted(10**40), quoted(list(range(30)))
     ('1000000000...0000 (41 digits)', '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 1... (110 characters)')
+    >>> quoted(WrittenNumber("1e0")), quoted(1.0), quoted(WrittenNumber("0." + "5" * 100))
+    ('1e0', '1.0', '0.55555555555555555555555555555555555555... (102 characters)')
     """
     if isinstance(value, str):
         if len(value) <= SHOWN_CHARACTERS:
@@ -172,6 +195,9 @@ def quoted(value: object) -> str:
         return f"{value[:40]!r}... ({len(value)} characters)"
     if isinstance(value, int) and not isinstance(value, bool):
         return shown_number(value)
+    if isinstance(value, WrittenNumber):
+        text = value.written
+        return text if len(text) <= SHOWN_CHARACTERS else f"{text[:40]}... ({len(text)} characters)"
     import json  # here: only a message about a wrong value pays for it
 
     if nesting(value, SHOWN_LEVELS) > SHOWN_LEVELS:  # a card given as [[[[...]]]]

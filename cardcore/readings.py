@@ -36,6 +36,14 @@ class Disagreement(NamedTuple):
     unknown: bool = False
 
 
+def _kept(outcome: Outcome) -> str:
+    """What a game keeps and under which keys a reading gives it, for a reading
+    that gives what the game does not keep (chips in a points game)."""
+    if outcome.chips is not None:
+        return 'it keeps chips, under "chips", and a pot, under "pot"'
+    return 'it keeps points, under "scores"'
+
+
 def disagreements(recorded: Any, outcome: Outcome, title: str) -> list[Disagreement]:
     """Every value ``recorded`` (a Check, or a result with ``winners``) gives that
     the rules derive otherwise, in the order chips, points, pot, winners."""
@@ -46,7 +54,8 @@ def disagreements(recorded: Any, outcome: Outcome, title: str) -> list[Disagreem
         if given is None:
             return
         if derived is None:
-            found.append(Disagreement((key,), f"{title} keeps no {unit}s", None, dict(given)))
+            found.append(Disagreement((key,), f"{title} keeps no {unit}s: {_kept(outcome)}",
+                                      None, dict(given)))
             return
         for name, value in given.items():
             if name not in derived:
@@ -64,7 +73,8 @@ def disagreements(recorded: Any, outcome: Outcome, title: str) -> list[Disagreem
     per_player("scores", recorded.scores, outcome.scores, "point")
     if recorded.pot is not None:
         if outcome.pot is None:
-            found.append(Disagreement(("pot",), f"{title} has no pot", None, recorded.pot))
+            found.append(Disagreement(("pot",), f"{title} has no pot: {_kept(outcome)}", None,
+                                      recorded.pot))
         elif outcome.pot != recorded.pot:
             found.append(Disagreement(
                 ("pot",), f"the pot holds {outcome.pot} by the rules; the record says "

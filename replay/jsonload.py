@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, TypeVar
 
-from cardcore.quoting import quoted
+from cardcore.quoting import WrittenNumber, quoted
 from cardcore.replay.bounded import UnreadableInput, read_input
 from cardcore.replay.errors import JsonError
 from cardcore.replay.problems import FORMAT, NUMBERS_ARE, Problem, kept, pointer
@@ -84,13 +84,15 @@ def _float(literal: str) -> float:
     """A number with a fraction or an exponent; one so large that it reads as
     infinity (``1e999999999``) is refused, as no reader keeps it. Only such
     numbers pass through here (a whole number never does), and a transcript
-    holds few of them, if any (in its meta)."""
+    holds few of them, if any (in its meta). One that Python writes otherwise
+    than the file (``1e0``, ``2.50``) keeps its text (:class:`WrittenNumber`),
+    for a message to quote it as written."""
     value = float(literal)
     if math.isinf(value):
         shown = literal if len(literal) <= 24 else f"{literal[:10]}...{literal[-4:]}"
         raise _Unread(literal, f"the number {shown} is too large for any JSON reader "
                       f"(it reads as infinity): {NUMBERS_ARE}")
-    return value
+    return value if repr(value) == literal else WrittenNumber(literal)
 
 
 _ESCAPE = r"(?s)\\."

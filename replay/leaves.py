@@ -78,18 +78,22 @@ def _suit_text(value: object, _: type) -> str:
     return suit_text(_string(value, str))
 
 
-def _quoted_number(value: object) -> str:
+def _number_hint(value: object) -> str:
     """A hint for a whole number written in quotes (``"3"``: a transcript's numbers
-    are JSON numbers, and a string is refused, not read as one), or ""."""
+    are JSON numbers, and a string is refused, not read as one) or with a
+    fraction or an exponent (``3.0``, ``3e0``: its numbers are whole, and a
+    number written so is refused, not read as the whole one), or ""."""
     if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,16}", value):
         return f" (a whole number is written without quotes: {int(value)})"
+    if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_INTEGER:
+        return f" (a whole number is written without a fraction or an exponent: {int(value)})"
     return ""
 
 
 def _integer(value: object, _: type) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"expected a whole number, not {describe_value(value)}"
-                         f"{_quoted_number(value)}")
+                         f"{_number_hint(value)}")
     if not -MAX_INTEGER <= value <= MAX_INTEGER:
         raise ValueError(out_of_range(value))
     return value
@@ -150,7 +154,7 @@ def _score(value: object, _: type) -> Number:
             from fractions import Fraction  # here: a score written whole does without it
 
             return Fraction(-top if sign else top, bottom)
-    hint = " (a fraction's bottom is 1 or more)" if found is not None else _quoted_number(value)
+    hint = " (a fraction's bottom is 1 or more)" if found is not None else _number_hint(value)
     raise ValueError("expected points as a whole number or a fraction like \"23/3\", not "
                      f"{describe_value(value)}{hint}")
 

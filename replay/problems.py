@@ -85,7 +85,7 @@ def describe_value(value: object) -> str:
         shown = shown_number(value)
         return shown if shown.startswith("a number") else f"the number {shown}"
     if isinstance(value, float):
-        return f"the number {value!r}"
+        return f"the number {quoted(value)}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):

@@ -4,9 +4,9 @@ Python's parser says where it gave up, which is often a token after the real
 mistake: a trailing comma is noticed at the ``}`` on the next line. This module
 moves the position back to the mistake itself, shows the line with a caret
 under it, and names the usual slips of hand-typed JSON (a trailing comma, two
-commas in a row, single or curly quotes, comments, unquoted keys, a missing
-comma, a } or ] left out, told from the brackets still open). It only
-explains: the input is never repaired.
+commas in a row, single or curly quotes, comments, unquoted keys, a card or a
+name without quotes, a missing comma, a } or ] left out, told from the brackets
+still open). It only explains: the input is never repaired.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import re
 
 import attrs
 
-from cardcore.quoting import visible
+from cardcore.quoting import SHOWN_CHARACTERS, visible
 
 __all__ = ["SyntaxExplanation", "explain"]
 
@@ -169,6 +169,54 @@ def _unclosed_before_comma(text: str, comma: int, first: str) -> tuple[int, str]
                    "before the comma")
 
 
+_WORD = r'[^ \t\r\n,:\[\]{}"]*'
+"""A run of what may stand in a value's place without quotes: anything up to
+white space, a comma, a colon, a bracket or a double quote (compiled where
+first used, through :mod:`re`'s cache: only a file with such a slip pays)."""
+
+_JSON_WORD = r"true|false|null|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
+"""A word JSON reads without quotes: a literal or a number."""
+
+_PYTHON_LITERALS = {"True": "true", "False": "false", "None": "null"}
+"""Python's words for JSON's literals, as a program's output may have put them."""
+
+_LOOKBACK = 200
+"""How far back a word is looked for from where the parser stopped inside it
+(a card or a name is far shorter; a longer word is quoted from there)."""
+
+
+def _bare_word(text: str, at: int, inside: bool) -> tuple[int, str] | None:
+    """A word without quotes where a value belongs (``2H``, ``Bob``, ``?``):
+    where it starts and what it is in words, or None when there is none (the
+    word is a JSON literal or number, or holds no letter or digit).
+
+    ``inside``: the parser stopped within the word, after reading a number or a
+    literal it starts with (``10H``: ``10``, then ``H`` where it wanted a comma);
+    otherwise it stopped at the word's first character, where it wanted a value.
+    """
+    start = at
+    if inside:
+        before = re.search(_WORD + r"\Z", text[max(0, at - _LOOKBACK):at])
+        assert before is not None  # the pattern matches anywhere, if only nothing
+        start = at - len(before.group())
+        if start == at:  # the number or literal ended before: no word of its own
+            return None
+    found = re.compile(_WORD).match(text, start)
+    assert found is not None  # the pattern matches anywhere, if only nothing
+    word = found.group()
+    if (not word or re.fullmatch(_JSON_WORD, word)
+            or not (any(char.isalnum() for char in word) or set(word) <= {"?", "!"})):
+        return None
+    shown = word if len(word) <= SHOWN_CHARACTERS else word[:40] + "..."
+    as_string = visible(json.dumps(shown, ensure_ascii=False))
+    said = (f"a word without quotes: {visible(shown)} is no JSON value; a string (a card, a "
+            f"name) is written in double quotes: {as_string}")
+    literal = _PYTHON_LITERALS.get(word)
+    if literal is not None:
+        said += f" (or, if {word} is Python's word for JSON's {literal}, write {literal})"
+    return start, said
+
+
 _REWORDED = {
     "Unterminated string starting at":
         "a string starts here and is never closed (the file may be cut off)",
@@ -206,6 +254,10 @@ def _slip(text: str, error: json.JSONDecodeError) -> tuple[int, str]:
         return at, "a single quote: JSON strings and keys take double quotes \"...\", not '...'"
     if first == "," and before >= 0 and text[before] == ",":
         return at, "two commas in a row: remove one (JSON has no empty item between commas)"
+    if error.msg in ("Expecting value", "Expecting ',' delimiter") and first:
+        found = _bare_word(text, at, inside=error.msg != "Expecting value")
+        if found is not None:
+            return found
     if error.msg.startswith("Expecting property name") and before >= 0 and text[before] == ",":
         found = _unclosed_before_comma(text, before, first)
         if found is not None:

@@ -70,7 +70,9 @@ def test_naming_a_bid_reads_card_notation() -> None:
 
 @pytest.mark.parametrize(("kind", "rank", "ranks", "suit", "rule", "path"), [
     ("five", "K", None, None, "AU-2.2", ("kind",)),
-    ("pair", None, None, None, "AU-2.7", ("ranks",)),
+    ("pair", None, None, None, "AU-2.7", ()),
+    ("pair", None, [], None, "AU-2.7", ("ranks",)),
+    ("pair", None, ["9", "8"], None, "AU-2.7", ("ranks",)),
     ("pair", "1", None, None, "AU-2.7", ("rank",)),
     ("pair", "K", ["K"], None, "AU-2.7", ("ranks",)),
     ("flush", None, ["K", "Q"], None, "AU-2.7", ("ranks",)),
@@ -89,6 +91,29 @@ def test_a_wrongly_named_bid_cites_its_rule(kind: str, rank: str | None,
     with pytest.raises(RuleViolation) as caught:
         named_bid(kind, rank, ranks, suit, None, True)
     assert (caught.value.rule, caught.value.path) == (rule, path)
+
+
+@pytest.mark.parametrize(("kind", "ranks", "path", "message"), [
+    ("pair", None, (), 'a pair bid names its rank, and this one names none: write it, like '
+                       '"rank": "9"'),
+    ("single", None, (), 'a single bid names its rank, and this one names none: write it, '
+                         'like "rank": "9"'),
+    ("three", [], ("ranks",), 'a three bid names its rank, and ranks is empty: write it, like '
+                              '"rank": "9"'),
+    ("four", ["k", "K"], ("ranks",), 'a four bid names one rank, not 2: write it alone, like '
+                                     '"rank": "K"'),
+])
+def test_a_bid_without_its_one_rank_is_told_how_to_write_it(
+        kind: str, ranks: list[str] | None, path: tuple[str, ...], message: str) -> None:
+    """AU-2.7: a pair (single, three, four) bid with no rank read "/ranks: a pair
+    bid names its rank: one rank, no more", at a key the event does not have and
+    with "no more" where none was given. With neither field it is told at the
+    event, that it names none; an empty or longer ``ranks`` at that field; each
+    with the field to write."""
+    with pytest.raises(RuleViolation) as caught:
+        named_bid(kind, None, ranks, None, None, True)
+    assert (caught.value.rule, caught.value.path, caught.value.message) == ("AU-2.7", path,
+                                                                            message)
 
 
 @pytest.mark.parametrize(("kind", "rank", "ranks", "hint"), [
@@ -216,6 +241,62 @@ def test_the_bid_cards_make_without_a_recorded_bid() -> None:
     assert made_bid(cards("7S 7H 7D 7C"), True) == Bid(FOUR, (7,))
     assert made_bid(cards("JK JK"), True) == Bid(PAIR, (15,))
     assert made_bid(cards("JK"), True) == Bid(SINGLE, (15,))
+
+
+def test_one_card_takes_the_verb_in_the_singular() -> None:
+    """AU-2.7, AU-2.2: one card read "KH make single KH" and "KH do not form one
+    pair"; one card "makes" and "does not form", two or more "make"."""
+    made = fault(cards("KH"), Bid(SINGLE, (10,)), True)
+    assert made is not None
+    assert made.message == "KH makes single KH, not the standing bid, single 10"
+    missed = fault(cards("KH"), Bid(PAIR, (13,)), True)
+    assert missed is not None
+    assert missed.message == "KH does not form one pair, the standing bid's kind (2 cards)"
+    made = fault(cards("QS QH"), Bid(PAIR, (13,)), True)
+    assert made is not None and made.message.startswith("QS, QH make pair of queens, ")
+
+
+@pytest.mark.parametrize(("kind", "ranks", "wheel", "message"), [
+    ("straight", ["9", "8", "7", "6", "5"], True,
+     'a straight bid names the kind alone or its top card, not 5 ranks: for 9, 8, 7, 6, 5, '
+     'write "rank": "9" (or "ranks": ["9"])'),
+    ("straight_flush", ["A", "2", "3", "4", "5"], True,
+     'a straight_flush bid names the kind alone or its top card, not 5 ranks: for A, 2, 3, '
+     '4, 5, write "rank": "5" (or "ranks": ["5"])'),
+    ("straight", ["A", "2", "3", "4", "5"], False,
+     'a straight bid names the kind alone or its top card, not 5 ranks: write one, like '
+     '"rank": "9" (or "ranks": ["9"])'),
+    ("straight", ["K", "Q"], True,
+     'a straight bid names the kind alone or its top card, not 2 ranks: write one, like '
+     '"rank": "9" (or "ranks": ["9"])'),
+    ("flush", ["K", "Q"], True,
+     "a flush bid names the kind alone or its whole rank signature, all five ranks from the "
+     "top, not 2 ranks"),
+])
+def test_a_straight_named_by_its_cards_is_told_its_top_card(
+        kind: str, ranks: list[str], wheel: bool, message: str) -> None:
+    """AU-2.7: a straight bid naming its five ranks read "5 rank(s) are not a
+    signature", which does not say what a straight names: its top card, written
+    as the rank (for the five ranks of one straight, that straight's top; the
+    wheel's is 5, and without the wheel they are no straight). Other kinds say
+    how many ranks were named without "rank(s)"."""
+    with pytest.raises(RuleViolation) as caught:
+        named_bid(kind, None, ranks, None, None, wheel)
+    assert (caught.value.rule, caught.value.path) == ("AU-2.7", ("ranks",))
+    assert caught.value.message == message
+
+
+@pytest.mark.parametrize(("kind", "ranks", "again"), [
+    ("flush", ["A", "A", "K", "Q", "J"], "A is named twice"),
+    ("flush", ["9", "9", "9", "5", "5"], "9 is named 3 times, 5 twice"),
+    ("two_pair", ["K", "k"], "K is named twice"),
+])
+def test_a_rank_named_twice_is_named(kind: str, ranks: list[str], again: str) -> None:
+    """AU-2.7: a flush bid of A, A, K, Q, J read only "the ranks of a flush differ
+    from each other"; the message says which rank is named more than once."""
+    with pytest.raises(RuleViolation) as caught:
+        named_bid(kind, None, ranks, None, None, True)
+    assert caught.value.message == f"the ranks of a {kind} differ from each other: {again}"
 
 
 def test_cards_that_miss_the_standing_kind_are_told_it_in_plain_words() -> None:

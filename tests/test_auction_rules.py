@@ -155,7 +155,7 @@ def test_anyone_may_bid_at_any_time_but_must_beat_the_standing_bid() -> None:
     error = violation([blind(), bid("Ben", "three", "Q"), bid("Aki", "two_pair",
                                                              ranks=["A", "K"])])
     assert error.rule == "AU-2.1"
-    assert error.message == ("Aki's two pair, aces and kings does not beat the standing bid, "
+    assert error.message == ("Aki's two pair, aces and kings, does not beat the standing bid, "
                              "Ben's three of a kind, queens")
 
 
@@ -246,6 +246,19 @@ def test_the_cards_of_a_win_must_form_the_standing_bid(standing: BidEvent, laid:
         return
     error = violation(events)
     assert error.rule == rule and error.path == ("cards",)
+
+
+def test_a_bid_whose_name_holds_a_comma_is_set_off_by_a_second_one() -> None:
+    """AU-2.9, AU-2.1: "Ben's straight, 9 high only equals the standing bid" read
+    as if "9 high only" went together; a bid's name that holds a comma is set off
+    by another before the sentence goes on. A name without one is not."""
+    error = violation([blind(), bid("Aki", "straight", "9"), bid("Ben", "straight", "9")])
+    assert error.rule == "AU-2.9"
+    assert error.message.startswith("Ben's straight, 9 high, only equals the standing bid: ")
+    error = violation([blind(), bid("Aki", "pair", "5"), bid("Ben", "pair", "5")])
+    assert error.message.startswith("Ben's pair of fives only equals the standing bid: ")
+    error = violation([blind(), bid("Aki", "pair", "5"), bid("Ben", "pair", "4")])
+    assert error.message.startswith("Ben's pair of fours does not beat the standing bid, ")
 
 
 def test_jokers_win_only_as_a_group_of_jokers() -> None:

@@ -128,6 +128,19 @@ def test_a_card_written_as_a_string_gets_a_hint_with_its_own_value(value: str,
                                  f"integers 1 to 10{hint}")
 
 
+def test_a_whole_card_written_with_a_fraction_is_told_the_card() -> None:
+    """7.0 was refused with no hint, where "7" is told to write 7: it is told too;
+    7.5 and 11.0 are no card either way, and get none."""
+    with pytest.raises(CardNotationError) as caught:
+        parse_pairs_card(7.0)
+    assert str(caught.value) == ("7.0 is not a Pairs card: Pairs cards are the integers 1 to 10 "
+                                 "(write 7, not 7.0)")
+    for value in (7.5, 11.0):
+        with pytest.raises(CardNotationError) as caught:
+            parse_pairs_card(value)
+        assert str(caught.value).endswith("integers 1 to 10")
+
+
 @pytest.mark.parametrize("value", [0, 11, -1, "11", "7", True, False, 7.0, None])
 def test_anything_else_is_not_a_pairs_card(value: object) -> None:
     """Strings, booleans, floats and numbers outside 1-10 are refused."""

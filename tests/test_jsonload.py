@@ -350,3 +350,22 @@ def test_a_latin_1_byte_is_placed_at_its_line_and_column_and_quoted() -> None:
         "not UTF-8 text: line 2, column 14: the byte 0xE9 (offset 30 in the file) cannot be "
         "read as UTF-8: save the file as UTF-8, the encoding of a transcript's JSON")
     assert problem.context is not None and problem.context.endswith("\n" + " " * 13 + "^")
+
+
+def test_a_number_python_writes_otherwise_keeps_its_text() -> None:
+    """``1e0`` was quoted as Python writes it, "the number 1.0", a text the file
+    does not hold. A number whose text Python writes otherwise keeps it (its
+    value unchanged, through a copy to another process too, and written by
+    json as before); one Python writes as the file does stays a plain float."""
+    import pickle
+
+    from cardcore.quoting import WrittenNumber
+
+    found = parse_json('{"a": 1e0, "b": 2.50, "c": 2.5, "d": -0.0}')
+    assert found == {"a": 1.0, "b": 2.5, "c": 2.5, "d": 0.0}
+    assert isinstance(found["a"], WrittenNumber) and found["a"].written == "1e0"
+    assert isinstance(found["b"], WrittenNumber) and found["b"].written == "2.50"
+    assert type(found["c"]) is float and type(found["d"]) is float
+    copied = pickle.loads(pickle.dumps(found))
+    assert copied == found and copied["a"].written == "1e0"
+    assert json.dumps(found) == '{"a": 1.0, "b": 2.5, "c": 2.5, "d": -0.0}'

@@ -41,6 +41,30 @@ def test_a_known_hand_of_the_wrong_size_is_the_games_rule_deferred() -> None:
     assert moves.account().size("Ben's hand") == 6
 
 
+def test_a_known_hand_of_too_few_cards_is_told_how_a_partly_known_hand_is_written() -> None:
+    """A hand of 4 known cards read only "Aki's hand has 4 cards; each player is
+    dealt 6". It is told the transcript's ways: "?" for each card not known, or
+    the player left out of ``hands``; both are dealt without a problem. A hand
+    of too many cards has no such hint."""
+    moves = _moves()
+    moves.deal_hands({"Aki": [PairsCard(n) for n in range(2, 6)]}, [0, 1], 6, "GP-1.2")
+    assert [v.message for v in moves.deferred] == [
+        "Aki's hand has 4 cards; each player is dealt 6: write \"?\" for each card not known "
+        "(2 more here), or leave Aki out of \"hands\" if none is known"]
+    padded = _moves()
+    padded.deal_hands({"Aki": [*(PairsCard(n) for n in range(2, 6)), None, None]}, [0, 1], 6,
+                      "GP-1.2")
+    left_out = _moves()
+    left_out.deal_hands({}, [0, 1], 6, "GP-1.2")
+    for dealt in (padded, left_out):
+        assert dealt.problems == dealt.deferred == []
+        assert dealt.account().size("Aki's hand") == 6
+    many = _moves()
+    many.deal_hands({"Aki": [PairsCard(n) for n in range(2, 9)]}, [0, 1], 6, "GP-1.2")
+    assert [v.message for v in many.deferred] == [
+        "Aki's hand has 7 cards; each player is dealt 6"]
+
+
 def test_the_games_rule_may_be_cited_instead_of_the_accounting() -> None:
     """``otherwise`` turns a refused card into the game's own (deferred) rule."""
     moves = _moves()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardcore.quoting import names, visible, with_article
+from cardcore.quoting import WrittenNumber, names, quoted, visible, with_article
 
 INVISIBLE = {*range(0x00, 0x20), *range(0x7F, 0xA0), 0x061C, 0x200E, 0x200F, 0x2028, 0x2029,
              *range(0x202A, 0x202F), *range(0x2066, 0x206A), *range(0xD800, 0xE000),
@@ -73,3 +73,13 @@ def test_a_kind_takes_the_article_its_first_letter_asks_for() -> None:
     """"an" before a vowel, in either case, "a" before anything else."""
     assert [with_article(word) for word in ("int", "Event", "str", "list", "object")] == [
         "an int", "an Event", "a str", "a list", "an object"]
+
+
+def test_a_written_number_is_quoted_as_written() -> None:
+    """A number the loader kept with its text (``1e0``) is quoted so, not as
+    Python writes it (``1.0``); a long one by its start and length; a plain
+    float as JSON writes it."""
+    assert quoted(WrittenNumber("1e0")) == "1e0"
+    assert quoted(WrittenNumber("-2.50E+3")) == "-2.50E+3"
+    assert quoted(WrittenNumber("1." + "0" * 100)) == "1." + "0" * 38 + "... (102 characters)"
+    assert quoted(1.0) == "1.0"

@@ -31,9 +31,22 @@ def test_points_a_game_does_not_keep_and_strangers_are_named() -> None:
                           "Goblin Poker")
     assert [(d.path, d.message, d.unknown) for d in found] == [
         (("chips", "Zed"), "'Zed' is not a player of this game: the players are Aki, Ben", True),
-        (("scores",), "Goblin Poker keeps no points", False),
+        (("scores",), 'Goblin Poker keeps no points: it keeps chips, under "chips", and a '
+                      'pot, under "pot"', False),
     ]
     assert found[1].recorded == {"Aki": Fraction(23, 3)}
+
+
+def test_chips_or_a_pot_in_a_points_game_are_told_where_its_points_go() -> None:
+    """Chips or a pot in a reading of Saint Poker read only "Saint Poker keeps no
+    chips" (or "has no pot"), though a misspelt key is told "did you mean
+    'scores'": each says what the game keeps, and under which key."""
+    outcome = Outcome(complete=False, scores={"Ann": 0, "Bob": 0})
+    found = disagreements(Check(chips={"Ann": 1, "Bob": 2}, pot=3), outcome, "Saint Poker")
+    assert [(d.path, d.message) for d in found] == [
+        (("chips",), 'Saint Poker keeps no chips: it keeps points, under "scores"'),
+        (("pot",), 'Saint Poker has no pot: it keeps points, under "scores"'),
+    ]
 
 
 def test_one_point_or_one_chip_is_said_in_the_singular() -> None:

@@ -187,6 +187,19 @@ def test_a_refused_line_from_a_pipe_makes_the_exit_status_1(tmp_path: Path) -> N
     assert code == 0 and "of the input" not in out
 
 
+def test_a_bid_typed_without_its_rank_is_told_at_the_event_how_to_name_it(
+        tmp_path: Path) -> None:
+    """``bid Ben pair`` at the prompt was refused at /events/1/ranks, a key the
+    line never gave, with "one rank, no more"; it is refused at the event, with
+    the rank to write."""
+    target = tmp_path / "game.json"
+    code, out = run("record", "auction", "--players", "Ann,Ben", str(target),
+                    stdin="deal starter=7D\nbid Ben pair\nquit\n")
+    assert code == 1
+    assert ("game.json:/events/1: rule [AU-2.7]: a pair bid names its rank, and this one "
+            'names none: write it, like "rank": "9"') in out
+
+
 def test_the_help_says_when_the_prompt_exits_1(tmp_path: Path) -> None:
     """--help's exit status names the piped prompt's refused lines."""
     code, out = run("record", "--help")

@@ -150,7 +150,9 @@ def test_deal_checks_hands_and_face_up_cards() -> None:
     assert texts(effects[0], "SP-1.1") == ["10 cards each to Ann, Bea, Cid and Dan"]
     error = violation([deal("2C", hands={"Ann": "AS KS"})])
     assert (error.rule, error.path) == ("SP-1.1", ("hands", "Ann"))
-    assert error.message == "Ann's hand has 2 cards; each player is dealt 10"
+    assert error.message == ("Ann's hand has 2 cards; each player is dealt 10: write \"?\" for "
+                             "each card not known (8 more here), or leave Ann out of \"hands\" "
+                             "if none is known")
     error = violation([deal("?")])
     assert (error.rule, error.path) == ("C-3", ("future", 0))
     error = violation([deal("AS", hands={"Ann": hand})])

@@ -132,3 +132,54 @@ def test_a_file_cut_off_after_a_comma_says_where_it_ends() -> None:
     assert message == ("expecting property name enclosed in double quotes, but the text ends "
                        "here: is the end of the file cut off?")
     assert (line, column) == (1, 30)
+
+
+@pytest.mark.parametrize(("text", "column", "word"), [
+    ('{"future": [2H, "7C", "KD"]}', 13, "2H"),
+    ('{"type": "take", "player": "Ann", "card": 10H}', 43, "10H"),
+    ('{"players": ["Ann", Bob]}', 21, "Bob"),
+    ('{"player": Ann}', 12, "Ann"),
+    ('{"cards": {"Ben": ?}}', 19, "?"),
+    ('{"a": trueX}', 7, "trueX"),
+])
+def test_a_card_or_a_name_without_quotes_is_named_as_such(text: str, column: int,
+                                                          word: str) -> None:
+    """A card or a name typed without quotes was "a missing comma ... put one
+    before this" (at the H of ``2H``: JSON reads the 2 as a number), "a missing }
+    and comma" (at ``10H``), or only "expecting value" (at ``Bob``). It is a word
+    without quotes, placed at its start, quoted as a string is written; with the
+    quotes the message gives, the text is JSON."""
+    line, found_column, message, context = _explained(text)
+    assert (line, found_column) == (1, column)
+    assert message == (f"a word without quotes: {word} is no JSON value; a string (a card, "
+                       f'a name) is written in double quotes: "{word}"')
+    assert context.splitlines()[1] == " " * (column - 1) + "^"
+    start = column - 1
+    json.loads(f'{text[:start]}"{word}"{text[start + len(word):]}')
+
+
+def test_python_words_for_json_literals_are_named_with_both_readings() -> None:
+    """``True``, ``False`` and ``None`` (as Python prints them) are words without
+    quotes too, and may mean JSON's true, false or null."""
+    message = _explained('{"a": None}')[2]
+    assert message.endswith('"None" (or, if None is Python\'s word for JSON\'s null, write '
+                            "null)"), message
+
+
+@pytest.mark.parametrize(("text", "slip"), [
+    ('[1 2]', "a missing comma"),
+    ('["Ann" "Bob"]', "a missing comma"),
+    ('[true false]', "a missing comma"),
+    ('[1, -]', "expecting value"),
+])
+def test_json_words_are_no_words_without_quotes(text: str, slip: str) -> None:
+    """A number or a literal where the parser stopped is not called a word
+    without quotes, nor is a sign alone: the slips there are others."""
+    assert _explained(text)[2].startswith(slip)
+
+
+def test_a_long_word_without_quotes_is_quoted_by_its_start() -> None:
+    """A word of a thousand letters is shown by its first 40, in the message."""
+    message = _explained('{"a": ' + "x" * 1000 + "}")[2]
+    assert message.startswith("a word without quotes: " + "x" * 40 + "... is no JSON value")
+    assert len(message) < 200

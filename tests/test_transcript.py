@@ -137,6 +137,39 @@ def test_bad_pairs_cards_are_format_problems(card: object, fragment: str) -> Non
     assert where == "/events/1/cards/Aki" and fragment in message
 
 
+@pytest.mark.parametrize(("game", "text", "where", "message"), [
+    ("saint-poker", '"result": {"scores": {"Aki": 1e0}}', "/result/scores/Aki",
+     'expected points as a whole number or a fraction like "23/3", not the number 1e0 (a '
+     "whole number is written without a fraction or an exponent: 1)"),
+    ("goblin-poker", '"result": {"chips": {"Aki": 99.0}}', "/result/chips/Aki",
+     "expected a whole number, not the number 99.0 (a whole number is written without a "
+     "fraction or an exponent: 99)"),
+    ("goblin-poker", '"result": {"pot": 2.50}', "/result/pot",
+     "expected a whole number, not the number 2.50"),
+    ("goblin-poker", '"options": {"starting_chips": 1E2}', "/options/starting_chips",
+     "expected a whole number, not the number 1E2 (a whole number is written without a "
+     "fraction or an exponent: 100)"),
+])
+def test_a_number_is_quoted_as_the_file_writes_it(game: str, text: str, where: str,
+                                                  message: str) -> None:
+    """``"Aki": 1e0`` read "not the number 1.0", a text that is not in the file:
+    the number is quoted as written, and one that is whole is told how a whole
+    number is written."""
+    document = parse_json('{"format": "cardcore-transcript/1", "game": "' + game + '", '
+                          '"players": ["Aki", "Ben"], "events": [], ' + text + "}")
+    assert problems(document) == [(where, message)]
+
+
+def test_a_pairs_card_written_with_a_fraction_is_told_the_card() -> None:
+    """A Pairs card ``2e0`` read "2.0 is not a Pairs card": quoted as written, with
+    the card to write."""
+    document = parse_json('{"format": "cardcore-transcript/1", "game": "goblin-poker", '
+                          '"players": ["Aki", "Ben"], "events": [{"type": "deal", '
+                          '"hands": {"Aki": [2e0, 3, 4, 5, 6, 7]}}]}')
+    assert problems(document) == [("/events/0/hands/Aki/0", "2e0 is not a Pairs card: Pairs "
+                                    "cards are the integers 1 to 10 (write 2, not 2e0)")]
+
+
 def test_wrong_types_are_located() -> None:
     """A number where a name belongs, a string where a number belongs."""
     data = changed(events=[{"type": "deal", "hands": {"Aki": [1, 2, "x", 4, 5, 6]}},

@@ -14,6 +14,7 @@ each kind.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import Final
 
@@ -23,10 +24,11 @@ from cardcore.cards import JOKER_RANK, SUITS, CardNotationError, parse_rank, ran
 from cardcore.errors import PathPart, RuleViolation
 from cardcore.poker import Category, HandRank
 from cardcore.quoting import quoted
+from cardcore.standings import plural
 from cardcore.table import likely
 
 __all__ = ["GROUPS", "JOKER_KINDS", "KINDS", "SIZE", "Bid", "kind_name", "kind_words", "named_bid",
-           "spelled_bid", "straight_tops", "straights_held"]
+           "set_off", "spelled_bid", "straight_tops", "straights_held"]
 
 KINDS: Final = {
     "single": Category.HIGH_CARD,
@@ -150,6 +152,18 @@ class Bid:
         return _words(self.kind, self.ranks, self.suit)
 
 
+def set_off(bid: Bid) -> str:
+    """A bid's words where the sentence goes on after them: a name that holds a
+    comma ("straight, 9 high") is set off by a second one, so that the sentence
+    does not read "straight, 9 high only equals".
+
+    >>> set_off(Bid(Category.STRAIGHT, (9,))), set_off(Bid(Category.PAIR, (13,)))
+    ('straight, 9 high,', 'pair of kings')
+    """
+    words = str(bid)
+    return f"{words}," if "," in words else words
+
+
 @functools.lru_cache(maxsize=4096, typed=True)
 def _words(kind: Category, ranks: tuple[int, ...], suit: str | None) -> str:
     """A bid as :class:`Bid` prints it. Cached: a ranked bid's words are a
@@ -236,19 +250,73 @@ def _card_for_rank(text: object) -> str:
             f"names a suit in the field suit, {suit!r})")
 
 
+_EXAMPLE_RANK: Final = 9
+"""The rank a message writes in its example of a bid that names one (``"rank": "9"``),
+where the bid itself names none to take."""
+
+
+def _one_rank(kind_text: str, named: list[int], ranks: Sequence[str] | None) -> RuleViolation:
+    """AU-2.7: a single card, pair, three or four names one rank, and this bid
+    names none or several. A bid with neither ``rank`` nor ``ranks`` is told at
+    the event (the key it lacks is no place in the file); an empty or longer
+    ``ranks`` at that field. Each says how the rank is written."""
+    example = f'"rank": "{rank_name(named[0] if named else _EXAMPLE_RANK)}"'
+    if ranks is None:
+        return _rule("AU-2.7", f"a {kind_text} bid names its rank, and this one names none: "
+                     f"write it, like {example}")
+    if not named:
+        return _rule("AU-2.7", f"a {kind_text} bid names its rank, and ranks is empty: write "
+                     f"it, like {example}", "ranks")
+    return _rule("AU-2.7", f"a {kind_text} bid names one rank, not {len(named)}: write it "
+                 f"alone, like {example}", "ranks")
+
+
+def _not_a_top(name: str, ranks: list[int], wheel: bool) -> str:
+    """AU-2.7: a straight (or straight flush) bid names the kind alone or its top
+    card, and this one names several ranks: said with the rank to write, the
+    top of those ranks where they are one straight's (``9 8 7 6 5``: 9).
+
+    >>> _not_a_top("straight", [9, 8, 7, 6, 5], True)
+    'a straight bid names the kind alone or its top card, not 5 ranks: for 9, 8, 7, 6, 5, write "rank": "9" (or "ranks": ["9"])'
+    """
+    run = SIZE[Category.STRAIGHT]
+    tops = straight_tops(ranks, wheel) if len(ranks) == len(set(ranks)) == run else []
+    top = rank_name(tops[0][0] if tops else _EXAMPLE_RANK)
+    said = f"a {name} bid names the kind alone or its top card, not {plural(len(ranks), 'rank')}"
+    example = f'"rank": "{top}" (or "ranks": ["{top}"])'
+    if tops:
+        return f"{said}: for {', '.join(rank_name(rank) for rank in ranks)}, write {example}"
+    return f"{said}: write one, like {example}"
+
+
+def _named_again(ranks: list[int]) -> str:
+    """The ranks a signature names more than once, in words.
+
+    >>> _named_again([14, 14, 13, 12, 11]), _named_again([9, 9, 9, 5, 5])
+    ('A is named twice', '9 is named 3 times, 5 twice')
+    """
+    times = [f"{rank_name(rank)} {'twice' if count == 2 else f'{count} times'}"
+             for rank, count in Counter(ranks).items() if count > 1]
+    times[0] = times[0].replace(" ", " is named ", 1)  # a rank's name has no space
+    return ", ".join(times)
+
+
 def _signature(kind: Category, ranks: list[int], field: str, wheel: bool) -> tuple[int, ...]:
     """Check a full rank signature (AU-2.7, AU-7.3, AU-7.4) in its canonical order."""
     name = kind_name(kind)
     wanted = _SIGNATURE[kind]
+    if len(ranks) != wanted and wanted == 1:  # a straight's, whose ranks are its cards'
+        raise _rule("AU-2.7", _not_a_top(name, ranks, wheel), field)
     if len(ranks) != wanted:
         message = (f"a {name} bid names the kind alone or its whole rank signature, "
-                   f"{_SIGNATURE_WORDS[kind]}: {len(ranks)} rank(s) are not a signature")
+                   f"{_SIGNATURE_WORDS[kind]}, not {plural(len(ranks), 'rank')}")
         raise _rule("AU-2.7", message, field)
     if JOKER_RANK in ranks:
         raise _rule("AU-2.5", f"jokers are part of no {name}: {JOKER_WORDS}", field)
     if kind in (Category.TWO_PAIR, Category.FLUSH):
         if len(set(ranks)) != len(ranks):
-            raise _rule("AU-2.7", f"the ranks of a {name} differ from each other", field)
+            raise _rule("AU-2.7", f"the ranks of a {name} differ from each other: "
+                        f"{_named_again(ranks)}", field)
         return tuple(sorted(ranks, reverse=True))
     if kind is Category.FULL_HOUSE:
         if ranks[0] == ranks[1]:
@@ -287,7 +355,7 @@ def named_bid(kind_text: str, rank: str | None, ranks: Sequence[str] | None,
     >>> named_bid("flush", None, ["K", "Q"], None, None, True)
     Traceback (most recent call last):
     ...
-    cardcore.errors.RuleViolation: a flush bid names the kind alone or its whole rank signature, all five ranks from the top: 2 rank(s) are not a signature (AU-2.7)
+    cardcore.errors.RuleViolation: a flush bid names the kind alone or its whole rank signature, all five ranks from the top, not 2 ranks (AU-2.7)
     >>> print(named_bid("single", "JK", None, None, None, True))
     single JK
     """
@@ -344,7 +412,7 @@ def _read(kind_text: str, rank: str | None, ranks: Sequence[str] | None,
         raise _rule("AU-2.7", f"only a single card names a suit, not a {kind_text}", "suit")
     if kind in GROUPS:
         if len(named) != 1:
-            raise _rule("AU-2.7", f"a {kind_text} bid names its rank: one rank, no more", field)
+            raise _one_rank(kind_text, named, ranks)
         return Bid(kind, tuple(named), None if suit is None else _suit(suit, named[0]))
     if not named:
         return Bid(kind)

@@ -39,6 +39,16 @@ def _cards(cards: Sequence[Card]) -> str:
     return ", ".join(str(card) for card in cards)
 
 
+def _cards_do(cards: Sequence[Card], one: str, several: str) -> str:
+    """The cards, then the verb in the number they take: "KH makes", "KS, KH make".
+
+    >>> from cardcore.cards import parse_card
+    >>> _cards_do([parse_card("KH")], "makes", "make"), _cards_do([JOKER, JOKER], "does", "do")
+    ('KH makes', 'JK, JK do')
+    """
+    return f"{_cards(cards)} {one if len(cards) == 1 else several}"
+
+
 def _as_kind(rank: HandRank, kind: Category, cards: Sequence[Card]) -> tuple[int, ...] | None:
     """The rank signature of ``cards`` read as a bid of ``kind``, None if they are
     none: a straight flush is also a straight and a flush."""
@@ -134,7 +144,8 @@ def win_bid(cards: Sequence[Card], standing: Bid | None, wheel: bool) -> Bid | R
         assert kind is not None
         if standing.ranks and standing.ranks != (JOKER_RANK,):  # jokers are not wild
             found = Bid(kind, (JOKER_RANK,))
-            message = f"{_cards(cards)} make {found}, not the standing bid, {standing}"
+            message = (f"{_cards_do(cards, 'makes', 'make')} {found}, not the standing bid, "
+                       f"{standing}")
             return RuleViolation("AU-2.7", message, ("cards",))
         return standing
     if len(distinct) != count:
@@ -148,20 +159,21 @@ def win_bid(cards: Sequence[Card], standing: Bid | None, wheel: bool) -> Bid | R
     rank = rank_hand(cards, wheel=wheel)
     if standing is None:
         if SIZE[_CATEGORIES[rank.key[0]]] != count:
-            message = (f"{_cards(cards)} form no bid: {count} cards must be "
+            message = (f"{_cards_do(cards, 'forms', 'form')} no bid: {count} cards must be "
                        f"{_count_words(count)}")
             return RuleViolation("AU-2.2", message, ("cards",))
         return _made(rank, cards)
     assert kind is not None
     signature = _as_kind(rank, kind, cards) if count == SIZE[kind] else None
     if signature is None:
-        message = (f"{_cards(cards)} do not form {_what(kind)}, the standing bid's kind "
-                   f"({SIZE[kind]} cards)")
+        message = (f"{_cards_do(cards, 'does', 'do')} not form {_what(kind)}, the standing "
+                   f"bid's kind ({SIZE[kind]} cards)")
         return RuleViolation("AU-2.2", message, ("cards",))
     if (standing.ranks and signature != standing.ranks) or (
             standing.suit is not None and cards[0].suit != standing.suit):
         found = _made(rank, cards) if kind is Category.HIGH_CARD else Bid(kind, signature)
-        message = f"{_cards(cards)} make {found}, not the standing bid, {standing}"
+        message = (f"{_cards_do(cards, 'makes', 'make')} {found}, not the standing bid, "
+                   f"{standing}")
         return RuleViolation("AU-2.7", message, ("cards",))
     return standing
 

@@ -15,7 +15,7 @@ from cardcore.cards import Card
 from cardcore.effects import Effect, effect
 from cardcore.errors import RuleViolation
 from cardcore.evolve import evolve
-from cardcore.games.auction.bids import Bid, named_bid
+from cardcore.games.auction.bids import Bid, named_bid, set_off
 from cardcore.games.auction.events import BidEvent, Deal, Declare, Flip, Win
 from cardcore.games.auction.forms import formable, win_bid
 from cardcore.games.auction.state import (
@@ -93,13 +93,13 @@ def bid(state: AuctionState, event: BidEvent, found: None = None) -> Transition[
     if standing is not None:
         key, standing_key = offered.key, standing.key
         if key < standing_key:
-            message = (f"{name}'s {offered} does not beat the standing bid, "
+            message = (f"{name}'s {set_off(offered)} does not beat the standing bid, "
                        f"{players[state.bidder]}'s {standing}")
             raise RuleViolation("AU-2.1", message)
         if key == standing_key:
             assert holder is not None, "an equal bid's priority is the standing bid's"
             if holder != seat:
-                message = (f"{name}'s {offered} only equals the standing bid: an equal "
+                message = (f"{name}'s {set_off(offered)} only equals the standing bid: an equal "
                            f"bid is allowed only from {players[holder]}, the first "
                            "to bid it in this auction")
                 raise RuleViolation("AU-2.9", message)
