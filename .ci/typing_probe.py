@@ -9,8 +9,8 @@ from typing_extensions import assert_type
 from cardcore import GameLog
 from cardcore.games.auction import AuctionState
 from cardcore.games.goblin import GoblinState
-from cardcore.games.saint import SaintState
 from cardcore.games.orc import OrcState
+from cardcore.games.saint import SaintState
 from cardcore.play import PASS, Match, RandomPolicy, catalogue, play
 from cardcore.play.catalogue import Catalogue
 
