@@ -17,6 +17,7 @@ case, suit symbols) and nothing else.
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final, NewType, TypeAlias
 
 from cardcore.errors import CardNotationError
@@ -35,6 +36,7 @@ __all__ = [
     "PairsCard",
     "RankText",
     "SuitText",
+    "card_list",
     "parse_card",
     "parse_pairs_card",
     "rank_name",
@@ -269,6 +271,15 @@ per comparison.
 _PRESENTATION: Final = ("\ufe0e", "\ufe0f")
 """The variation selectors a phone writes after a suit symbol ("A♥" + U+FE0F, to
 draw it as an emoji): they print as nothing, and the card is the same."""
+
+
+def card_list(cards: Iterable[object]) -> str:
+    """Cards in a message, in the order given: ``KS, KH``; ``no card`` for none.
+
+    >>> card_list([Card(13, "S"), Card(13, "H")]), card_list([])
+    ('KS, KH', 'no card')
+    """
+    return ", ".join(map(str, cards)) or "no card"
 
 
 def parse_card(text: object) -> Card:

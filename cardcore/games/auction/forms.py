@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from typing import Final
 
-from cardcore.cards import JOKER, JOKER_RANK, SUITS, Card
+from cardcore.cards import JOKER, JOKER_RANK, SUITS, Card, card_list
 from cardcore.errors import RuleViolation
 from cardcore.games.auction.bids import (
     GROUPS,
@@ -35,10 +35,6 @@ _CATEGORIES: Final = tuple(Category)
 metaclass, and every win looks one up."""
 
 
-def _cards(cards: Sequence[Card]) -> str:
-    return ", ".join(str(card) for card in cards)
-
-
 def _cards_do(cards: Sequence[Card], one: str, several: str) -> str:
     """The cards, then the verb in the number they take: "KH makes", "KS, KH make".
 
@@ -46,7 +42,7 @@ def _cards_do(cards: Sequence[Card], one: str, several: str) -> str:
     >>> _cards_do([parse_card("KH")], "makes", "make"), _cards_do([JOKER, JOKER], "does", "do")
     ('KH makes', 'JK, JK do')
     """
-    return f"{_cards(cards)} {one if len(cards) == 1 else several}"
+    return f"{card_list(cards)} {one if len(cards) == 1 else several}"
 
 
 def _as_kind(rank: HandRank, kind: Category, cards: Sequence[Card]) -> tuple[int, ...] | None:
@@ -138,7 +134,7 @@ def win_bid(cards: Sequence[Card], standing: Bid | None, wheel: bool) -> Bid | R
     if jokers:
         joker_kinds = JOKER_KINDS if kind is None else JOKER_KINDS & {kind}
         if jokers != count or not any(SIZE[k] == count for k in joker_kinds):
-            return RuleViolation("AU-2.5", f"{_cards(cards)}: {JOKER_WORDS}", ("cards",))
+            return RuleViolation("AU-2.5", f"{card_list(cards)}: {JOKER_WORDS}", ("cards",))
         if standing is None:
             return made_bid(cards, wheel)
         assert kind is not None
@@ -150,7 +146,7 @@ def win_bid(cards: Sequence[Card], standing: Bid | None, wheel: bool) -> Bid | R
         return standing
     if len(distinct) != count:
         twice = [card for card, copies in Counter(cards).items() if copies > 1]
-        message = (f"{_cards(twice)} twice: two identical cards may not both be used in one "
+        message = (f"{card_list(twice)} twice: two identical cards may not both be used in one "
                    "bid")
         return RuleViolation("AU-2.6", message, ("cards",))
     if count == 0:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from cardcore.cards import Card
+from cardcore.cards import Card, card_list
 from cardcore.effects import Effect, effect
 from cardcore.errors import RuleViolation
 from cardcore.evolve import evolve
@@ -44,10 +44,6 @@ def begin(setup: Setup) -> AuctionState:
     """The state before the first deal: nobody has a point."""
     return AuctionState(options=setup.options, players=setup.players,
                         account=CardAccount.shuffled(deck_for(len(setup.players))))
-
-
-def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
-    return ", ".join(map(str, cards)) or "no card"
 
 
 # -- the deal ---------------------------------------------------------------------
@@ -156,7 +152,7 @@ def _held(state: AuctionState, name: str, offered: Bid) -> None:
     zone = state.account.zone(hand(name))
     if zone.unknown or formable(offered, zone.known, state.options.wheel):
         return
-    held = ", ".join(str(card) for card in sorted(zone.known_cards(), reverse=True))
+    held = card_list(sorted(zone.known_cards(), reverse=True))
     # a hand listing a card twice (two decks) looks as if it held the bid: say why not
     copies = any(count > 1 for card, count in zone.known.items() if not card.is_joker)
     raise RuleViolation("AU-2.2", f"{name}'s hand cannot form {offered}: every card of it is "
@@ -386,7 +382,7 @@ def _win_text(name: str, auction: int, won: Bid) -> str:
 
 
 def _take_text(name: str, taken: tuple[Card, ...], drawn: int) -> str:
-    text = f"{name} takes {_cards(taken)} from the top of the starter pile"
+    text = f"{name} takes {card_list(taken)} from the top of the starter pile"
     if drawn:
         text += f" and {plural(drawn, 'card')} from the stock, unseen"
     return text
@@ -397,7 +393,7 @@ def _short_text(short: int) -> str:
 
 
 def _lay_text(name: str, laid: tuple[Card, ...], size: int, top: Card) -> str:
-    return f"{name} lays {_cards(laid)} on the pile: {plural(size, 'card')}, {top} on top"
+    return f"{name} lays {card_list(laid)} on the pile: {plural(size, 'card')}, {top} on top"
 
 
 def _hand_end_text(number: int, why: str) -> str:
