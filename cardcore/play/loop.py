@@ -98,7 +98,10 @@ def next_event(part: GamePlay[S], state: S, dealer: TrueDeck, asking: Asking,
                               f"{names([other])}'s, where a seat answers for its own player "
                               f"with one of its offers "
                               f"({' or '.join(offered_kinds(offers)) or 'nothing'} by {name})")
-        if not offers.holds(answer.TYPE):  # (Auction's bidder asked for its win may not bid)
+        if not first and not offers.holds(answer.TYPE):
+            # a convention's offers may be fewer than the rules allow (Auction's bidder,
+            # asked for its win, may not bid): every seat's are all it may do otherwise,
+            # and the rules refuse the rest, at no cost to each step of the other games
             raise PolicyError(f"{whose_policy(seat, name)} answered {answer!r}: no "
                               f"{answer.TYPE} is among its offers "
                               f"({' or '.join(offered_kinds(offers)) or 'nothing'} by {name})")
