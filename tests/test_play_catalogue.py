@@ -74,6 +74,16 @@ def test_a_number_that_is_no_action_is_refused_in_words(number: object) -> None:
     assert isinstance(refused.value, KeyError) and isinstance(refused.value, CardcoreError)
 
 
+@pytest.mark.parametrize(("number", "words"), [(True, "True"), (None, "None"), (2.5, "2.5")])
+def test_a_number_that_is_no_action_is_quoted_as_python_writes_it(number: object, words: str
+                                                                  ) -> None:
+    """``actions.event(state, legal, True)`` said "true is not an action", JSON's
+    word for the program's True; a value a program gave is quoted as Python
+    writes it."""
+    with pytest.raises(CatalogueError, match=rf"^{words} is not an action of Orc Poker"):
+        catalogue(ORC, 3).event(ORC.start(["A", "B", "C"]), [], number)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("players", [1, 2, 9, 99])
 def test_a_catalogue_is_made_for_the_games_table_sizes_only(players: int) -> None:
     """Orc Poker is for 3 to 8 players, as GameLog checks: a catalogue of another

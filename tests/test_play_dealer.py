@@ -86,6 +86,15 @@ def test_a_seed_that_is_no_whole_number_is_refused(seed: Any) -> None:
         play("goblin-poker", [RandomPolicy(1), RandomPolicy(2)], seed=seed)
 
 
+@pytest.mark.parametrize(("seed", "words"), [(True, "True"), (None, "None")])
+def test_a_seed_refused_is_quoted_as_python_writes_it(seed: Any, words: str) -> None:
+    """``play(..., seed=True)`` was refused "not true", and ``seed=None`` "not
+    null": JSON's words for what the program wrote True and None. A seed a
+    program gave is quoted as Python writes it."""
+    with pytest.raises(SetupError, match=rf", not {words}\b"):
+        play("goblin-poker", [RandomPolicy(1), RandomPolicy(2)], seed=seed)
+
+
 def test_the_dealer_refuses_a_state_or_an_event_of_another_game() -> None:
     """``Dealer.chance`` and ``Dealer.complete`` read the state with the game's own
     play part: another game's state or event is refused as ``rules.apply`` does."""

@@ -34,7 +34,7 @@ from cardcore.play.loop import PolicyError
 from cardcore.play.policies import Offer
 from cardcore.play.steps import Whose
 from cardcore.protocol import Event
-from cardcore.quoting import quoted
+from cardcore.quoting import python_quoted
 from cardcore.replay.runner import replay_file
 from cardcore.replay.store import load_log, save_log
 from cardcore.zones import STOCK, hand
@@ -344,7 +344,26 @@ def test_a_seat_that_is_none_of_the_tables_is_refused(seat: Any) -> None:
     with pytest.raises(SeatError, match=r"is not a seat of this table: its seats are 0 to 1 "
                                         r"\(0 Aki, 1 Ben\)") as refused:
         match.legal(seat)
-    assert str(refused.value).startswith(quoted(seat))
+    assert str(refused.value).startswith(python_quoted(seat))
+
+
+@pytest.mark.parametrize(("given", "words"), [
+    (lambda match: match.legal(True), "True is not a seat of this table"),
+    (lambda match: match.legal(None), "None is not a seat of this table"),
+    (lambda match: match.step([None, RandomPolicy()]), r"the policy of seat 0 \(Aki\) is None, "
+                                                       "not a callable"),
+    (lambda match: play("saint-poker", {"Aki": RandomPolicy(), "Ben": False}),
+     r"the policy of seat 1 \(Ben\) is False, not a callable"),
+])
+def test_a_seat_or_a_policy_a_program_gave_is_quoted_as_python_writes_it(
+        given: Any, words: str) -> None:
+    """``match.legal(True)`` said "true is not a seat" and a policy given as None
+    "is null": JSON's words for a Python program's True and None, which it never
+    wrote. A value a program gave is quoted as Python writes it."""
+    match: Match[Any] = Match("saint-poker", ["Aki", "Ben"], seed=1)
+    match.deal()
+    with pytest.raises((SeatError, PolicyError), match=words):
+        given(match)
 
 
 def test_a_seat_with_nothing_to_do_is_offered_an_empty_listing() -> None:
@@ -386,7 +405,7 @@ def test_policies_that_cannot_play_are_refused_before_the_game(policies: Any, wo
     ({"A": RandomPolicy(1)}, r"policies by name give none for B: "),
     ({"A": RandomPolicy(1), "B": RandomPolicy(2), "Zed": RandomPolicy(3)},
      r"policies by name give one for Zed, who does not play: "),
-    (None, r"the policies are null: "),
+    (None, r"the policies are None: "),
 ])
 def test_a_step_needs_one_policy_a_seat(policies: Any, words: str) -> None:
     """One policy for two seats raised IndexError when the second seat's turn came

@@ -17,11 +17,12 @@ def test_a_seat_of_the_table_passes(seat: int) -> None:
 
 
 @pytest.mark.parametrize(("seat", "given"), [
-    (-1, "-1"), (3, "3"), (True, "true"), (1.0, "1.0"), (None, "null"), ("x" * 80, "'xxxx")])
+    (-1, "-1"), (3, "3"), (True, "True"), (1.0, "1.0"), (None, "None"), ("x" * 80, "'xxxx")])
 def test_a_seat_that_is_none_of_the_tables_is_refused_in_words(seat: object, given: str
                                                                ) -> None:
-    """The message quotes the value (a long one shortened) and lists the seats with
-    their players; the error is a CardcoreError (a ValueError)."""
+    """The message quotes the value as the program wrote it (True, not JSON's true;
+    a long one shortened) and lists the seats with their players; the error is a
+    CardcoreError (a ValueError)."""
     with pytest.raises(SeatError) as refused:
         check_seat(seat, PLAYERS)
     assert str(refused.value).startswith(given)

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import operator
 import random
-import reprlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -46,7 +45,7 @@ from cardcore.gamelog import GameLog
 from cardcore.pettingzoo.errors import ActionError, TableError
 from cardcore.play import PASS, Match, Pass, Policy, View, catalogue
 from cardcore.protocol import Event
-from cardcore.quoting import quoted
+from cardcore.quoting import python_quoted
 from cardcore.registry import get_game
 from cardcore.standings import plural
 
@@ -79,7 +78,7 @@ def _seats(rules: GameRules[Any], players: object, num_players: object) -> int:
     the table names its agents itself. A number the game is not for is the
     game's own SetupError, when the table seats them."""
     if players is not None and num_players is not None:
-        raise TableError(f"players={quoted(players)} and num_players={quoted(num_players)} are "
+        raise TableError(f"players={python_quoted(players)} and num_players={python_quoted(num_players)} are "
                          "the same number of seats by two names: give one")
     count = players if num_players is None else num_players
     if count is None:
@@ -87,7 +86,7 @@ def _seats(rules: GameRules[Any], players: object, num_players: object) -> int:
     if isinstance(count, (bool, np.bool_)) or not isinstance(count, (int, np.integer)):
         raise TableError(f"players is the number of seats, a whole number from "
                          f"{rules.min_players} to {rules.max_players} for {rules.title}, not "
-                         f"{reprlib.repr(count)}: the agents are named player_0 onwards")
+                         f"{python_quoted(count)}: the agents are named player_0 onwards")
     return int(count)
 
 
@@ -118,8 +117,8 @@ class CardTable(AECEnv):  # type: ignore[misc]
         self.rules = get_game(game)
         players = _seats(self.rules, players, num_players)
         if render_mode not in (None, *RENDER_MODES):
-            raise TableError(f"render_mode {quoted(render_mode)} is not one of: None, "
-                             + ", ".join(map(quoted, RENDER_MODES)))
+            raise TableError(f"render_mode {python_quoted(render_mode)} is not one of: None, "
+                             + ", ".join(map(python_quoted, RENDER_MODES)))
         self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),
                                          "name": f"{self.rules.name}_v0", "is_parallelizable": True}
         """PettingZoo's: a fixed cycle of agents makes the parallel wrapper safe."""
@@ -276,7 +275,7 @@ class CardTable(AECEnv):  # type: ignore[misc]
                 raise TypeError
             number = operator.index(action)
         except TypeError:
-            raise ActionError(f"action {reprlib.repr(action)} for {agent} is not an int: "
+            raise ActionError(f"action {python_quoted(action)} for {agent} is not an int: "
                               f"{allowed}; "
                               "a float or a bool is refused, not rounded") from None
         if not 0 <= number <= self.wait:

@@ -16,7 +16,7 @@ from cardcore.play.errors import DealerError, PolicyError
 from cardcore.play.listing import Listing
 from cardcore.play.policies import Offer, Policy, offered_kinds
 from cardcore.protocol import Event, Ruling
-from cardcore.quoting import names, quoted
+from cardcore.quoting import names, python_quoted
 
 if TYPE_CHECKING:
     from cardcore.play.views import View
@@ -45,7 +45,7 @@ def by_seat(policies: object, players: Sequence[str]) -> list[Policy]:
             raise PolicyError(f"{given} for {len(players)} seats: {_one_a_seat(players)}")
         seats = list(policies)
     else:
-        raise PolicyError(f"the policies are {quoted(policies)}: {_one_a_seat(players)}")
+        raise PolicyError(f"the policies are {python_quoted(policies)}: {_one_a_seat(players)}")
     for seat, policy in enumerate(seats):
         if not callable(policy) or isinstance(policy, type):
             raise PolicyError(f"the policy of seat {seat} ({names([players[seat]])}) is "
@@ -62,7 +62,7 @@ def _not_a_policy(given: object) -> str:
     if isinstance(given, type):
         return (f"the class {given.__qualname__}, a policy's maker, not a policy (give "
                 f"{given.__qualname__}(), one made for the seat)")
-    return f"{quoted(given)}, not a callable"
+    return f"{python_quoted(given)}, not a callable"
 
 
 def _one_a_seat(players: Sequence[str]) -> str:
@@ -111,7 +111,7 @@ def refuse_dealers_fields(dealt: Mapping[type[Event], Mapping[str, str]], event:
         if value is not None:
             whose = f"{whose_policy(*policy)}: " if policy is not None else ""
             raise DealerError(f"{whose}{type(event).__name__}.{field} is the dealer's to fill "
-                              f"in, not {quoted(value)}: give {field}=None, and the dealer "
+                              f"in, not {python_quoted(value)}: give {field}=None, and the dealer "
                               f"{what} as the event is taken")
 
 

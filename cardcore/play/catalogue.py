@@ -18,7 +18,7 @@ from cardcore.game import GameRules
 from cardcore.play.errors import CatalogueError
 from cardcore.play.registry import game_play
 from cardcore.protocol import Event, S
-from cardcore.quoting import quoted
+from cardcore.quoting import python_quoted
 from cardcore.registry import rules_of
 
 __all__ = ["Catalogue", "CatalogueError", "catalogue"]
@@ -41,7 +41,7 @@ class Catalogue(Generic[S]):
     def __init__(self, rules: GameRules[S], players: int) -> None:
         if type(players) is not int or not rules.min_players <= players <= rules.max_players:
             raise SetupError(f"{rules.title} is for {rules.min_players} to {rules.max_players} "
-                             f"players, not {quoted(players)}", ("players",))
+                             f"players, not {python_quoted(players)}", ("players",))
         self._title = f"{rules.title} at a table of {players}"
         self._rules = rules
         self._state_type = rules.state_type
@@ -90,7 +90,7 @@ class Catalogue(Generic[S]):
         not the last) or one no legal event has."""
         self._own(state)
         if type(number) is not int or not 0 <= number < len(self.keys):
-            raise CatalogueError(f"{quoted(number)} is not an action of {self._title}: actions "
+            raise CatalogueError(f"{python_quoted(number)} is not an action of {self._title}: actions "
                               f"are whole numbers from 0 to {len(self.keys) - 1}")
         for event in legal:
             if self._number(state, event) == number:

@@ -24,7 +24,7 @@ from cardcore.errors import SetupError
 from cardcore.frozen import FrozenMap
 from cardcore.play.errors import DealerError
 from cardcore.protocol import Event
-from cardcore.quoting import quoted
+from cardcore.quoting import python_quoted
 from cardcore.zones import STOCK, CardAccount
 
 __all__ = ["Dealer", "DealerError", "Shuffle", "Tentative", "stock_difference", "stock_of"]
@@ -63,7 +63,7 @@ class Dealer:
             self.rng = random.Random(seed)
         else:
             raise SetupError(f"a seed is a whole number or a random.Random (a Match also takes "
-                             f"a Dealer), not {quoted(seed)}", ("seed",))
+                             f"a Dealer), not {python_quoted(seed)}", ("seed",))
         self.rigged = shuffle
         """The dealer's random numbers (the only ones in a played game besides the
         policies' own)."""

@@ -43,7 +43,7 @@ from cardcore.play.seam import TrueDeck
 from cardcore.play.steps import Whose, check_seat, seats
 from cardcore.play.views import View, Views, information_string
 from cardcore.protocol import Event, S, Setup
-from cardcore.quoting import quoted, visible
+from cardcore.quoting import python_quoted, visible
 from cardcore.standings import plural
 from cardcore.table import names as seat_names
 from cardcore.zones import STOCK
@@ -204,7 +204,7 @@ class Match(Generic[S]):
         """
         if not isinstance(log, GameLog):
             raise ResumeError(f"Match.resume plays on a GameLog (cardcore.load_log reads one "
-                              f"from a file), not {quoted(log)}")
+                              f"from a file), not {python_quoted(log)}")
         state = log.state
         if game_play(log.rules).whose(state).over:
             raise ResumeError(f"the game is over after its {len(log)} events: there is nothing "

@@ -15,7 +15,7 @@ from typing import Final
 import attrs
 
 from cardcore.play.errors import SeatError
-from cardcore.quoting import names, quoted
+from cardcore.quoting import names, python_quoted
 
 __all__ = ["CHANCE", "OVER", "SeatError", "Whose", "check_seat", "seats"]
 
@@ -72,5 +72,5 @@ def check_seat(seat: object, players: Sequence[str]) -> None:
     hint = ""
     if isinstance(seat, str) and seat in players:
         hint = f"; {names([seat])} sits at seat {players.index(seat)}"
-    raise SeatError(f"{quoted(seat)} is not a seat of this table: its seats are 0 to "
+    raise SeatError(f"{python_quoted(seat)} is not a seat of this table: its seats are 0 to "
                     f"{len(players) - 1} ({table}){hint}")
