@@ -51,7 +51,7 @@ def test_a_pass_reads_as_an_offer_of_kind_pass() -> None:
     ({"fodl": 0.0}, "'fodl' is no kind of event of any game: the kinds are bid, "),
     ({"fold": -5}, "the weight of fold is -5: a weight is a number of 0 or more"),
     ({"fold": "2"}, "the weight of fold is '2': a weight is a number of 0 or more"),
-    ({"fold": True}, "the weight of fold is true: "),
+    ({"fold": True}, "the weight of fold is True: "),
     ({"fold": float("inf")}, "the weight of fold is inf: "),
 ])
 def test_weights_that_mean_nothing_are_refused_in_words(weights: Any, words: str) -> None:
