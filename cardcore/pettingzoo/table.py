@@ -44,6 +44,7 @@ from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
 from cardcore.pettingzoo.errors import ActionError, TableError
 from cardcore.play import PASS, Match, Pass, Policy, View, catalogue
+from cardcore.play.steps import check_seed
 from cardcore.protocol import Event
 from cardcore.quoting import python_quoted
 from cardcore.registry import get_game
@@ -152,11 +153,15 @@ class CardTable(AECEnv):  # type: ignore[misc]
     # -- the episode ---------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game, its dealer seeded by ``seed`` (or by the seeds of the last
-        seeded reset). ``options`` are not read: the game's options are the
+        """A new game, its dealer seeded by ``seed``, a whole number of 0 or more (an
+        int or a NumPy integer), or by the seeds of the last seeded reset (None).
+        SetupError for anything else (:func:`~cardcore.play.steps.check_seed`): a
+        float or a string was taken as Python's ``random`` takes it, ``True`` as
+        seed 1 and -1 as 1. ``options`` are not read: the game's options are the
         table's, fixed when it is made."""
         if seed is not None:
-            self._seeds.seed(seed)
+            self._seeds.seed(check_seed(
+                seed, ", or None (the seeds of the last seeded reset go on)"))
         self.match: Match[Any] = Match(self.rules, self.possible_agents, self.game_options,
                                        seed=self._seeds.getrandbits(63))
         self._start = self._standing()

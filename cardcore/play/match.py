@@ -192,7 +192,7 @@ class Match(Generic[S]):
         for a record that leaves a card outside the stock unknown (written "?", or
         left out): only a game whose every such card is known can be played on, as
         a game the library played and saved is (its transcript holds the true
-        events). SetupError for a seed that is no whole number.
+        events). SetupError for a seed that is no whole number of 0 or more.
 
         >>> from cardcore import GameLog
         >>> from cardcore.games.goblin import Deal
@@ -577,9 +577,9 @@ def play(game: str | GameRules[S], policies: Sequence[Policy] | Mapping[str, Pol
          ) -> GameLog[S]:
     """Play a whole game: one policy per seat (a sequence, the players then named
     P1, P2, ...; or a mapping from player names), the dealer seeded by ``seed``
-    (a whole number). Returns the log (:func:`cardcore.save_log` writes its
+    (a whole number of 0 or more: -5 would deal the game of 5). Returns the log (:func:`cardcore.save_log` writes its
     transcript). PolicyError for a policy that is not a callable (or is a class,
-    a policy's maker), SetupError for a seed that is no whole number, before
+    a policy's maker), SetupError for a seed that is no whole number of 0 or more, before
     anything is played.
 
     >>> from cardcore.play import RandomPolicy

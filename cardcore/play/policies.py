@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 from cardcore.play.errors import PolicyError, WeightError
 from cardcore.play.listing import Listing
+from cardcore.play.steps import check_seed
 from cardcore.protocol import Event
 from cardcore.quoting import python_quoted
 from cardcore.table import likely
@@ -71,9 +72,13 @@ class RandomPolicy:
 
     def __init__(self, seed: int | random.Random = 0,
                  weights: Mapping[str, float] | None = None) -> None:
-        """``weights``: how likely each kind is against the others (default 1 each;
+        """``seed``: a whole number of 0 or more, or the random numbers to draw from
+        (SetupError otherwise, as the dealer's seed: :func:`~cardcore.play.steps.check_seed`;
+        None would draw from the clock, a game no seed plays again). ``weights``:
+        how likely each kind is against the others (default 1 each;
         ``{"fold": 0.1}`` folds rarely)."""
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(
+            check_seed(seed, ", or a random.Random"))
         self.weights = _checked_weights(weights) if weights else {}
 
     def _kind(self, names: list[str]) -> str:
