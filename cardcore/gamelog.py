@@ -109,6 +109,8 @@ class GameLog(Generic[S]):
     ) -> None:
         """``rules`` is a game's rules or its name (``"goblin-poker"``, or the start
         of just one: ``"goblin"``, as :func:`~cardcore.registry.get_game` reads it);
+        ``players`` are names in seat order, a sequence (a set, whose order is
+        Python's, is refused: SetupError);
         ``ages`` (player -> age) matter only where a rule uses them (SP-2.6);
         ``meta`` is kept with the log and saved with it, never interpreted."""
         from cardcore.registry import rules_of  # a transcript name (or a wrong value: its error)

@@ -366,6 +366,21 @@ def test_a_seat_or_a_policy_a_program_gave_is_quoted_as_python_writes_it(
         given(match)
 
 
+def test_a_match_of_a_set_of_players_is_refused() -> None:
+    """``Match("goblin-poker", {"Aki", "Ben", "Cy"})`` was played, its seats in the
+    order of Python's set (random from one run to the next): a SetupError says the
+    players are a sequence of names in seat order. play's mapping of names to
+    policies is ordered, and still seats them in its order."""
+    from cardcore.errors import SetupError
+
+    with pytest.raises(SetupError, match=r"the players are a sequence of names in seat order, "
+                                         r".*: a set has no order, and the seats would fall at "
+                                         r"random$"):
+        Match("goblin-poker", {"Aki", "Ben", "Cy"})  # type: ignore[call-overload]
+    log = play("goblin-poker", {"Cy": RandomPolicy(1), "Aki": RandomPolicy(2)}, seed=1)
+    assert log.players == ("Cy", "Aki")
+
+
 def test_a_seat_with_nothing_to_do_is_offered_an_empty_listing() -> None:
     """Before the deal no seat has a step: its offers were a plain tuple (a bot
     calling ``offers.kind_names()`` had to check first), a listing otherwise. A
