@@ -395,7 +395,7 @@ def test_a_seat_with_nothing_to_do_is_offered_an_empty_listing() -> None:
 @pytest.mark.parametrize(("policies", "words"), [
     ([1, 2], r"the policy of seat 0 \(P1\) is 1, not a callable"),
     (5, r"the policies are 5: the policies are one callable a seat"),
-    ("ab", r"the policies are 'ab': the policies are one callable a seat \(2: P1, P2\)"),
+    ("ab", r"the policies are 'ab': the policies are one callable a seat, in a sequence"),
     ({"Aki": RandomPolicy(1), "Ben": "random"}, r"the policy of seat 1 \(Ben\) is 'random'"),
     ([RandomPolicy, RandomPolicy], r"the policy of seat 0 \(P1\) is the class RandomPolicy, a "
                                    r"policy's maker, not a policy \(give RandomPolicy\(\), one "
@@ -413,6 +413,29 @@ def test_policies_that_cannot_play_are_refused_before_the_game(policies: Any, wo
 
 
 @pytest.mark.parametrize(("policies", "words"), [
+    ("random", r"^the policies are 'random': the policies are one callable a seat, in a "
+               r"sequence in seat order or a mapping of every player's name to one: a policy is "
+               r"a callable, not a name \(RandomPolicy\(\) plays at random\)$"),
+    (b"ab", r"^the policies are b'ab': the policies are one callable a seat, in a sequence"),
+    ((RandomPolicy(seat) for seat in range(2)),
+     r"^the policies are <generator object .*>: the policies are one callable a seat, in a "
+     r"sequence in seat order or a mapping of every player's name to one$"),
+])
+def test_policies_neither_in_seat_order_nor_by_name_are_refused_before_players_are_named(
+        policies: Any, words: str) -> None:
+    """``play("goblin-poker", "random")`` named a player for each letter of the string
+    and said "one callable a seat (6: P1, P2, P3, P4, P5, P6)", a table nobody asked
+    for; a generator of policies said "(0: )". What is neither a sequence nor a
+    mapping is refused before a player is named from it, saying what policies are
+    (and, for a string, that a policy is a callable, not its name)."""
+    with pytest.raises(PolicyError, match=words):
+        play("goblin-poker", policies)
+
+
+@pytest.mark.parametrize(("policies", "words"), [
+    ("AB", r"the policies are 'AB': the policies are one callable a seat \(2: A, B\), in a "
+           r"sequence in seat order or a mapping of every player's name to one: a policy is a "
+           r"callable, not a name"),
     ([RandomPolicy(1)], r"1 policy for 2 seats: the policies are one callable a seat "
                         r"\(2: A, B\), in a sequence in seat order or a mapping of every "
                         r"player's name to one"),
