@@ -74,6 +74,25 @@ def test_a_number_that_is_no_action_is_refused_in_words(number: object) -> None:
     assert isinstance(refused.value, KeyError) and isinstance(refused.value, CardcoreError)
 
 
+def test_a_numpy_integer_is_an_action_number() -> None:
+    """``actions.event(state, legal, np.int64(14))`` was refused ("np.int64(14) is not
+    an action"), though an action is an int or a NumPy integer (docs/pettingzoo.md)
+    and ``np.argmax`` over a mask returns one: a NumPy integer is the action it
+    stands for; a NumPy bool or float is none, as Python's are not."""
+    np = pytest.importorskip("numpy")
+    actions = catalogue(ORC, 3)
+    match = played("orc-poker", 3, 1, steps=1)
+    legal = match.legal(0)
+    mask = np.array(actions.mask(match.state, legal))
+    assert mask.any()
+    number = np.argmax(mask)
+    assert isinstance(number, np.integer) and actions.event(match.state, legal, number) == (
+        actions.event(match.state, legal, int(number)))
+    for wrong in (np.bool_(True), np.float64(number)):
+        with pytest.raises(CatalogueError, match=r"is not an action of Orc Poker"):
+            actions.event(match.state, legal, wrong)
+
+
 @pytest.mark.parametrize(("number", "words"), [(True, "True"), (None, "None")])
 def test_a_number_that_is_no_action_is_quoted_as_python_writes_it(number: object, words: str
                                                                   ) -> None:

@@ -31,7 +31,6 @@ turn (a random agent that ignores its mask still makes progress, and
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -44,7 +43,7 @@ from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
 from cardcore.pettingzoo.errors import ActionError, TableError
 from cardcore.play import PASS, Match, Pass, Policy, View, catalogue
-from cardcore.play.steps import check_seed
+from cardcore.play.steps import check_seed, whole_number
 from cardcore.protocol import Event
 from cardcore.quoting import python_quoted
 from cardcore.registry import get_game
@@ -264,9 +263,11 @@ class CardTable(AECEnv):  # type: ignore[misc]
 
     def _action_number(self, agent: str, action: Any) -> int:
         """``action`` as an action number, or an :class:`ActionError` saying what
-        an action is. ``operator.index`` takes what stands for an integer (an int,
-        a NumPy integer, a 0-d integer array) and refuses a float rather than
-        truncating it; a bool is an int to Python but never an action here. A
+        an action is. A whole number as a program gives one
+        (:func:`~cardcore.play.steps.whole_number`: what ``operator.index`` takes,
+        an int, a NumPy integer, a 0-d integer array) is one, and a float is
+        refused rather than truncated; a bool is an int to Python but never an
+        action here. A
         number outside the action space (``action_space(agent).contains`` is
         false) is no action either: -1 is not the last action, and neither it nor
         a number past the end may be taken as an action that was only refused."""
@@ -275,14 +276,11 @@ class CardTable(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ActionError(f"{agent} is still playing: None is the action only of an "
                               f"agent that is done; {allowed}")
-        try:
-            if isinstance(action, (bool, np.bool_)):
-                raise TypeError
-            number = operator.index(action)
-        except TypeError:
+        number = whole_number(action)
+        if number is None:
             raise ActionError(f"action {python_quoted(action)} for {agent} is not an int: "
                               f"{allowed}; "
-                              "a float or a bool is refused, not rounded") from None
+                              "a float or a bool is refused, not rounded")
         if not 0 <= number <= self.wait:
             raise ActionError(f"action {number} for {agent} is not in the action space: "
                               f"{allowed}")

@@ -10,13 +10,14 @@ win differ only in order); :meth:`Catalogue.event` then gives the first of them.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Generic, overload
+from typing import Any, Generic, SupportsIndex, overload
 
 from cardcore.dispatch import refuse_foreign_event, refuse_foreign_state
 from cardcore.errors import SetupError
 from cardcore.game import GameRules
 from cardcore.play.errors import CatalogueError
 from cardcore.play.registry import game_play
+from cardcore.play.steps import whole_number
 from cardcore.protocol import Event, S
 from cardcore.quoting import python_quoted
 from cardcore.registry import rules_of
@@ -84,18 +85,22 @@ class Catalogue(Generic[S]):
             marks[self._number(state, event)] = True
         return tuple(marks)
 
-    def event(self, state: S, legal: Sequence[Event], number: int) -> Event:
-        """The first event of ``legal`` whose action is ``number``; :class:`CatalogueError`
-        for a number that is no action (a whole number from 0 to ``len - 1``: -1 is
-        not the last) or one no legal event has."""
+    def event(self, state: S, legal: Sequence[Event], number: SupportsIndex) -> Event:
+        """The first event of ``legal`` whose action is ``number``: an int, or what
+        stands for one (a NumPy integer, as ``np.argmax`` returns:
+        :func:`~cardcore.play.steps.whole_number`). :class:`CatalogueError` for a
+        number that is no action (a whole number from 0 to ``len - 1``: -1 is not
+        the last; a float or a bool is none, never rounded) or one no legal event
+        has."""
         self._own(state)
-        if type(number) is not int or not 0 <= number < len(self.keys):
-            raise CatalogueError(f"{python_quoted(number)} is not an action of {self._title}: actions "
-                              f"are whole numbers from 0 to {len(self.keys) - 1}")
+        action = whole_number(number)
+        if action is None or not 0 <= action < len(self.keys):
+            raise CatalogueError(f"{python_quoted(number)} is not an action of {self._title}: "
+                                 f"actions are whole numbers from 0 to {len(self.keys) - 1}")
         for event in legal:
-            if self._number(state, event) == number:
+            if self._number(state, event) == action:
                 return event
-        raise CatalogueError(f"no legal event has action {number} ({self.keys[number]!r})")
+        raise CatalogueError(f"no legal event has action {action} ({self.keys[action]!r})")
 
 
 _MADE: dict[tuple[str, int], Catalogue[Any]] = {}
