@@ -222,3 +222,18 @@ def test_an_auction_wins_action_is_the_bid_its_cards_make_in_every_order() -> No
                 assert actions.keys[actions.index(state, win)] == made
                 checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("legal", [None, 5, "ab"])
+def test_legal_events_that_are_no_sequence_are_refused_in_words(legal: Any) -> None:
+    """``catalogue("goblin-poker", 2).mask(state, None)`` raised TypeError ("'NoneType'
+    object is not iterable"), and ``event`` too; a string was read letter by letter.
+    Each is a NotAnEventError saying what ``legal`` is, quoting what was given."""
+    actions = catalogue(ORC, 3)
+    state = ORC.start(["A", "B", "C"])
+    words = (r"^legal is a sequence of Orc Poker's events \(a seat's legal ones: "
+             rf"match\.legal\(seat\), legal_events\), not {legal!r}$")
+    with pytest.raises(NotAnEventError, match=words):
+        actions.mask(state, legal)
+    with pytest.raises(NotAnEventError, match=words):
+        actions.event(state, legal, 0)

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any, Generic, SupportsIndex, overload
 
 from cardcore.dispatch import refuse_foreign_event, refuse_foreign_state
-from cardcore.errors import SetupError
+from cardcore.errors import NotAnEventError, SetupError
 from cardcore.game import GameRules
 from cardcore.play.errors import CatalogueError
 from cardcore.play.registry import game_play
@@ -60,6 +60,15 @@ class Catalogue(Generic[S]):
         if type(state) is not self._state_type:
             refuse_foreign_state(self._rules, state)
 
+    def _listed(self, legal: object) -> None:
+        """NotAnEventError unless ``legal`` is a sequence (of events: each is checked
+        as it is read): None or a number raised Python's TypeError from the loop,
+        and a string would be read letter by letter."""
+        if isinstance(legal, (str, bytes)) or not isinstance(legal, Sequence):
+            raise NotAnEventError(f"legal is a sequence of {self._rules.title}'s events (a "
+                                  "seat's legal ones: match.legal(seat), legal_events), not "
+                                  f"{python_quoted(legal)}")
+
     def index(self, state: S, event: Event) -> int:
         """The number of ``event``'s action in ``state``; CatalogueError for an
         event of the game that is no action (chance's, a check)."""
@@ -78,8 +87,10 @@ class Catalogue(Generic[S]):
         return number
 
     def mask(self, state: S, legal: Sequence[Event]) -> tuple[bool, ...]:
-        """Per action number: whether some event of ``legal`` has it."""
+        """Per action number: whether some event of ``legal`` has it (a sequence of
+        the game's events; NotAnEventError otherwise)."""
         self._own(state)
+        self._listed(legal)
         marks = [False] * len(self.keys)
         for event in legal:
             marks[self._number(state, event)] = True
@@ -91,8 +102,9 @@ class Catalogue(Generic[S]):
         :func:`~cardcore.play.steps.whole_number`). :class:`CatalogueError` for a
         number that is no action (a whole number from 0 to ``len - 1``: -1 is not
         the last; a float or a bool is none, never rounded) or one no legal event
-        has."""
+        has; NotAnEventError for a ``legal`` that is no sequence of the game's events."""
         self._own(state)
+        self._listed(legal)
         action = whole_number(number)
         if action is None or not 0 <= action < len(self.keys):
             raise CatalogueError(f"{python_quoted(number)} is not an action of {self._title}: "
