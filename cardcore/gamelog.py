@@ -109,6 +109,8 @@ class GameLog(Generic[S]):
     ) -> None:
         """``rules`` is a game's rules or its name (``"goblin-poker"``, or the start
         of just one: ``"goblin"``, as :func:`~cardcore.registry.get_game` reads it);
+        ``players`` are names in seat order, a sequence (a set, whose order is
+        Python's, is refused: SetupError);
         ``ages`` (player -> age) matter only where a rule uses them (SP-2.6);
         ``meta`` is kept with the log and saved with it, never interpreted."""
         from cardcore.registry import rules_of  # a transcript name (or a wrong value: its error)
@@ -121,10 +123,10 @@ class GameLog(Generic[S]):
         self._ages: Mapping[str, int] | None = None if ages is None else FrozenMap(ages)
         if meta is not None and not isinstance(meta, Mapping):  # dict("x") would fail in words
             from cardcore.errors import CardcoreError  # of its own (a ValueError, a TypeError)
-            from cardcore.quoting import quoted
+            from cardcore.quoting import python_quoted
 
             raise CardcoreError(f"meta is a free-form object (a mapping of names to JSON "
-                                f"values), not {quoted(meta)}")
+                                f"values), not {python_quoted(meta)}")
         self._meta: Mapping[str, Any] | None = None if meta is None else freeze(meta)
         start = rules.start(setup)
         self._states: list[S | None] = [start]

@@ -11,7 +11,7 @@ holds the small values that pass between the kernel and a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 import attrs
@@ -22,7 +22,7 @@ from cardcore.errors import SetupError
 from cardcore.eventfields import checked
 from cardcore.exact import Number
 from cardcore.frozen import FrozenMap
-from cardcore.quoting import quoted
+from cardcore.quoting import python_quoted, quoted
 
 if TYPE_CHECKING:
     from cardcore.moves import Moves
@@ -321,7 +321,9 @@ def alike_player(name: str, players: Sequence[str]) -> str:
 
 
 def check_players(players: Sequence[str], low: int, high: int, game: str) -> tuple[str, ...]:
-    """Players must be unique non-empty names, as many as the game allows. Two
+    """Players are a sequence of names in seat order (not a set, whose order is
+    Python's, nor a generator or any other iterable that is no sequence): unique
+    non-empty names, as many as the game allows. Two
     names that print alike ("Aki" and "Aki ", "Aki" and "Aki" with a zero-width
     space, or "José" in two Unicode forms) are one name written twice: which
     player an event means would not show. A name that prints as nothing (white
@@ -336,10 +338,12 @@ def check_players(players: Sequence[str], low: int, high: int, game: str) -> tup
     ...
     cardcore.errors.SetupError: 'Aki ' is 'Aki' with white space at an end: the two print alike, and player names must be unique
     """
-    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
-        raise SetupError(f"the players are a sequence of names, like ('Aki', 'Ben'), "
-                         f"not {quoted(players) if isinstance(players, str) else repr(players)}",
-                         ("players",))
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        # a set has no order (its seats would fall at random), a generator none to rely on
+        unordered = (": a set has no order, and the seats would fall at random"
+                     if isinstance(players, (set, frozenset)) else "")
+        raise SetupError(f"the players are a sequence of names in seat order, like ('Aki', "
+                         f"'Ben'), not {python_quoted(players)}{unordered}", ("players",))
     names = tuple(players)
     shown: list[str] = []  # each name once, as a reader tells it
     for seat, name in enumerate(names):

@@ -5,18 +5,24 @@ A transcript is JSON, so a wrong value is quoted in JSON's words (``true``,
 may hold a string of a million characters or a number of thousands of digits,
 which a message shows by its start and its length rather than in full. Every
 message that quotes input, the kernel's and the replay's, quotes it here.
+
+A value a Python program gave (an argument of the play API: a seat, a seed, a
+policy) is quoted as Python writes it instead (``True``, ``None``,
+``{'Aki', 'Ben'}``), by :func:`python_quoted`: the program never wrote ``true``.
 """
 
 from __future__ import annotations
 
 import re
+import reprlib
 import sys
 from collections.abc import Iterable
 
 from cardcore.exact import is_fraction
 
 __all__ = ["SHOWN_CHARACTERS", "SHOWN_DIGITS", "SHOWN_LEVELS", "WrittenNumber", "json_number",
-           "names", "nesting", "quoted", "shown_number", "visible", "with_article"]
+           "names", "nesting", "python_quoted", "quoted", "shown_number", "visible",
+           "with_article"]
 
 SHOWN_CHARACTERS = 60
 """The longest string a message quotes in full; a longer one is quoted by its
@@ -178,7 +184,9 @@ def nesting(value: object, stop: int) -> int:
 
 def quoted(value: object) -> str:
     """An input value as a message quotes it: a string in quotes, anything else as
-    JSON writes it; a long one by its start and its length.
+    JSON writes it; a long one by its start and its length. A value JSON has no
+    words for (a caller of the library passed it) as Python writes it
+    (:func:`python_quoted`).
 
     >>> quoted("11"), quoted(11), quoted(True), quoted(None), quoted([1, "2"]), quoted(7.5)
     ("'11'", '11', 'true', 'null', '[1, "2"]', '7.5')
@@ -206,10 +214,37 @@ def quoted(value: object) -> str:
     try:
         text = visible(json.dumps(value, ensure_ascii=False, allow_nan=False))
     except (TypeError, ValueError):  # not a JSON value: a caller of the library passed it
-        text = visible(repr(value))
+        return python_quoted(value)
     if len(text) <= SHOWN_CHARACTERS:
         return text
     return f"{text[:40]}... ({len(text)} characters)"
+
+
+_PYTHON: list[reprlib.Repr] = []
+"""The one :class:`reprlib.Repr` of :func:`python_quoted`, made when first needed."""
+
+
+def python_quoted(value: object) -> str:
+    """A value a Python program gave, as a message quotes it: as Python writes it
+    (``True``, ``None``, ``1.5``, ``np.int64(3)``, ``{'Aki', 'Ben'}``), never in
+    JSON's words, which the program did not write; short: a string or a whole
+    number as :func:`quoted` shortens them, anything else by :mod:`reprlib` (a
+    long list by its first items, a long repr by its ends), what a terminal would
+    take as a command escaped (:func:`visible`). A value read from a transcript
+    is quoted by :func:`quoted`, in the file's own JSON.
+
+    >>> python_quoted(True), python_quoted(None), python_quoted("x"), python_quoted(1.5)
+    ('True', 'None', "'x'", '1.5')
+    >>> python_quoted(list(range(30))), python_quoted(10**40)
+    ('[0, 1, 2, 3, 4, 5, ...]', '1000000000...0000 (41 digits)')
+    """
+    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+        return quoted(value)
+    if not _PYTHON:
+        shortening = reprlib.Repr()
+        shortening.maxother = SHOWN_CHARACTERS  # a repr of a class reprlib does not know
+        _PYTHON.append(shortening)
+    return visible(_PYTHON[0].repr(value))
 
 
 def json_number(value: object) -> object:

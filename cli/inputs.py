@@ -20,7 +20,7 @@ from cardcore.replay.jsonwrite import json_text
 from cardcore.replay.runner import Report, path_label, replay_file
 
 __all__ = ["FORMATS", "NO_SUCH_PATH", "STDIN", "ExistingPath", "emit_json", "files",
-           "game_argument", "replay_named"]
+           "game_argument", "replay_named", "seed_option"]
 
 FORMATS = click.Choice(["text", "json"])
 
@@ -51,6 +51,20 @@ class ExistingPath(click.Path):
                 raise click.UsageError(f"{name} is a folder: give a transcript file (validate "
                                        "searches a folder)", ctx)
         return super().convert(value, param, ctx)
+
+
+def seed_option(ctx: click.Context, param: click.Parameter, seed: int) -> int:
+    """A ``--seed`` (a callback of the option, which click reads as an int first),
+    checked as the library checks a seed (:func:`~cardcore.play.steps.check_seed`:
+    a whole number of 0 or more; -1 would play the games of 1), refused in its
+    words (exit 2)."""
+    from cardcore.errors import SetupError
+    from cardcore.play.steps import check_seed  # here: only the commands that play load it
+
+    try:
+        return check_seed(seed)
+    except SetupError as error:
+        raise click.BadParameter(visible(str(error)), ctx, param) from None
 
 
 def game_argument(text: str, hint: str = "GAME") -> str:

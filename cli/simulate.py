@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from cardcore.cli.inputs import game_argument
+from cardcore.cli.inputs import game_argument, seed_option
 from cardcore.cli.output import cannot_write, write_file
 from cardcore.cli.render import say
 from cardcore.errors import SetupError
@@ -56,8 +56,9 @@ def _raw_options(options_text: str, assignments: tuple[str, ...]) -> dict[str, o
 @click.argument("game", callback=lambda ctx, param, value: game_argument(value))
 @click.option("--players", default="3", show_default=True,
               help="how many players (names P1, P2, ...), or names separated by commas")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="the random seed (with --count: the first of consecutive seeds)")
+@click.option("--seed", type=int, default=0, show_default=True, callback=seed_option,
+              help="the random seed, a whole number of 0 or more (with --count: the first "
+                   "of consecutive seeds)")
 @click.option("--options", "options_text", default="{}", metavar="JSON",
               help='rule options as a JSON object, e.g. \'{"games": 5}\'')
 @click.option("--option", "assignments", multiple=True, metavar="KEY=VALUE",

@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 import click
 
-from cardcore.cli.inputs import FORMATS, STDIN, emit_json, game_argument
+from cardcore.cli.inputs import FORMATS, STDIN, emit_json, game_argument, seed_option
 from cardcore.cli.output import check_place, write_file
 from cardcore.cli.render import say
 from cardcore.errors import SetupError
@@ -227,8 +227,8 @@ def _print(data: dict[str, Any], seconds: float) -> None:
 @click.option("--versus", "versus", multiple=True, metavar="KEY=VALUE",
               help="play every game again with these options laid over --option, and "
                    "report the differences with 95% intervals (repeatable; 2 games at least)")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="game i is dealt with seed SEED + i")
+@click.option("--seed", type=int, default=0, show_default=True, callback=seed_option,
+              help="game i is dealt with seed SEED + i (SEED: a whole number of 0 or more)")
 @click.option("--policy", "policy", multiple=True, metavar="[SEAT=]MODULE:NAME",
               help="MODULE:NAME makes every seat's policy: a class or function called "
                    "with the seat's seed, or with nothing if it takes no argument. "

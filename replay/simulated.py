@@ -10,7 +10,6 @@ hidden corpus tests the unknown-card paths of the replay at scale.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,6 +24,8 @@ __all__ = ["corpus_name", "simulated"]
 def simulated(rules: GameRules[Any], players: Sequence[str], options: Any, seed: int, *,
               hidden: bool = False) -> Transcript:
     """The transcript of one random legal session; the same arguments, the same one.
+    ``seed`` is a whole number of 0 or more (SetupError otherwise, as
+    :func:`~cardcore.play.simulate` checks it).
 
     >>> from cardcore.games.goblin import RULES
     >>> full = simulated(RULES, ["A", "B"], None, 1)
@@ -32,7 +33,7 @@ def simulated(rules: GameRules[Any], players: Sequence[str], options: Any, seed:
     >>> len(full.events) == len(seen.events), full.events[0] == seen.events[0]
     (True, False)
     """
-    events = simulate(rules, list(players), options, random.Random(seed))
+    events = simulate(rules, list(players), options, seed)
     note = f"simulated with seed {seed}" + (", secret cards written as unknown" if hidden else "")
     return Transcript(game=rules.name, players=tuple(players),
                       options=options if options is not None else rules.options_type(),

@@ -38,6 +38,7 @@ from cardcore.gamelog import GameLog
 from cardcore.play import Policy, RandomPolicy, play
 from cardcore.play.errors import PolicyError, RefusedAnswer
 from cardcore.play.policies import Offer
+from cardcore.play.steps import check_seed
 from cardcore.quoting import with_article
 from cardcore.replay.cluster import Executor, InProcess
 from cardcore.replay.errors import PolicyFailed, PolicyNameError
@@ -253,6 +254,13 @@ class _Guarded:
                                f"raised {_raised(error)}") from error
 
 
+def _a_seed(spec: StudySpec, attribute: Any, seed: object) -> None:
+    """The study's first seed is a seed (:func:`~cardcore.play.steps.check_seed`,
+    SetupError otherwise): a whole number of 0 or more, so that every game's is,
+    and no two games are dealt alike (seeds -1 and 1 would deal the same game)."""
+    check_seed(seed)
+
+
 def _seats_of_the_study(spec: StudySpec, attribute: Any,
                         given: tuple[tuple[int, str], ...]) -> None:
     """Each seat given a policy of its own is one of the study's, and given one
@@ -273,15 +281,16 @@ def _seats_of_the_study(spec: StudySpec, attribute: Any,
 
 @attrs.frozen
 class StudySpec:
-    """What to play: ``games`` games of ``game`` with ``players`` seats, ``options``
-    (and ``versus``, a second option set), every seat's policy made by ``policy``
-    (None: random play) but those of the seats ``seat_policies`` gives (seat from
-    0, maker's name)."""
+    """What to play: ``games`` games of ``game`` with ``players`` seats, the first
+    dealt by ``seed`` (a whole number of 0 or more; SetupError otherwise), with
+    ``options`` (and ``versus``, a second option set), every seat's policy made by
+    ``policy`` (None: random play) but those of the seats ``seat_policies`` gives
+    (seat from 0, maker's name)."""
 
     game: str
     players: int
     games: int
-    seed: int = 0
+    seed: int = attrs.field(default=0, validator=_a_seed)
     options: Any = None
     versus: Any = None
     policy: str | None = None

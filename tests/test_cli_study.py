@@ -338,3 +338,15 @@ def test_chart_replaces_a_link_at_its_name_rather_than_writing_through_it(
     assert result.exit_code == 0, result.output
     assert target.read_text(encoding="utf-8") == "keep me"
     assert not link.is_symlink() and "<svg" in link.read_text(encoding="utf-8")
+
+
+def test_a_negative_seed_is_refused_saying_why() -> None:
+    """``cardcore study --seed -3 --games 6`` played the seeds -3 to 2, and games -1
+    and 1 (and -2 and 2) were dealt alike, as Python's random seeds by a number's
+    size: the study counted two games twice. A negative seed is refused before any
+    game (exit 2), in the library's words."""
+    code, out = run("study", "goblin-poker", "--games", "6", "--seed", "-3")
+    assert code == 2
+    assert ("Invalid value for '--seed': a seed is a whole number of 0 or more, not -3: it "
+            "would give the same random numbers as 3") in out
+    assert "games of goblin-poker" not in out

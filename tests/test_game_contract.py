@@ -273,5 +273,6 @@ def test_a_simulation_takes_a_seed_or_a_random(rules: GameRules[Any]) -> None:
     options = rules.options_type(**SHORT.get(rules.name, ({},))[0])
     assert (list(simulate(rules, players, options, 5))
             == list(simulate(rules, players, options, random.Random(5))))
-    with pytest.raises(SetupError, match=r"rng is a random\.Random or a seed"):
+    with pytest.raises(SetupError, match=r"a seed is a whole number of 0 or more, or a "
+                                          r"random\.Random"):
         simulate(rules, players, options, "5")

@@ -120,6 +120,25 @@ def test_changing_a_dict_an_event_was_built_from_does_not_rewrite_the_log() -> N
     assert log.expected.text == "Ben pitches or folds (GP-4.1)"
 
 
+@pytest.mark.parametrize("players", [{"Aki", "Ben"}, (name for name in ["Aki", "Ben"])])
+def test_a_log_of_players_that_are_no_sequence_is_refused(players: Any) -> None:
+    """``GameLog("goblin-poker", {"Aki", "Ben"})`` seated the players in the order of
+    Python's set, at random: the players of a log are a sequence in seat order."""
+    from cardcore.errors import SetupError
+
+    with pytest.raises(SetupError, match="the players are a sequence of names in seat order"):
+        GameLog("goblin-poker", players)
+
+
+def test_meta_refused_is_quoted_as_python_writes_it() -> None:
+    """``GameLog(..., meta=True)`` was refused "not true", JSON's word for the
+    program's True: a value a program gave is quoted as Python writes it."""
+    from cardcore.errors import CardcoreError
+
+    with pytest.raises(CardcoreError, match=r"meta is a free-form object .*, not True$"):
+        GameLog("goblin-poker", ["Aki", "Ben"], meta=True)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("meta", ["x", 5, ["a"]])
 def test_meta_that_is_no_mapping_is_a_cardcore_error_in_words(meta: object) -> None:
     """GameLog(meta="x"): a CardcoreError saying what meta is, not dict()'s own error."""

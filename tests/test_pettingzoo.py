@@ -53,6 +53,37 @@ def test_seed(game: str, players: int) -> None:
     seed_test(functools.partial(env, game, players), num_cycles=20)
 
 
+@pytest.mark.parametrize(("seed", "why"), [
+    (1.5, ""), ("x", ""), (True, ""), (np.float64(2.0), ""),
+    (-1, ": it would give the same random numbers as 1, and so play the same game")])
+def test_a_seed_that_is_no_whole_number_of_0_or_more_is_refused(seed: Any, why: str) -> None:
+    """``reset(seed=1.5)`` and ``reset(seed="x")`` were taken as Python's random takes
+    them, ``reset(seed=True)`` played the game of seed 1 and ``reset(seed=-1)`` that
+    of 1 too: each is a SetupError in the words of the dealer's seed check."""
+    from cardcore.errors import SetupError
+
+    table = env("goblin-poker", 2)
+    with pytest.raises(SetupError, match=r"^a seed is a whole number of 0 or more, or None "
+                                         rf"\(the seeds of the last seeded reset go on\), not .*{why}"):
+        table.reset(seed=seed)
+
+
+def test_a_numpy_integer_seed_is_the_seed_it_stands_for_and_none_goes_on() -> None:
+    """``reset(seed=np.int64(3))`` raised Python's TypeError from random.seed: a
+    NumPy integer is a seed as the int it stands for is (as it is an action), and
+    None goes on from the last seeded reset's seeds, as PettingZoo's API has it."""
+    def first_deal(seed: Any) -> Any:
+        table = env("goblin-poker", 2)
+        table.reset(seed=seed)
+        return table.unwrapped.log.events
+
+    assert first_deal(np.int64(3)) == first_deal(3) != first_deal(4)
+    table = env("goblin-poker", 2)
+    table.reset(seed=3)
+    table.reset()
+    assert table.unwrapped.log.events != first_deal(3)
+
+
 @pytest.mark.parametrize(("game", "players"), TABLES)
 def test_max_cycles(game: str, players: int) -> None:
     """PettingZoo's max_cycles_test: every agent acts max_cycles times, then the

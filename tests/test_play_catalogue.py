@@ -74,6 +74,35 @@ def test_a_number_that_is_no_action_is_refused_in_words(number: object) -> None:
     assert isinstance(refused.value, KeyError) and isinstance(refused.value, CardcoreError)
 
 
+def test_a_numpy_integer_is_an_action_number() -> None:
+    """``actions.event(state, legal, np.int64(14))`` was refused ("np.int64(14) is not
+    an action"), though an action is an int or a NumPy integer (docs/pettingzoo.md)
+    and ``np.argmax`` over a mask returns one: a NumPy integer is the action it
+    stands for; a NumPy bool or float is none, as Python's are not."""
+    np = pytest.importorskip("numpy")
+    actions = catalogue(ORC, 3)
+    match = played("orc-poker", 3, 1, steps=1)
+    legal = match.legal(0)
+    mask = np.array(actions.mask(match.state, legal))
+    assert mask.any()
+    number = np.argmax(mask)
+    assert isinstance(number, np.integer) and actions.event(match.state, legal, number) == (
+        actions.event(match.state, legal, int(number)))
+    for wrong in (np.bool_(True), np.float64(number)):
+        with pytest.raises(CatalogueError, match=r"is not an action of Orc Poker"):
+            actions.event(match.state, legal, wrong)
+
+
+@pytest.mark.parametrize(("number", "words"), [(True, "True"), (None, "None")])
+def test_a_number_that_is_no_action_is_quoted_as_python_writes_it(number: object, words: str
+                                                                  ) -> None:
+    """``actions.event(state, legal, True)`` said "true is not an action", JSON's
+    word for the program's True; a value a program gave is quoted as Python
+    writes it."""
+    with pytest.raises(CatalogueError, match=rf"^{words} is not an action of Orc Poker"):
+        catalogue(ORC, 3).event(ORC.start(["A", "B", "C"]), [], number)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("players", [1, 2, 9, 99])
 def test_a_catalogue_is_made_for_the_games_table_sizes_only(players: int) -> None:
     """Orc Poker is for 3 to 8 players, as GameLog checks: a catalogue of another
@@ -193,3 +222,18 @@ def test_an_auction_wins_action_is_the_bid_its_cards_make_in_every_order() -> No
                 assert actions.keys[actions.index(state, win)] == made
                 checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("legal", [None, 5, "ab"])
+def test_legal_events_that_are_no_sequence_are_refused_in_words(legal: Any) -> None:
+    """``catalogue("goblin-poker", 2).mask(state, None)`` raised TypeError ("'NoneType'
+    object is not iterable"), and ``event`` too; a string was read letter by letter.
+    Each is a NotAnEventError saying what ``legal`` is, quoting what was given."""
+    actions = catalogue(ORC, 3)
+    state = ORC.start(["A", "B", "C"])
+    words = (r"^legal is a sequence of Orc Poker's events \(a seat's legal ones: "
+             rf"match\.legal\(seat\), legal_events\), not {legal!r}$")
+    with pytest.raises(NotAnEventError, match=words):
+        actions.mask(state, legal)
+    with pytest.raises(NotAnEventError, match=words):
+        actions.event(state, legal, 0)

@@ -3,6 +3,7 @@ true deck."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -76,7 +77,8 @@ def test_a_seed_that_is_no_whole_number_is_refused(seed: Any) -> None:
     """``play(..., seed="x")`` played a game (Python's random takes a string, and a
     float or a bool, as a seed) though a seed is typed int: the dealer refuses
     anything but a whole number or a random.Random, for play and Match alike."""
-    words = r"a seed is a whole number or a random.Random \(a Match also takes a Dealer\), not "
+    words = (r"a seed is a whole number of 0 or more, or a random.Random \(a Match also takes "
+             r"a Dealer\), not ")
     with pytest.raises(SetupError, match=words) as refused:
         Dealer(seed)
     assert refused.value.path == ("seed",)
@@ -84,6 +86,44 @@ def test_a_seed_that_is_no_whole_number_is_refused(seed: Any) -> None:
         Match(GOBLIN, ["Aki", "Ben"], seed=seed)
     with pytest.raises(SetupError, match=words):
         play("goblin-poker", [RandomPolicy(1), RandomPolicy(2)], seed=seed)
+
+
+@pytest.mark.parametrize(("seed", "words"), [(True, "True"), (None, "None")])
+def test_a_seed_refused_is_quoted_as_python_writes_it(seed: Any, words: str) -> None:
+    """``play(..., seed=True)`` was refused "not true", and ``seed=None`` "not
+    null": JSON's words for what the program wrote True and None. A seed a
+    program gave is quoted as Python writes it."""
+    with pytest.raises(SetupError, match=rf", not {words}\b"):
+        play("goblin-poker", [RandomPolicy(1), RandomPolicy(2)], seed=seed)
+
+
+@pytest.mark.parametrize("seed", [-5, -1, -(2**40)])
+def test_a_negative_seed_is_refused_saying_why(seed: int) -> None:
+    """Python's random seeds by a number's size, so ``play(..., seed=-5)`` played
+    the very game of seed 5. A negative seed is refused (SetupError at ``seed``)
+    by the dealer, a Match, play and Match.resume alike, saying what a seed is
+    and that it would deal the game of its positive."""
+    words = (rf"a seed is a whole number of 0 or more, .*, not {seed}: it would give the same "
+             rf"random numbers as {-seed}, and so play the same game")
+    with pytest.raises(SetupError, match=words) as refused:
+        Dealer(seed)
+    assert refused.value.path == ("seed",)
+    with pytest.raises(SetupError, match=words):
+        Match(GOBLIN, ["Aki", "Ben"], seed=seed)
+    with pytest.raises(SetupError, match=words):
+        play("goblin-poker", [RandomPolicy(1), RandomPolicy(2)], seed=seed)
+    match: Match[Any] = Match(GOBLIN, ["Aki", "Ben"], seed=1)
+    match.deal()
+    with pytest.raises(SetupError, match=words):
+        Match.resume(match.log, seed=seed)
+
+
+def test_a_seed_of_0_or_more_deals_as_before() -> None:
+    """Refusing negative seeds changes no game: a seed of 0 or more seeds Python's
+    random.Random with itself, as it always did."""
+    for seed in (0, 1, 5, 2**70):
+        assert Dealer(seed).shuffled(PAIRS_DECK) == Dealer(random.Random(seed)).shuffled(
+            PAIRS_DECK)
 
 
 def test_the_dealer_refuses_a_state_or_an_event_of_another_game() -> None:

@@ -35,7 +35,7 @@ from cardcore.play.loop import PolicyError
 from cardcore.play.policies import Offer
 from cardcore.play.steps import Whose
 from cardcore.protocol import Event
-from cardcore.quoting import quoted
+from cardcore.quoting import python_quoted
 from cardcore.replay.runner import replay_file
 from cardcore.replay.store import load_log, save_log
 from cardcore.zones import STOCK, hand
@@ -345,7 +345,41 @@ def test_a_seat_that_is_none_of_the_tables_is_refused(seat: Any) -> None:
     with pytest.raises(SeatError, match=r"is not a seat of this table: its seats are 0 to 1 "
                                         r"\(0 Aki, 1 Ben\)") as refused:
         match.legal(seat)
-    assert str(refused.value).startswith(quoted(seat))
+    assert str(refused.value).startswith(python_quoted(seat))
+
+
+@pytest.mark.parametrize(("given", "words"), [
+    (lambda match: match.legal(True), "True is not a seat of this table"),
+    (lambda match: match.legal(None), "None is not a seat of this table"),
+    (lambda match: match.step([None, RandomPolicy()]), r"the policy of seat 0 \(Aki\) is None, "
+                                                       "not a callable"),
+    (lambda match: play("saint-poker", {"Aki": RandomPolicy(), "Ben": False}),
+     r"the policy of seat 1 \(Ben\) is False, not a callable"),
+])
+def test_a_seat_or_a_policy_a_program_gave_is_quoted_as_python_writes_it(
+        given: Any, words: str) -> None:
+    """``match.legal(True)`` said "true is not a seat" and a policy given as None
+    "is null": JSON's words for a Python program's True and None, which it never
+    wrote. A value a program gave is quoted as Python writes it."""
+    match: Match[Any] = Match("saint-poker", ["Aki", "Ben"], seed=1)
+    match.deal()
+    with pytest.raises((SeatError, PolicyError), match=words):
+        given(match)
+
+
+def test_a_match_of_a_set_of_players_is_refused() -> None:
+    """``Match("goblin-poker", {"Aki", "Ben", "Cy"})`` was played, its seats in the
+    order of Python's set (random from one run to the next): a SetupError says the
+    players are a sequence of names in seat order. play's mapping of names to
+    policies is ordered, and still seats them in its order."""
+    from cardcore.errors import SetupError
+
+    with pytest.raises(SetupError, match=r"the players are a sequence of names in seat order, "
+                                         r".*: a set has no order, and the seats would fall at "
+                                         r"random$"):
+        Match("goblin-poker", {"Aki", "Ben", "Cy"})  # type: ignore[call-overload]
+    log = play("goblin-poker", {"Cy": RandomPolicy(1), "Aki": RandomPolicy(2)}, seed=1)
+    assert log.players == ("Cy", "Aki")
 
 
 def test_a_seat_with_nothing_to_do_is_offered_an_empty_listing() -> None:
@@ -362,7 +396,7 @@ def test_a_seat_with_nothing_to_do_is_offered_an_empty_listing() -> None:
 @pytest.mark.parametrize(("policies", "words"), [
     ([1, 2], r"the policy of seat 0 \(P1\) is 1, not a callable"),
     (5, r"the policies are 5: the policies are one callable a seat"),
-    ("ab", r"the policies are 'ab': the policies are one callable a seat \(2: P1, P2\)"),
+    ("ab", r"the policies are 'ab': the policies are one callable a seat, in a sequence"),
     ({"Aki": RandomPolicy(1), "Ben": "random"}, r"the policy of seat 1 \(Ben\) is 'random'"),
     ([RandomPolicy, RandomPolicy], r"the policy of seat 0 \(P1\) is the class RandomPolicy, a "
                                    r"policy's maker, not a policy \(give RandomPolicy\(\), one "
@@ -380,6 +414,29 @@ def test_policies_that_cannot_play_are_refused_before_the_game(policies: Any, wo
 
 
 @pytest.mark.parametrize(("policies", "words"), [
+    ("random", r"^the policies are 'random': the policies are one callable a seat, in a "
+               r"sequence in seat order or a mapping of every player's name to one: a policy is "
+               r"a callable, not a name \(RandomPolicy\(\) plays at random\)$"),
+    (b"ab", r"^the policies are b'ab': the policies are one callable a seat, in a sequence"),
+    ((RandomPolicy(seat) for seat in range(2)),
+     r"^the policies are <generator object .*>: the policies are one callable a seat, in a "
+     r"sequence in seat order or a mapping of every player's name to one$"),
+])
+def test_policies_neither_in_seat_order_nor_by_name_are_refused_before_players_are_named(
+        policies: Any, words: str) -> None:
+    """``play("goblin-poker", "random")`` named a player for each letter of the string
+    and said "one callable a seat (6: P1, P2, P3, P4, P5, P6)", a table nobody asked
+    for; a generator of policies said "(0: )". What is neither a sequence nor a
+    mapping is refused before a player is named from it, saying what policies are
+    (and, for a string, that a policy is a callable, not its name)."""
+    with pytest.raises(PolicyError, match=words):
+        play("goblin-poker", policies)
+
+
+@pytest.mark.parametrize(("policies", "words"), [
+    ("AB", r"the policies are 'AB': the policies are one callable a seat \(2: A, B\), in a "
+           r"sequence in seat order or a mapping of every player's name to one: a policy is a "
+           r"callable, not a name"),
     ([RandomPolicy(1)], r"1 policy for 2 seats: the policies are one callable a seat "
                         r"\(2: A, B\), in a sequence in seat order or a mapping of every "
                         r"player's name to one"),
@@ -387,7 +444,7 @@ def test_policies_that_cannot_play_are_refused_before_the_game(policies: Any, wo
     ({"A": RandomPolicy(1)}, r"policies by name give none for B: "),
     ({"A": RandomPolicy(1), "B": RandomPolicy(2), "Zed": RandomPolicy(3)},
      r"policies by name give one for Zed, who does not play: "),
-    (None, r"the policies are null: "),
+    (None, r"the policies are None: "),
 ])
 def test_a_step_needs_one_policy_a_seat(policies: Any, words: str) -> None:
     """One policy for two seats raised IndexError when the second seat's turn came

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from cardcore.errors import CardcoreError
+from cardcore.errors import CardcoreError, SetupError
 from cardcore.games.goblin import Fold, Pitch
 from cardcore.play import PASS, RandomPolicy
 from cardcore.play.errors import PolicyError, WeightError
@@ -51,7 +51,7 @@ def test_a_pass_reads_as_an_offer_of_kind_pass() -> None:
     ({"fodl": 0.0}, "'fodl' is no kind of event of any game: the kinds are bid, "),
     ({"fold": -5}, "the weight of fold is -5: a weight is a number of 0 or more"),
     ({"fold": "2"}, "the weight of fold is '2': a weight is a number of 0 or more"),
-    ({"fold": True}, "the weight of fold is true: "),
+    ({"fold": True}, "the weight of fold is True: "),
     ({"fold": float("inf")}, "the weight of fold is inf: "),
 ])
 def test_weights_that_mean_nothing_are_refused_in_words(weights: Any, words: str) -> None:
@@ -69,3 +69,17 @@ def test_a_random_player_offered_nothing_says_so(offers: Any) -> None:
     of range" for a list): a PolicyError says what happened."""
     with pytest.raises(PolicyError, match="a random player was offered nothing to pick from"):
         RandomPolicy(1)(None, offers)
+
+
+@pytest.mark.parametrize(("seed", "why"), [
+    (1.5, ""), ("7", ""), (None, ""), (float("nan"), ""), (True, ""), (b"7", ""),
+    (-1, ": it would give the same random numbers as 1, and so play the same game")])
+def test_a_random_player_takes_a_seed_as_the_dealer_does(seed: Any, why: str) -> None:
+    """RandomPolicy(1.5), RandomPolicy("7") and RandomPolicy(float("nan")) were taken as
+    Python's random takes them, RandomPolicy(None) drew from the clock (a game no seed
+    plays again) and RandomPolicy(-1) played as RandomPolicy(1): a seed is a whole
+    number of 0 or more or a random.Random, refused in the dealer's words."""
+    with pytest.raises(SetupError, match=r"^a seed is a whole number of 0 or more, or a "
+                                         rf"random\.Random, not .*{why}") as refused:
+        RandomPolicy(seed)
+    assert refused.value.path == ("seed",)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from cardcore.errors import SetupError
 from cardcore.games.saint import RULES, SaintOptions, Take
 from cardcore.play import Dealer, simulate
 from cardcore.protocol import Ruling
@@ -52,3 +55,15 @@ def test_a_game_is_named_by_its_rules_or_its_transcript_name() -> None:
 def test_the_rules_no_longer_simulate() -> None:
     """RULES.simulate is gone: the rules stand below the play layer, which simulates."""
     assert not hasattr(RULES, "simulate")
+
+
+def test_a_negative_seed_is_refused() -> None:
+    """``simulate(..., -1)`` wrote the game of seed 1 (Python's random seeds by a
+    number's size): a negative seed is refused at ``rng``, saying why; None is
+    still seed 0."""
+    with pytest.raises(SetupError, match=r"not -1: it would give the same random numbers "
+                                         r"as 1") as refused:
+        simulate(RULES, ["Aki", "Ben"], None, -1)
+    assert refused.value.path == ("rng",)
+    assert list(simulate(RULES, ["Aki", "Ben"], None)) == list(
+        simulate(RULES, ["Aki", "Ben"], None, 0))

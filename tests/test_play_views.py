@@ -235,3 +235,16 @@ def test_a_matchs_views_are_still_a_tuple_of_one_view_a_seat() -> None:
     assert [view.player for view in views] == ["Aki", "Ben", "Cy"] == [
         views[seat].player for seat in range(3)]
     assert views[1:] == (views[1], views[2]) and views == tuple(views)
+
+
+@pytest.mark.parametrize("log", ["goblin-poker", None, "game.json"])
+def test_a_view_of_what_is_no_log_is_refused_in_words(log: Any) -> None:
+    """``View.of("x", 0)`` raised AttributeError ("'str' object has no attribute
+    'rules'") from inside: a CardcoreError says a view is of a GameLog, quoting
+    what was given."""
+    from cardcore.errors import CardcoreError
+
+    with pytest.raises(CardcoreError, match=r"^View\.of gives a seat's view of a GameLog "
+                                            r"\(cardcore\.load_log reads one from a file; a "
+                                            rf"Match's views are match\.views\), not {log!r}$"):
+        View.of(log, 0)

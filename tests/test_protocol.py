@@ -29,6 +29,24 @@ def test_two_names_that_print_alike_are_one_name_written_twice(names: list[str],
     assert refused.value.path == ("players", seat)
 
 
+@pytest.mark.parametrize(("players", "words"), [
+    ({"Aki", "Ben", "Cy"}, r"not \{'.*'\}: a set has no order, and the seats would fall at "
+                           r"random$"),
+    (frozenset({"Aki", "Ben"}), r"not frozenset\(\{'.*'\}\): a set has no order"),
+    ((name for name in ["Aki", "Ben"]), r"not <generator object .*>$"),
+    ({"Aki": 31, "Ben": 40}, r"not \{'Aki': 31, 'Ben': 40\}$"),
+])
+def test_players_that_are_no_sequence_are_refused(players: object, words: str) -> None:
+    """A set of players was taken, in the order Python's set gives (random from one
+    run to the next), so the seats fell at random; a generator or a mapping was
+    taken too. The players are a sequence of names in seat order: anything else
+    is refused, quoted as the program wrote it."""
+    with pytest.raises(SetupError, match=r"^the players are a sequence of names in seat order, "
+                                         r"like \('Aki', 'Ben'\), " + words) as refused:
+        check_players(players, 2, 8, "Goblin Poker")  # type: ignore[arg-type]
+    assert refused.value.path == ("players",)
+
+
 @pytest.mark.parametrize("name", [" ", "\t", "\u200b", " \u2060\u00ad "])
 def test_a_name_that_prints_as_nothing_is_refused(name: str) -> None:
     """White space and characters that print as nothing (a zero-width space, a

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardcore.quoting import WrittenNumber, names, quoted, visible, with_article
+from cardcore.quoting import WrittenNumber, names, python_quoted, quoted, visible, with_article
 
 INVISIBLE = {*range(0x00, 0x20), *range(0x7F, 0xA0), 0x061C, 0x200E, 0x200F, 0x2028, 0x2029,
              *range(0x202A, 0x202F), *range(0x2066, 0x206A), *range(0xD800, 0xE000),
@@ -83,3 +83,30 @@ def test_a_written_number_is_quoted_as_written() -> None:
     assert quoted(WrittenNumber("-2.50E+3")) == "-2.50E+3"
     assert quoted(WrittenNumber("1." + "0" * 100)) == "1." + "0" * 38 + "... (102 characters)"
     assert quoted(1.0) == "1.0"
+
+
+def test_a_value_a_program_gave_is_quoted_as_python_writes_it() -> None:
+    """The play API's messages quoted a program's True and None as JSON's true and
+    null (``m.legal(True)``: "true is not a seat"), words the program never wrote.
+    A value a program gave is quoted as Python writes it, shortened as long
+    values are (a long list by its first items, a long string and a long number
+    as :func:`quoted` shortens them), control characters escaped; a transcript's
+    value keeps its JSON words."""
+    assert [python_quoted(value) for value in (True, None, 1.5, "x", [1, None])] == [
+        "True", "None", "1.5", "'x'", "[1, None]"]
+    assert python_quoted(list(range(30))) == "[0, 1, 2, 3, 4, 5, ...]"
+    assert python_quoted("x" * 100) == quoted("x" * 100) and python_quoted(10**40) == quoted(10**40)
+    assert len(python_quoted(ValueError("y" * 200))) <= 60
+    assert python_quoted(["a\x1b]52"]) == "['a\\x1b]52']"
+    assert python_quoted(Shown("a\x1b]52")) == "Shown(a\\u001b]52)"
+    assert [quoted(value) for value in (True, None)] == ["true", "null"]
+
+
+class Shown:
+    """A value whose repr prints what it holds as it is (as a program's may)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"Shown({self.text})"

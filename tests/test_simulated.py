@@ -87,3 +87,20 @@ def test_simulate_option_mistakes_are_located_and_exit_2() -> None:
         result = runner.invoke(main, ["simulate", "goblin-poker", *args])
         assert result.exit_code == 2 and words in result.output, (args, result.output)
         assert "Traceback" not in result.output
+
+
+def test_a_negative_seed_is_refused_saying_why(tmp_path: Path) -> None:
+    """``cardcore simulate --seed -1`` wrote the game of seed 1, and ``--seed -1
+    --count 3`` the games -1, 0 and 1 (two of them alike): Python's random seeds
+    by a number's size. The command line refuses a negative seed (exit 2, no file
+    written), in the library's words, and so does ``simulated``."""
+    from cardcore.errors import SetupError
+
+    for extra in ([], ["--count", "3", "--out", str(tmp_path / "corpus")]):
+        result = CliRunner().invoke(main, ["simulate", "goblin-poker", "--seed", "-1", *extra])
+        assert result.exit_code == 2, result.output
+        assert ("Invalid value for '--seed': a seed is a whole number of 0 or more, not -1: it "
+                "would give the same random numbers as 1") in result.output
+    assert not (tmp_path / "corpus").exists()
+    with pytest.raises(SetupError, match="not -1: it would give the same random numbers as 1"):
+        simulated(GAMES["goblin-poker"], ["A", "B"], None, -1)

@@ -328,3 +328,14 @@ def test_a_seat_policy_that_fails_in_play_is_named_by_its_seat(bots: str) -> Non
                      seat_policies=((2, f"{bots}:raises"),))
     with pytest.raises(PolicyFailed, match=r"seed 0: P3's policy raised RuntimeError"):
         run_study(spec)
+
+
+@pytest.mark.parametrize("seed", [-3, True, 1.5])
+def test_a_study_whose_first_seed_is_no_seed_is_refused(seed: object) -> None:
+    """``StudySpec(seed=-3, games=6)`` played seeds -3 to 2, dealing games -1 and 1
+    (and -2 and 2) alike: a study's first seed is a whole number of 0 or more,
+    checked as the dealer checks one, when the study is made."""
+    from cardcore.errors import SetupError
+
+    with pytest.raises(SetupError, match=r"^a seed is a whole number of 0 or more, not "):
+        StudySpec(game="goblin-poker", players=2, games=6, seed=seed)  # type: ignore[arg-type]

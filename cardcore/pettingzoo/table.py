@@ -31,9 +31,7 @@ turn (a random agent that ignores its mask still makes progress, and
 
 from __future__ import annotations
 
-import operator
 import random
-import reprlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,8 +43,9 @@ from cardcore.game import GameRules
 from cardcore.gamelog import GameLog
 from cardcore.pettingzoo.errors import ActionError, TableError
 from cardcore.play import PASS, Match, Pass, Policy, View, catalogue
+from cardcore.play.steps import check_seed, whole_number
 from cardcore.protocol import Event
-from cardcore.quoting import quoted
+from cardcore.quoting import python_quoted
 from cardcore.registry import get_game
 from cardcore.standings import plural
 
@@ -79,7 +78,7 @@ def _seats(rules: GameRules[Any], players: object, num_players: object) -> int:
     the table names its agents itself. A number the game is not for is the
     game's own SetupError, when the table seats them."""
     if players is not None and num_players is not None:
-        raise TableError(f"players={quoted(players)} and num_players={quoted(num_players)} are "
+        raise TableError(f"players={python_quoted(players)} and num_players={python_quoted(num_players)} are "
                          "the same number of seats by two names: give one")
     count = players if num_players is None else num_players
     if count is None:
@@ -87,7 +86,7 @@ def _seats(rules: GameRules[Any], players: object, num_players: object) -> int:
     if isinstance(count, (bool, np.bool_)) or not isinstance(count, (int, np.integer)):
         raise TableError(f"players is the number of seats, a whole number from "
                          f"{rules.min_players} to {rules.max_players} for {rules.title}, not "
-                         f"{reprlib.repr(count)}: the agents are named player_0 onwards")
+                         f"{python_quoted(count)}: the agents are named player_0 onwards")
     return int(count)
 
 
@@ -118,8 +117,8 @@ class CardTable(AECEnv):  # type: ignore[misc]
         self.rules = get_game(game)
         players = _seats(self.rules, players, num_players)
         if render_mode not in (None, *RENDER_MODES):
-            raise TableError(f"render_mode {quoted(render_mode)} is not one of: None, "
-                             + ", ".join(map(quoted, RENDER_MODES)))
+            raise TableError(f"render_mode {python_quoted(render_mode)} is not one of: None, "
+                             + ", ".join(map(python_quoted, RENDER_MODES)))
         self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),
                                          "name": f"{self.rules.name}_v0", "is_parallelizable": True}
         """PettingZoo's: a fixed cycle of agents makes the parallel wrapper safe."""
@@ -153,11 +152,15 @@ class CardTable(AECEnv):  # type: ignore[misc]
     # -- the episode ---------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game, its dealer seeded by ``seed`` (or by the seeds of the last
-        seeded reset). ``options`` are not read: the game's options are the
+        """A new game, its dealer seeded by ``seed``, a whole number of 0 or more (an
+        int or a NumPy integer), or by the seeds of the last seeded reset (None).
+        SetupError for anything else (:func:`~cardcore.play.steps.check_seed`): a
+        float or a string was taken as Python's ``random`` takes it, ``True`` as
+        seed 1 and -1 as 1. ``options`` are not read: the game's options are the
         table's, fixed when it is made."""
         if seed is not None:
-            self._seeds.seed(seed)
+            self._seeds.seed(check_seed(
+                seed, ", or None (the seeds of the last seeded reset go on)"))
         self.match: Match[Any] = Match(self.rules, self.possible_agents, self.game_options,
                                        seed=self._seeds.getrandbits(63))
         self._start = self._standing()
@@ -260,9 +263,11 @@ class CardTable(AECEnv):  # type: ignore[misc]
 
     def _action_number(self, agent: str, action: Any) -> int:
         """``action`` as an action number, or an :class:`ActionError` saying what
-        an action is. ``operator.index`` takes what stands for an integer (an int,
-        a NumPy integer, a 0-d integer array) and refuses a float rather than
-        truncating it; a bool is an int to Python but never an action here. A
+        an action is. A whole number as a program gives one
+        (:func:`~cardcore.play.steps.whole_number`: what ``operator.index`` takes,
+        an int, a NumPy integer, a 0-d integer array) is one, and a float is
+        refused rather than truncated; a bool is an int to Python but never an
+        action here. A
         number outside the action space (``action_space(agent).contains`` is
         false) is no action either: -1 is not the last action, and neither it nor
         a number past the end may be taken as an action that was only refused."""
@@ -271,14 +276,11 @@ class CardTable(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ActionError(f"{agent} is still playing: None is the action only of an "
                               f"agent that is done; {allowed}")
-        try:
-            if isinstance(action, (bool, np.bool_)):
-                raise TypeError
-            number = operator.index(action)
-        except TypeError:
-            raise ActionError(f"action {reprlib.repr(action)} for {agent} is not an int: "
+        number = whole_number(action)
+        if number is None:
+            raise ActionError(f"action {python_quoted(action)} for {agent} is not an int: "
                               f"{allowed}; "
-                              "a float or a bool is refused, not rounded") from None
+                              "a float or a bool is refused, not rounded")
         if not 0 <= number <= self.wait:
             raise ActionError(f"action {number} for {agent} is not in the action space: "
                               f"{allowed}")

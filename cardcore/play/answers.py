@@ -1,5 +1,6 @@
 """What the loop's policies give it, checked where a program gives it: one
-callable a seat (:func:`by_seat`), an answer that is its seat's own
+callable a seat (:func:`by_seat`, the players :func:`play <cardcore.play.play>`
+names from them: :func:`players_of`), an answer that is its seat's own
 (:func:`own_part`, :func:`other_actor`), a chance field left to the dealer
 (:func:`refuse_dealers_fields`, :class:`Answers`), and a note on an error a
 policy raises itself (:func:`noted`). :mod:`cardcore.play.loop` asks; this
@@ -10,19 +11,19 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from cardcore.play.errors import DealerError, PolicyError, whose_policy
 from cardcore.play.listing import Listing
 from cardcore.play.policies import Offer, Policy, offered_kinds
 from cardcore.protocol import Event, Ruling
-from cardcore.quoting import names, quoted
+from cardcore.quoting import names, python_quoted
 
 if TYPE_CHECKING:
     from cardcore.play.views import View
 
 __all__ = ["Answers", "by_seat", "not_own_part", "noted", "one_name", "other_actor",
-           "own_part", "refuse_dealers_fields", "whose_policy"]
+           "own_part", "players_of", "refuse_dealers_fields", "whose_policy"]
 
 
 def by_seat(policies: object, players: Sequence[str]) -> list[Policy]:
@@ -39,19 +40,52 @@ def by_seat(policies: object, players: Sequence[str]) -> list[Policy]:
                 if words)
             raise PolicyError(f"policies by name give {wrong}: {_one_a_seat(players)}")
         seats = [policies[name] for name in players]
-    elif isinstance(policies, Sequence) and not isinstance(policies, str):
+    elif _in_seat_order(policies):
         if len(policies) != len(players):
             given = f"{len(policies)} {'policy' if len(policies) == 1 else 'policies'}"
             raise PolicyError(f"{given} for {len(players)} seats: {_one_a_seat(players)}")
         seats = list(policies)
     else:
-        raise PolicyError(f"the policies are {quoted(policies)}: {_one_a_seat(players)}")
+        raise _not_policies(policies, players)
     for seat, policy in enumerate(seats):
         if not callable(policy) or isinstance(policy, type):
             raise PolicyError(f"the policy of seat {seat} ({names([players[seat]])}) is "
                               f"{_not_a_policy(policy)}: a policy is called with the seat's "
                               "view and offers, and answers with one of the offers")
     return seats
+
+
+def players_of(policies: object) -> tuple[str, ...]:
+    """The players of a game that ``policies`` play (:func:`~cardcore.play.play`
+    names them): a mapping's names, in its order, or ``P1``, ``P2``... for a
+    sequence in seat order. PolicyError for anything else, before a player is
+    named from it: a string's letters were counted as seats (``"random"``, six),
+    and a generator, which has no length, gave a table of none.
+
+    >>> players_of([print, print]), players_of({"Aki": print})
+    (('P1', 'P2'), ('Aki',))
+    """
+    if isinstance(policies, Mapping):
+        return tuple(policies)
+    if _in_seat_order(policies):
+        return tuple(f"P{seat + 1}" for seat in range(len(policies)))
+    raise _not_policies(policies, None)
+
+
+def _in_seat_order(policies: object) -> TypeGuard[Sequence[object]]:
+    """Whether ``policies`` are given in seat order: a sequence, not a string (or
+    bytes), which is a sequence of its letters."""
+    return isinstance(policies, Sequence) and not isinstance(policies, (str, bytes))
+
+
+def _not_policies(policies: object, players: Sequence[str] | None) -> PolicyError:
+    """The refusal of ``policies`` that are neither a sequence nor a mapping, for a
+    table of ``players`` (None: the table is to be named from them): a string
+    names no policy, and a policy is the callable itself."""
+    name = (": a policy is a callable, not a name (RandomPolicy() plays at random)"
+            if isinstance(policies, str) else "")
+    return PolicyError(f"the policies are {python_quoted(policies)}: {_one_a_seat(players)}"
+                       f"{name}")
 
 
 def _not_a_policy(given: object) -> str:
@@ -62,14 +96,15 @@ def _not_a_policy(given: object) -> str:
     if isinstance(given, type):
         return (f"the class {given.__qualname__}, a policy's maker, not a policy (give "
                 f"{given.__qualname__}(), one made for the seat)")
-    return f"{quoted(given)}, not a callable"
+    return f"{python_quoted(given)}, not a callable"
 
 
-def _one_a_seat(players: Sequence[str]) -> str:
-    """What policies are, in words, for a table of ``players`` (only for a message:
-    every game checks its policies)."""
-    return (f"the policies are one callable a seat ({len(players)}: {names(players)}), "
-            "in a sequence in seat order or a mapping of every player's name to one")
+def _one_a_seat(players: Sequence[str] | None) -> str:
+    """What policies are, in words, for a table of ``players`` (None: a table they
+    are to name; only for a message: every game checks its policies)."""
+    seats = "" if players is None else f" ({len(players)}: {names(players)})"
+    return (f"the policies are one callable a seat{seats}, in a sequence in seat order or a "
+            "mapping of every player's name to one")
 
 
 class Answers:
@@ -111,7 +146,7 @@ def refuse_dealers_fields(dealt: Mapping[type[Event], Mapping[str, str]], event:
         if value is not None:
             whose = f"{whose_policy(*policy)}: " if policy is not None else ""
             raise DealerError(f"{whose}{type(event).__name__}.{field} is the dealer's to fill "
-                              f"in, not {quoted(value)}: give {field}=None, and the dealer "
+                              f"in, not {python_quoted(value)}: give {field}=None, and the dealer "
                               f"{what} as the event is taken")
 
 

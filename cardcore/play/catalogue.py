@@ -10,15 +10,16 @@ win differ only in order); :meth:`Catalogue.event` then gives the first of them.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Literal, overload
+from typing import TYPE_CHECKING, Any, Generic, Literal, SupportsIndex, overload
 
 from cardcore.dispatch import refuse_foreign_event, refuse_foreign_state
-from cardcore.errors import SetupError
+from cardcore.errors import NotAnEventError, SetupError
 from cardcore.game import GameRules
 from cardcore.play.errors import CatalogueError
 from cardcore.play.registry import game_play
+from cardcore.play.steps import whole_number
 from cardcore.protocol import Event, S
-from cardcore.quoting import quoted
+from cardcore.quoting import python_quoted
 from cardcore.registry import rules_of
 
 if TYPE_CHECKING:  # for the overloads only: a catalogue named by its game is of that game
@@ -47,7 +48,7 @@ class Catalogue(Generic[S]):
     def __init__(self, rules: GameRules[S], players: int) -> None:
         if type(players) is not int or not rules.min_players <= players <= rules.max_players:
             raise SetupError(f"{rules.title} is for {rules.min_players} to {rules.max_players} "
-                             f"players, not {quoted(players)}", ("players",))
+                             f"players, not {python_quoted(players)}", ("players",))
         self._title = f"{rules.title} at a table of {players}"
         self._rules = rules
         self._state_type = rules.state_type
@@ -64,6 +65,15 @@ class Catalogue(Generic[S]):
         """NotAStateError unless ``state`` is one of the game's."""
         if type(state) is not self._state_type:
             refuse_foreign_state(self._rules, state)
+
+    def _listed(self, legal: object) -> None:
+        """NotAnEventError unless ``legal`` is a sequence (of events: each is checked
+        as it is read): None or a number raised Python's TypeError from the loop,
+        and a string would be read letter by letter."""
+        if isinstance(legal, (str, bytes)) or not isinstance(legal, Sequence):
+            raise NotAnEventError(f"legal is a sequence of {self._rules.title}'s events (a "
+                                  "seat's legal ones: match.legal(seat), legal_events), not "
+                                  f"{python_quoted(legal)}")
 
     def index(self, state: S, event: Event) -> int:
         """The number of ``event``'s action in ``state``; CatalogueError for an
@@ -83,25 +93,32 @@ class Catalogue(Generic[S]):
         return number
 
     def mask(self, state: S, legal: Sequence[Event]) -> tuple[bool, ...]:
-        """Per action number: whether some event of ``legal`` has it."""
+        """Per action number: whether some event of ``legal`` has it (a sequence of
+        the game's events; NotAnEventError otherwise)."""
         self._own(state)
+        self._listed(legal)
         marks = [False] * len(self.keys)
         for event in legal:
             marks[self._number(state, event)] = True
         return tuple(marks)
 
-    def event(self, state: S, legal: Sequence[Event], number: int) -> Event:
-        """The first event of ``legal`` whose action is ``number``; :class:`CatalogueError`
-        for a number that is no action (a whole number from 0 to ``len - 1``: -1 is
-        not the last) or one no legal event has."""
+    def event(self, state: S, legal: Sequence[Event], number: SupportsIndex) -> Event:
+        """The first event of ``legal`` whose action is ``number``: an int, or what
+        stands for one (a NumPy integer, as ``np.argmax`` returns:
+        :func:`~cardcore.play.steps.whole_number`). :class:`CatalogueError` for a
+        number that is no action (a whole number from 0 to ``len - 1``: -1 is not
+        the last; a float or a bool is none, never rounded) or one no legal event
+        has; NotAnEventError for a ``legal`` that is no sequence of the game's events."""
         self._own(state)
-        if type(number) is not int or not 0 <= number < len(self.keys):
-            raise CatalogueError(f"{quoted(number)} is not an action of {self._title}: actions "
-                              f"are whole numbers from 0 to {len(self.keys) - 1}")
+        self._listed(legal)
+        action = whole_number(number)
+        if action is None or not 0 <= action < len(self.keys):
+            raise CatalogueError(f"{python_quoted(number)} is not an action of {self._title}: "
+                                 f"actions are whole numbers from 0 to {len(self.keys) - 1}")
         for event in legal:
-            if self._number(state, event) == number:
+            if self._number(state, event) == action:
                 return event
-        raise CatalogueError(f"no legal event has action {number} ({self.keys[number]!r})")
+        raise CatalogueError(f"no legal event has action {action} ({self.keys[action]!r})")
 
 
 _MADE: dict[tuple[str, int], Catalogue[Any]] = {}

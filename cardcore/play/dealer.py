@@ -20,11 +20,10 @@ from typing import Any, TypeVar
 
 from cardcore.decks import Deck
 from cardcore.dispatch import refuse_foreign_event, refuse_foreign_state
-from cardcore.errors import SetupError
 from cardcore.frozen import FrozenMap
 from cardcore.play.errors import DealerError
+from cardcore.play.steps import check_seed
 from cardcore.protocol import Event
-from cardcore.quoting import quoted
 from cardcore.zones import STOCK, CardAccount
 
 __all__ = ["Dealer", "DealerError", "Shuffle", "Tentative", "stock_difference", "stock_of"]
@@ -55,15 +54,14 @@ class Dealer:
     def __init__(self, seed: int | random.Random = 0, *, shuffle: Shuffle | None = None) -> None:
         """``shuffle`` replaces the fair shuffle of a deal: it orders a list of the
         whole deck in place (tests rig deals with it to reach rare rules; the
-        events stay legal). A seed that is no whole number is refused (SetupError),
-        not read as Python's ``random`` would read a string."""
+        events stay legal). A seed that is no whole number of 0 or more is refused
+        (SetupError, :func:`~cardcore.play.steps.check_seed`), not read as Python's
+        ``random`` would read a string, or -5 as 5."""
         if isinstance(seed, random.Random):
             self.rng: random.Random = seed
-        elif isinstance(seed, int) and not isinstance(seed, bool):
-            self.rng = random.Random(seed)
         else:
-            raise SetupError(f"a seed is a whole number or a random.Random (a Match also takes "
-                             f"a Dealer), not {quoted(seed)}", ("seed",))
+            self.rng = random.Random(
+                check_seed(seed, ", or a random.Random (a Match also takes a Dealer)"))
         self.rigged = shuffle
         """The dealer's random numbers (the only ones in a played game besides the
         policies' own)."""

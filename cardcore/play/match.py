@@ -30,6 +30,7 @@ from cardcore.play.answers import (
     noted,
     one_name,
     own_part,
+    players_of,
     refuse_dealers_fields,
     whose_policy,
 )
@@ -43,7 +44,7 @@ from cardcore.play.seam import TrueDeck
 from cardcore.play.steps import Whose, check_seat, seats
 from cardcore.play.views import View, Views, information_string
 from cardcore.protocol import Event, Ruling, S, Setup
-from cardcore.quoting import quoted, visible
+from cardcore.quoting import python_quoted, visible
 from cardcore.standings import plural
 from cardcore.table import names as seat_names
 from cardcore.zones import STOCK
@@ -58,10 +59,6 @@ __all__ = ["Match", "Policies", "play"]
 
 Policies = Sequence[Policy] | Mapping[str, Policy]
 """One policy a seat: in seat order, or by player's name."""
-
-
-def _names(count: int) -> tuple[str, ...]:
-    return tuple(f"P{seat + 1}" for seat in range(count))
 
 
 class _Told:
@@ -192,7 +189,7 @@ class Match(Generic[S]):
         for a record that leaves a card outside the stock unknown (written "?", or
         left out): only a game whose every such card is known can be played on, as
         a game the library played and saved is (its transcript holds the true
-        events). SetupError for a seed that is no whole number.
+        events). SetupError for a seed that is no whole number of 0 or more.
 
         >>> from cardcore import GameLog
         >>> from cardcore.games.goblin import Deal
@@ -204,7 +201,7 @@ class Match(Generic[S]):
         """
         if not isinstance(log, GameLog):
             raise ResumeError(f"Match.resume plays on a GameLog (cardcore.load_log reads one "
-                              f"from a file), not {quoted(log)}")
+                              f"from a file), not {python_quoted(log)}")
         state = log.state
         if game_play(log.rules).whose(state).over:
             raise ResumeError(f"the game is over after its {len(log)} events: there is nothing "
@@ -615,11 +612,13 @@ def play(game: str | GameRules[S], policies: Sequence[Policy] | Mapping[str, Pol
          seed: int = 0, options: Any = None, ages: Mapping[str, int] | None = None
          ) -> GameLog[S]:
     """Play a whole game: one policy per seat (a sequence, the players then named
-    P1, P2, ...; or a mapping from player names), the dealer seeded by ``seed``
-    (a whole number). Returns the log (:func:`cardcore.save_log` writes its
-    transcript). PolicyError for a policy that is not a callable (or is a class,
-    a policy's maker), SetupError for a seed that is no whole number, before
-    anything is played.
+    P1, P2, ...; or a mapping from player names, in its order), the dealer
+    seeded by ``seed`` (a whole number of 0 or more: -5 would deal the game of
+    5). Returns the log (:func:`cardcore.save_log` writes its transcript).
+    PolicyError for policies that are neither a sequence nor a mapping (a
+    string, a generator) and for a policy that is not a callable (or is a class,
+    a policy's maker), SetupError for a seed that is no whole number of 0 or
+    more, before anything is played.
 
     >>> from cardcore.play import RandomPolicy
     >>> log = play("saint-poker", {"Aki": RandomPolicy(1), "Ben": RandomPolicy(2)}, seed=3,
@@ -627,8 +626,7 @@ def play(game: str | GameRules[S], policies: Sequence[Policy] | Mapping[str, Pol
     >>> log.outcome.complete, len(log)
     (True, 9)
     """
-    players = (tuple(policies) if isinstance(policies, Mapping)
-               else _names(len(policies)) if isinstance(policies, Sequence) else ())
+    players = players_of(policies)
     seats = by_seat(policies, players)
     match = Match(game, players, options, seed=seed, ages=ages)
     step, dealer, asking = match._step, match.dealer, match.asking  # checked above: once

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 from cardcore.play.errors import PolicyError, WeightError
 from cardcore.play.listing import Listing
+from cardcore.play.steps import check_seed
 from cardcore.protocol import Event
-from cardcore.quoting import quoted
+from cardcore.quoting import python_quoted
 from cardcore.table import likely
 
 if TYPE_CHECKING:
@@ -71,9 +72,13 @@ class RandomPolicy:
 
     def __init__(self, seed: int | random.Random = 0,
                  weights: Mapping[str, float] | None = None) -> None:
-        """``weights``: how likely each kind is against the others (default 1 each;
+        """``seed``: a whole number of 0 or more, or the random numbers to draw from
+        (SetupError otherwise, as the dealer's seed: :func:`~cardcore.play.steps.check_seed`;
+        None would draw from the clock, a game no seed plays again). ``weights``:
+        how likely each kind is against the others (default 1 each;
         ``{"fold": 0.1}`` folds rarely)."""
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(
+            check_seed(seed, ", or a random.Random"))
         self.weights = _checked_weights(weights) if weights else {}
 
     def _kind(self, names: list[str]) -> str:
@@ -124,15 +129,15 @@ def _checked_weights(weights: Mapping[str, float]) -> dict[str, float]:
 
     if not isinstance(weights, Mapping):
         raise WeightError(f"weights are a mapping of kinds of event to numbers, like "
-                          f"{{'fold': 0.1}}, not {quoted(weights)}")
+                          f"{{'fold': 0.1}}, not {python_quoted(weights)}")
     kinds = sorted({kind for rules in GAMES.values() for kind in rules.event_types} | {"pass"})
     for kind, weight in weights.items():
         if kind not in kinds:
-            raise WeightError(f"{quoted(kind)} is no kind of event of any game: the kinds are "
+            raise WeightError(f"{python_quoted(kind)} is no kind of event of any game: the kinds are "
                               f"{', '.join(kinds)}{likely(str(kind), kinds)}")
         if (type(weight) not in (int, float) or not math.isfinite(weight)  # bool is no weight
                 or weight < 0):
-            raise WeightError(f"the weight of {kind} is {quoted(weight)}: a weight is a number "
+            raise WeightError(f"the weight of {kind} is {python_quoted(weight)}: a weight is a number "
                               "of 0 or more (how likely the kind is against the others, 1 each "
                               "by default)")
     return dict(weights)

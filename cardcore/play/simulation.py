@@ -20,12 +20,12 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from cardcore.errors import SetupError
 from cardcore.game import GameRules
 from cardcore.play.dealer import Dealer, Shuffle
 from cardcore.play.loop import next_event
 from cardcore.play.policies import FirstSeat, Policy, RandomPolicy
 from cardcore.play.registry import game_play
+from cardcore.play.steps import check_seed
 from cardcore.protocol import Event, S, Setup
 from cardcore.registry import rules_of
 
@@ -40,7 +40,8 @@ def simulate(game: GameRules[S] | str, players: Sequence[str] | Setup, options: 
     :func:`~cardcore.registry.get_game` reads it) played by random players: ``players`` are names (checked with
     ``options`` by :meth:`~cardcore.game.GameRules.setup`) or a built
     :class:`~cardcore.protocol.Setup`; ``rng`` is a ``random.Random`` or a seed
-    for one (default: seed 0). ``from_state`` carries on from a state (as a test
+    for one, a whole number of 0 or more (default: seed 0; SetupError for
+    another, :func:`~cardcore.play.steps.check_seed`). ``from_state`` carries on from a state (as a test
     may, between deals); ``shuffle`` rigs the dealer's deals
     (:class:`~cardcore.play.Dealer`).
 
@@ -51,11 +52,9 @@ def simulate(game: GameRules[S] | str, players: Sequence[str] | Setup, options: 
     """
     rules: GameRules[Any] = rules_of(game)
     setup = players if isinstance(players, Setup) else rules.setup(players, options)
-    if rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
-        rng = random.Random(rng or 0)
-    elif not isinstance(rng, random.Random):
-        raise SetupError(f"rng is a random.Random or a seed (a whole number), not {rng!r}",
-                         ("rng",))
+    if not isinstance(rng, random.Random):
+        rng = random.Random(0 if rng is None else check_seed(
+            rng, ", or a random.Random (or None: seed 0)", ("rng",)))
     return _played(rules, setup, rng, from_state, shuffle)
 
 

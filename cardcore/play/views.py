@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, SupportsIndex, overload
 
+from cardcore.errors import CardcoreError
 from cardcore.exact import is_fraction
 from cardcore.hiding import hide
 from cardcore.play.steps import check_seat
 from cardcore.protocol import Event, S, Setup
+from cardcore.quoting import python_quoted
 
 if TYPE_CHECKING:
     from cardcore.game import GameRules
@@ -125,7 +127,16 @@ class View(Generic[S]):
         >>> hand = view.state.account.zone
         >>> hand("Ben's hand").known_cards(), hand("Aki's hand").unknown
         ([4, 9, 9, 1, 7, 8], 6)
+
+        A CardcoreError for a ``log`` that is no GameLog (a game's name, a
+        transcript's path), SeatError for a seat that is none of its table's.
         """
+        from cardcore.gamelog import GameLog
+
+        if not isinstance(log, GameLog):
+            raise CardcoreError(f"View.of gives a seat's view of a GameLog (cardcore.load_log "
+                                f"reads one from a file; a Match's views are match.views), not "
+                                f"{python_quoted(log)}")
         setup = log.rules.setup(log.players, log.options, log.ages)
         return cls(log.rules, setup, seat, log._events)  # the history itself: it only grows
 
