@@ -182,6 +182,23 @@ def nesting(value: object, stop: int) -> int:
     return deepest
 
 
+_BYTE_ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\x([0-9a-f]{2})")
+"""Python's escape of a control character (``\\x1b``), not after an escaped
+backslash (``\\\\x1b`` is a backslash and the text ``x1b``)."""
+
+
+def _in_quotes(text: str) -> str:
+    """A string of an input in quotes, its control characters escaped as JSON and
+    :func:`visible` write them (``\\u001b``), not as Python does (``\\x1b``), so
+    that a message and the pointer beside it spell one character alike.
+
+    >>> print(_in_quotes("car\\x1bd"), _in_quotes("a\\\\x1b"), _in_quotes("it's"))
+    'car\\u001bd' 'a\\\\x1b' "it's"
+    """
+    shown = repr(text)
+    return _BYTE_ESCAPE.sub(r"\1\\u00\2", shown) if "\\x" in shown else shown
+
+
 def quoted(value: object) -> str:
     """An input value as a message quotes it: a string in quotes, anything else as
     JSON writes it; a long one by its start and its length. A value JSON has no
@@ -199,8 +216,8 @@ def quoted(value: object) -> str:
     """
     if isinstance(value, str):
         if len(value) <= SHOWN_CHARACTERS:
-            return repr(value)
-        return f"{value[:40]!r}... ({len(value)} characters)"
+            return _in_quotes(value)
+        return f"{_in_quotes(value[:40])}... ({len(value)} characters)"
     if isinstance(value, int) and not isinstance(value, bool):
         return shown_number(value)
     if isinstance(value, WrittenNumber):

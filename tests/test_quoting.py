@@ -66,7 +66,7 @@ def test_a_list_of_names_quotes_a_name_that_does_not_show_as_written() -> None:
     as it is, "Aki, Ben" would hide that one of them is not what it looks like.
     Names that show as written are listed bare, as before."""
     assert names(["Aki", "Ben\u200b", "Chi\u00e9", "Dov\u00ad", "Eve "]) == (
-        "Aki, 'Ben\\u200b', Chi\u00e9, 'Dov\\xad', 'Eve '")
+        "Aki, 'Ben\\u200b', Chi\u00e9, 'Dov\\u00ad', 'Eve '")
 
 
 def test_a_kind_takes_the_article_its_first_letter_asks_for() -> None:
@@ -110,3 +110,14 @@ class Shown:
 
     def __repr__(self) -> str:
         return f"Shown({self.text})"
+
+
+def test_a_quoted_string_escapes_control_characters_as_the_pointer_beside_it() -> None:
+    """A key holding ESC was quoted as Python writes it while its pointer, beside
+    it in the same line, was written as JSON does: "/events/4/car\\u001bd: unknown
+    key 'car\\x1bd'". A quoted string escapes them as :func:`visible` does; a
+    backslash the input holds stays a backslash."""
+    assert quoted("car\x1bd") == "'car\\u001bd'" == f"'{visible('car' + chr(27) + 'd')}'"
+    assert quoted("\x00\x7f\x9b") == "'\\u0000\\u007f\\u009b'"
+    assert quoted("a\\x1b") == "'a\\\\x1b'" and quoted("\\\x1b") == "'\\\\\\u001b'"
+    assert quoted("x" * 39 + "\x1b" + "y" * 60).startswith("'" + "x" * 39 + "\\u001b'...")
