@@ -77,8 +77,13 @@ def test_a_seed_that_is_no_whole_number_is_refused(seed: Any) -> None:
     """``play(..., seed="x")`` played a game (Python's random takes a string, and a
     float or a bool, as a seed) though a seed is typed int: the dealer refuses
     anything but a whole number or a random.Random, for play and Match alike."""
-    words = (r"a seed is a whole number of 0 or more, or a random.Random \(a Match also takes "
-             r"a Dealer\), not ")
+    _refused_everywhere(seed, r"a seed is a whole number of 0 or more, or a random.Random "
+                              r"\(a Match also takes a Dealer\), not ")
+
+
+def _refused_everywhere(seed: Any, words: str) -> None:
+    """``seed`` is refused with ``words`` (SetupError at ``seed``) by the dealer, a
+    Match and play alike."""
     with pytest.raises(SetupError, match=words) as refused:
         Dealer(seed)
     assert refused.value.path == ("seed",)
@@ -105,13 +110,7 @@ def test_a_negative_seed_is_refused_saying_why(seed: int) -> None:
     and that it would deal the game of its positive."""
     words = (rf"a seed is a whole number of 0 or more, .*, not {seed}: it would give the same "
              rf"random numbers as {-seed}, and so play the same game")
-    with pytest.raises(SetupError, match=words) as refused:
-        Dealer(seed)
-    assert refused.value.path == ("seed",)
-    with pytest.raises(SetupError, match=words):
-        Match(GOBLIN, ["Aki", "Ben"], seed=seed)
-    with pytest.raises(SetupError, match=words):
-        play("goblin-poker", [RandomPolicy(1), RandomPolicy(2)], seed=seed)
+    _refused_everywhere(seed, words)
     match: Match[Any] = Match(GOBLIN, ["Aki", "Ben"], seed=1)
     match.deal()
     with pytest.raises(SetupError, match=words):
