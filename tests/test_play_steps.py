@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cardcore.errors import CardcoreError, SetupError
@@ -71,3 +73,24 @@ def test_a_seed_is_a_whole_number_of_0_or_more(seed: object, words: str) -> None
         check_seed(seed, ", or X", ("rng",))
     assert refused.value.path == ("rng",)
     assert check_seed(5) == 5 and check_seed(0) == 0
+
+
+def test_a_numpy_integer_is_a_seat_as_it_is_an_action() -> None:
+    """Actions and seeds took a NumPy integer (what ``np.argmax`` returns) while a
+    seat did not: ``match.legal(np.int64(0))`` was "not a seat of this table".
+    It is the seat it stands for, everywhere a seat is taken, and comes back an
+    int; a NumPy bool is no seat, as a Python bool is none."""
+    numpy = pytest.importorskip("numpy")
+    from cardcore.play import Match, legal_events
+
+    match: Match[Any] = Match("goblin-poker", ["Aki", "Ben"], seed=1)
+    match.deal()
+    assert check_seat(numpy.int64(1), ("Aki", "Ben")) == 1
+    assert type(check_seat(numpy.int64(1), ("Aki", "Ben"))) is int
+    assert list(match.legal(numpy.int64(0))) == list(match.legal(0))
+    assert list(legal_events("goblin-poker", match.state, numpy.int32(1))) == list(match.legal(1))
+    assert match.views[numpy.int64(1)] is match.views[1]
+    with pytest.raises(SeatError, match=r"^(np\.)?True_? is not a seat"):
+        check_seat(numpy.bool_(True), ("Aki", "Ben"))
+    with pytest.raises(SeatError, match=r"^(np\.int64\()?2\)? is not a seat"):
+        match.legal(numpy.int64(2))

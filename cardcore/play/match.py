@@ -270,7 +270,7 @@ class Match(Generic[S]):
         always, an empty one when the seat has no step (or has given its part of
         the step taken together now). SeatError for a seat that is none of the
         table's (a whole number from 0 to players - 1)."""
-        check_seat(seat, self.log.players)
+        seat = check_seat(seat, self.log.players)
         if seat in self._parts:
             return Listing(())
         return self.part.legal(self.log.state, seat)

@@ -80,5 +80,4 @@ def legal_events(rules: GameRules[S] | str, state: S, seat: int) -> Listing:
     rules = rules_of(rules)
     part = game_play(rules)
     refuse_foreign_state(rules, state)
-    check_seat(seat, state.players)
-    return part.legal(state, seat)
+    return part.legal(state, check_seat(seat, state.players))

@@ -60,20 +60,27 @@ OVER: Final = Whose()
 """Nothing more is played."""
 
 
-def check_seat(seat: object, players: Sequence[str]) -> None:
-    """:class:`SeatError` unless ``seat`` is a seat of a table of ``players``: a
-    whole number from 0 to ``len(players) - 1`` (the public functions that take
-    a seat call this; the loop's own calls pass seats it read off the game).
-    Python would read -1 as the last seat and True as seat 1, and a number past
-    the end or a name would fail inside a game's code.
+def check_seat(seat: object, players: Sequence[str]) -> int:
+    """``seat`` as an ``int``, if it is a seat of a table of ``players``: a whole
+    number from 0 to ``len(players) - 1``, as a program gives one
+    (:func:`whole_number`: a NumPy integer too, as actions and seeds take it).
+    :class:`SeatError` otherwise (the public functions that take a seat call
+    this; the loop's own calls pass seats it read off the game). Python would
+    read -1 as the last seat and True as seat 1, and a number past the end or a
+    name would fail inside a game's code.
 
+    >>> check_seat(1, ("Aki", "Ben"))
+    1
     >>> check_seat(-1, ("Aki", "Ben"))
     Traceback (most recent call last):
     ...
     cardcore.play.errors.SeatError: -1 is not a seat of this table: its seats are 0 to 1 (0 Aki, 1 Ben)
     """
     if type(seat) is int and 0 <= seat < len(players):
-        return
+        return seat
+    number = whole_number(seat)
+    if number is not None and 0 <= number < len(players):
+        return number
     table = ", ".join(f"{number} {names([name])}" for number, name in enumerate(players))
     hint = ""
     if isinstance(seat, str) and seat in players:

@@ -103,8 +103,7 @@ class View(Generic[S]):
         less one); anything else is a :class:`~cardcore.play.errors.SeatError`
         that lists the seats."""
         self._rules = rules
-        check_seat(seat, setup.players)
-        self._seat: int = seat
+        self._seat: int = check_seat(seat, setup.players)
         self._players: tuple[str, ...] = setup.players
         self._player: str = setup.players[self._seat]
         self._seen = seen
@@ -235,5 +234,5 @@ class Views(tuple[View[S], ...]):
 
     def __getitem__(self, seat: SupportsIndex | slice) -> View[S] | tuple[View[S], ...]:
         if (type(seat) is not int or not 0 <= seat < len(self)) and not isinstance(seat, slice):
-            check_seat(seat, tuple.__getitem__(self, 0).players if self else ())
+            seat = check_seat(seat, tuple.__getitem__(self, 0).players if self else ())
         return tuple.__getitem__(self, seat)
