@@ -19,7 +19,7 @@ from cardcore.effects import Effect
 from cardcore.protocol import Outcome
 from cardcore.quoting import visible
 from cardcore.replay.jsonwrite import json_number
-from cardcore.replay.problems import KEPT_PROBLEMS, Problem
+from cardcore.replay.problems import KEPT_PROBLEMS, Problem, moved_text, signed
 from cardcore.replay.runner import Report, forgotten_pointers
 from cardcore.replay.transcript import event_json
 from cardcore.standings import plural
@@ -169,33 +169,11 @@ def problem_lines(path: str | None, problems: Iterable[Problem], more: int = 0) 
         if problem.context is not None:
             lines += [visible(f"      {line}") for line in problem.context.split("\n")]
         if problem.moved_by is not None:
-            lines.append(f"      {moved_text(problem.since, problem.moved_by, problem.moved_more)}")
+            lines.append(f"      {moved_text(problem)}")
     if more:
         lines.append(f"  ... and {plural(more, 'more problem')} (a file keeps its first "
                      f"{KEPT_PROBLEMS})")
     return lines
-
-
-SHOWN_MOVERS = 6
-"""How many events a mismatch names before it says how many more there are."""
-
-
-def moved_text(since: str | None, moved_by: tuple[str, ...], more: int = 0) -> str:
-    """Where to look for a mismatch's cause, in one short line.
-
-    >>> moved_text("/events/3", ("/events/5", "/events/7"))
-    'moved since /events/3 (the last reading that agreed) by /events/5, /events/7'
-    >>> moved_text(None, tuple(f"/events/{i}" for i in range(8)))
-    'moved since the start by /events/0, /events/1, /events/2, /events/3, /events/4, /events/5 and 2 more'
-    >>> moved_text(None, ())
-    'no event moved it since the start'
-    """
-    start = f"{since} (the last reading that agreed)" if since else "the start"
-    if not moved_by:
-        return f"no event moved it since {start}"
-    shown = ", ".join(moved_by[:SHOWN_MOVERS])
-    more += max(0, len(moved_by) - SHOWN_MOVERS)
-    return f"moved since {start} by {shown}" + (f" and {more} more" if more > 0 else "")
 
 
 def standings_lines(outcome: Outcome | None) -> list[str]:
@@ -259,14 +237,6 @@ def step_lines(step: Step) -> list[str]:
     return lines
 
 
-def _signed(value: object) -> str:
-    """``+9``, ``-1``, ``+7/3``; ``0`` for nothing (neither gained nor lost)."""
-    shown = json_number(value)
-    if not value:
-        return str(shown)
-    return f"+{shown}" if not str(shown).startswith("-") else str(shown)
-
-
 def account_lines(found: Account, report: Report, title: str) -> list[str]:
     """A player's account: the start, each gain or loss (or share or payment of 0)
     with its event and rule, the sum."""
@@ -278,7 +248,7 @@ def account_lines(found: Account, report: Report, title: str) -> list[str]:
     for entry in found.entries:
         way = "from" if entry.incoming else "to"
         at = f"/events/{entry.index}"
-        lines.append(f"  {at:<11} {_signed(entry.amount):>5}  {entry.rule:<7} "
+        lines.append(f"  {at:<11} {signed(entry.amount):>5}  {entry.rule:<7} "
                      f"{entry.text} ({way} {entry.other})")
     gained = sum((e.amount for e in found.entries if e.amount > 0), start=0)
     lost = sum((-e.amount for e in found.entries if e.amount < 0), start=0)

@@ -22,7 +22,6 @@ from cardcore.cli.page import page
 from cardcore.cli.records import SHOWN_GAPS, gap_text, reading_note, words
 from cardcore.cli.render import (
     compact,
-    moved_text,
     pile_text,
     standings_lines,
     unchecked_text,
@@ -31,7 +30,7 @@ from cardcore.effects import Effect
 from cardcore.protocol import Event, Outcome
 from cardcore.replay.diff import Diff
 from cardcore.replay.jsonwrite import json_number
-from cardcore.replay.problems import Problem, split_pointer
+from cardcore.replay.problems import Problem, moved_text, split_pointer
 from cardcore.replay.runner import Report
 from cardcore.replay.timeline import Reading, Timeline, timeline
 from cardcore.replay.transcript import dump_transcript, event_json
@@ -96,7 +95,7 @@ def _after(standings: Outcome, before: Outcome | None) -> Html:
 
 def _problem(problem: Problem) -> Html:
     rule = f" [{problem.rule}]" if problem.rule else ""
-    moved = (el("div", moved_text(problem.since, problem.moved_by), class_="moved")
+    moved = (el("div", moved_text(problem), class_="moved")
              if problem.moved_by is not None else None)
     placed = f" ({problem.placed})" if problem.placed is not None else None
     return el("div", el("strong", f"{problem.kind}{rule}"), ": ", problem.message, " ",

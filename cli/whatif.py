@@ -15,7 +15,7 @@ from cardcore.cli.records import outcome_change_lines, words
 from cardcore.cli.render import REPORT_FORMAT, effect_json, problem_lines, say
 from cardcore.effects import Effect
 from cardcore.replay.jsonwrite import json_number, json_text
-from cardcore.replay.problems import Problem
+from cardcore.replay.problems import Problem, signed
 from cardcore.replay.rulechange import ChangedFile, CorpusChange, RuleChange, Swing
 from cardcore.replay.transcript import Transcript, event_json
 from cardcore.standings import plural
@@ -37,11 +37,6 @@ def changes_text(changes: Mapping[str, object], transcript: Transcript | None = 
 def _effect_line(effect: Effect) -> str:
     transfers = "; ".join(str(t) for t in effect.transfers)
     return f"    {effect.text} ({effect.rule})" + (f"  [{transfers}]" if transfers else "")
-
-
-def _signed(swing: Swing) -> str:
-    change = swing.change
-    return f"{'+' if change > 0 else ''}{json_number(change)}"
 
 
 def _placed(problems: Sequence[Problem], text: str | None) -> list[Problem]:
@@ -160,7 +155,7 @@ def print_corpus(summary: CorpusChange, changes: Mapping[str, object]) -> None:
     if summary.largest is not None:
         path, swing = summary.largest
         say(f"  largest swing: {swing.player} {json_number(swing.before)} -> "
-            f"{json_number(swing.after)} {swing.unit} ({_signed(swing)}) in {path}")
+            f"{json_number(swing.after)} {swing.unit} ({signed(swing.change)}) in {path}")
     if summary.first:
         listed = "the" if len(summary.first) == summary.changed else "first"
         say(f"{listed} {plural(len(summary.first), 'file')} that change:")
@@ -171,7 +166,7 @@ def print_corpus(summary: CorpusChange, changes: Mapping[str, object]) -> None:
             winners = (f"; winners {words(_names(changed.winners_before))} -> "
                        f"{words(_names(changed.winners_after))}")
         moved = "" if changed.swing is None else (f"; {changed.swing.player} "
-                                                  f"{_signed(changed.swing)} {changed.swing.unit}")
+                                                  f"{signed(changed.swing.change)} {changed.swing.unit}")
         say(f"  {changed.path}: {where}{winners}{moved}")
     if summary.changed > len(summary.first):
         say(f"  ... and {summary.changed - len(summary.first)} more (--limit {summary.limit})")

@@ -119,21 +119,29 @@ def account(report: Replayed, player: str) -> Account:
                    final=final[player])
 
 
-def movers(steps: Iterable[tuple[int, Sequence[Effect]]]) -> dict[str, list[int]]:
-    """For each player, the indexes of the events that moved their figure (by
-    transfers that did not cancel out within the event), in order, from each
-    event's index and effects: one pass over the record, so that every mismatch of a record can look its movers up
-    (:func:`bisect.bisect`) instead of walking the record again."""
-    moved: dict[str, list[int]] = {}
+def movers(steps: Iterable[tuple[int, Sequence[Effect]]]
+           ) -> dict[str, list[tuple[int, Amount, tuple[str, ...]]]]:
+    """For each player, the events that moved their figure (by transfers that did
+    not cancel out within the event), in order: each event's index, what it moved
+    the figure by and the rules of the transfers that moved it, from each
+    event's index and effects. One pass over the record, so that every mismatch
+    of a record can look its movers up (:func:`bisect.bisect`) instead of
+    walking the record again; the amounts and rules say which move to doubt."""
+    moved: dict[str, list[tuple[int, Amount, tuple[str, ...]]]] = {}
     for index, effects in steps:
         net: dict[str, Amount] = {}
+        rules: dict[str, list[str]] = {}
         for effect in effects:
             for transfer in effect.transfers:
                 if transfer.amount == 0 or transfer.payer == transfer.receiver:
                     continue
-                net[transfer.receiver] = net.get(transfer.receiver, 0) + transfer.amount
-                net[transfer.payer] = net.get(transfer.payer, 0) - transfer.amount
-        for player, amount in net.items():
-            if amount:
-                moved.setdefault(player, []).append(index)
+                for player, amount in ((transfer.receiver, transfer.amount),
+                                       (transfer.payer, -transfer.amount)):
+                    net[player] = net.get(player, 0) + amount
+                    cited = rules.setdefault(player, [])
+                    if transfer.rule not in cited:
+                        cited.append(transfer.rule)
+        for player, total in net.items():
+            if total:
+                moved.setdefault(player, []).append((index, total, tuple(rules[player])))
     return moved

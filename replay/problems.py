@@ -8,10 +8,11 @@ from typing import Any
 
 import attrs
 
-from cardcore.quoting import quoted, shown_number
+from cardcore.quoting import json_number, quoted, shown_number
 
 __all__ = ["CHECK", "FORMAT", "INTERNAL", "KEPT_PROBLEMS", "MAX_INTEGER", "NUMBERS_ARE", "RULE",
-           "Problem", "describe_value", "kept", "out_of_range", "pointer"]
+           "SHOWN_MOVERS", "Problem", "describe_value", "kept", "moved_text", "out_of_range",
+           "pointer", "signed"]
 
 FORMAT = "format"
 RULE = "rule"
@@ -136,6 +137,9 @@ class Problem:
     ``since`` (the places to look for the mistake), the first 20 of them."""
     moved_more: int = 0
     """How many more events moved it, beyond those ``moved_by`` names."""
+    movements: tuple[tuple[Any, tuple[str, ...]], ...] = ()
+    """What each event of ``moved_by`` moved the figure by, and the rules of the
+    payments that moved it: a change to a payment rule shows there."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "pointer": self.pointer}
@@ -148,6 +152,11 @@ class Problem:
             if self.moved_by is not None:
                 data["since"] = self.since
                 data["moved_by"] = list(self.moved_by)
+                if self.movements:
+                    data["movements"] = [
+                        {"pointer": at, "amount": json_number(amount), "rules": list(rules)}
+                        for at, (amount, rules) in zip(self.moved_by, self.movements,
+                                                       strict=True)]
                 if self.moved_more:
                     data["moved_more"] = self.moved_more
         if self.line is not None:
@@ -169,3 +178,43 @@ class Problem:
         where = self.pointer or "(whole file)"
         rule = f" [{self.rule}]" if self.rule else ""
         return f"{where}: {self.kind}{rule}: {self.message}"
+
+
+SHOWN_MOVERS = 6
+"""How many events a mismatch names before it says how many more there are."""
+
+
+def signed(value: object) -> str:
+    """An amount with its sign: ``+9``, ``-1``, ``+7/3``; ``0`` for nothing.
+
+    >>> signed(9), signed(-1), signed(0)
+    ('+9', '-1', '0')
+    """
+    shown = str(json_number(value))
+    if not value:
+        return shown
+    return shown if shown.startswith("-") else f"+{shown}"
+
+
+def moved_text(problem: Problem) -> str:
+    """Where to look for a chips or points mismatch's cause, in one short line: the
+    events that moved the figure since the last reading that agreed, each with
+    what it moved it by and under which rules.
+
+    >>> moved_text(Problem(kind="check", pointer="/events/9/chips/Aki", message="x",
+    ...                    since="/events/3", moved_by=("/events/5", "/events/7"),
+    ...                    movements=((-5, ("GP-4.6",)), (19, ("GP-6.2",)))))
+    'moved since /events/3 (the last reading that agreed) by /events/5 (-5, GP-4.6), /events/7 (+19, GP-6.2)'
+    >>> moved_text(Problem(kind="check", pointer="/result/chips/Aki", message="x", moved_by=()))
+    'no event moved it since the start'
+    """
+    since, moved_by = problem.since, problem.moved_by or ()
+    start = f"{since} (the last reading that agreed)" if since else "the start"
+    if not moved_by:
+        return f"no event moved it since {start}"
+    how = problem.movements or ((None, ()),) * len(moved_by)
+    shown = ", ".join(
+        at if amount is None else f"{at} ({signed(amount)}, {', '.join(rules)})"
+        for at, (amount, rules) in zip(moved_by[:SHOWN_MOVERS], how, strict=False))
+    more = problem.moved_more + max(0, len(moved_by) - SHOWN_MOVERS)
+    return f"moved since {start} by {shown}" + (f" and {more} more" if more > 0 else "")

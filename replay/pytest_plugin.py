@@ -114,6 +114,7 @@ class TranscriptItem(pytest.Item):
 
     def runtest(self) -> None:
         from cardcore.quoting import visible
+        from cardcore.replay.problems import moved_text
         from cardcore.replay.runner import expect_lines, note_lines, replay_file
 
         report = replay_file(self.path)
@@ -125,9 +126,7 @@ class TranscriptItem(pytest.Item):
         lines = [f"{name}:{problem}" for problem in report.problems]
         for problem in report.problems:
             if problem.moved_by is not None:
-                more = f" and {problem.moved_more} more" if problem.moved_more else ""
-                lines.append(f"  {problem.pointer}: moved since {problem.since or 'the start'} "
-                             f"by {', '.join(problem.moved_by) or 'no event'}{more}")
+                lines.append(f"  {problem.pointer}: {moved_text(problem)}")
         lines += expect_lines(report) + note_lines(report)
         raise TranscriptFailure([visible(line) for line in lines] or [f"{name}: not valid"])
 

@@ -363,13 +363,15 @@ def _explained(transcript: Transcript, problems: list[Problem],
         readings = agreeing.get((key, name), [])
         before = bisect_left(readings, at)
         since = readings[before - 1] if before else None
-        moved = moved_by.get(name, [])
-        first = bisect_right(moved, -1 if since is None else since)
-        last = bisect_left(moved, at)
-        kept = moved[first:min(last, first + KEPT_MOVERS)]
+        moves = moved_by.get(name, [])
+        indexes = [index for index, _, _ in moves]
+        first = bisect_right(indexes, -1 if since is None else since)
+        last = bisect_left(indexes, at)
+        kept = moves[first:min(last, first + KEPT_MOVERS)]
         explained.append(attrs.evolve(
             problem, since=None if since is None else pointer("events", since),
-            moved_by=tuple(pointer("events", index) for index in kept),
+            moved_by=tuple(pointer("events", index) for index, _, _ in kept),
+            movements=tuple((amount, rules) for _, amount, rules in kept),
             moved_more=last - first - len(kept)))
     return explained
 

@@ -206,10 +206,13 @@ def test_validate_json_reports_problems_with_derived_beside_recorded(tmp_path: P
                        "message": "Ben has 108 chips by the rules; the record says 100",
                        "derived": 108, "recorded": 100,
                        "since": None, "moved_by": ["/events/0", "/events/6"],
+                       "movements": [
+                           {"pointer": "/events/0", "amount": -1, "rules": ["GP-1.1"]},
+                           {"pointer": "/events/6", "amount": 9, "rules": ["GP-4.4"]}],
                        "line": 1, "column": column}
     code, out = run("validate", str(wrong))
     assert "/result/chips/Ben: check: Ben has 108 chips by the rules; the record says 100" in out
-    assert "moved since the start by /events/0, /events/6" in out
+    assert "moved since the start by /events/0 (-1, GP-1.1), /events/6 (+9, GP-4.4)" in out
 
 
 def _write(folder: Path, name: str, data: object) -> Path:

@@ -37,6 +37,23 @@ def test_one_good_and_one_bad_transcript_give_one_pass_and_one_failure(
     assert "Traceback" not in output and "runner.py" not in output
 
 
+def test_a_wrong_payment_is_traced_to_the_rule_that_made_it(pytester: pytest.Pytester) -> None:
+    """A fixture whose result no longer agrees (a maintainer changed a payment
+    rule): the failure named the events that moved the player's chips but not
+    what they moved them by or under which rule, so the maintainer had to
+    replay the file to find the rule. Each event is named with its amount and
+    rules: "/events/0 (-1, GP-1.1), /events/6 (+9, GP-4.4)"."""
+    games = pytester.mkdir("games")
+    data: dict[str, Any] = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["result"]["chips"]["Ben"] = 107
+    (games / "wrong.json").write_text(json.dumps(data), encoding="utf-8")
+    result = pytester.runpytest("--cardcore-fixtures", "games", "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([
+        "  /result/chips/Ben: moved since the start by /events/0 (-1, GP-1.1), "
+        "/events/6 (+9, GP-4.4)"])
+
+
 def test_the_ini_option_collects_when_pytest_is_run_without_paths(
         pytester: pytest.Pytester) -> None:
     """cardcore_fixtures in the configuration works like testpaths: used by a plain
