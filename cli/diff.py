@@ -29,7 +29,7 @@ from cardcore.cli.render import (
 from cardcore.cli.walk import Skipped
 from cardcore.cli.whatif import change_json, corpus_json, print_change, print_corpus
 from cardcore.quoting import visible
-from cardcore.replay.changes import OptionSyntaxError, parse_assignments
+from cardcore.replay.changes import OptionSyntaxError, parse_assignments, unknown_anywhere
 from cardcore.replay.cluster import ClusterError, executor
 from cardcore.replay.diff import Diff, diff_transcripts
 from cardcore.replay.positions import line_columns, located
@@ -96,8 +96,9 @@ def _refused(path: str, problems: list[Problem] | tuple[Problem, ...],
 @click.argument("paths", nargs=-1, required=True, metavar="A [B]",
                 type=ExistingPath())
 @click.option("--option", "assignments", multiple=True, metavar="KEY=VALUE",
-              help="with one FILE or DIR: replay it under this option changed (repeatable); "
-                   "the value is JSON, or else a plain string: games=3, split=exact")
+              help="with one FILE or DIR: replay it under this option changed (repeatable, "
+                   "each option once); the value is JSON, or else a plain string: games=3, "
+                   "split=exact")
 @click.option("--same", "same", multiple=True, metavar="NAME_A=NAME_B",
               help="with two records: the player NAME_A of A is NAME_B in B, one person "
                    "spelled two ways (repeatable): --same 'Dana=Dana B'")
@@ -159,6 +160,8 @@ def diff(paths: tuple[str, ...], assignments: tuple[str, ...], same: tuple[str, 
                                "to replay this one under a rule change")
     try:
         changes = parse_assignments(assignments)
+        if Path(paths[0]).is_dir():  # a folder may mix games: a key is some game's option
+            unknown_anywhere(changes)
     except OptionSyntaxError as error:
         raise click.BadParameter(visible(str(error)), param_hint="--option") from None
     if Path(paths[0]).is_dir():

@@ -22,8 +22,8 @@ from cardcore.replay.errors import OptionSyntaxError
 from cardcore.replay.jsonload import JsonError, parse_json
 from cardcore.replay.transcript import Transcript, dump_transcript, read_options
 
-__all__ = ["OptionSyntaxError", "option_value", "parse_assignments", "unknown_options",
-           "with_options"]
+__all__ = ["OptionSyntaxError", "option_value", "parse_assignments", "unknown_anywhere",
+           "unknown_options", "with_options"]
 
 
 def option_value(text: str) -> object:
@@ -41,7 +41,9 @@ def option_value(text: str) -> object:
 
 
 def parse_assignments(texts: Iterable[str]) -> dict[str, object]:
-    """``["games=3", "split=exact"]`` as a mapping; the last of a repeated key wins.
+    """``["games=3", "split=exact"]`` as a mapping. A key given twice is refused,
+    not taken at its last value: ``--option ante=2 --option ante=3`` would
+    replay under ante=3 with nothing said of ante=2.
 
     >>> parse_assignments(["games=3", "rising_ante=true", "split=exact"])
     {'games': 3, 'rising_ante': True, 'split': 'exact'}
@@ -49,14 +51,46 @@ def parse_assignments(texts: Iterable[str]) -> dict[str, object]:
     Traceback (most recent call last):
     ...
     cardcore.replay.errors.OptionSyntaxError: 'games' is not KEY=VALUE (for example games=3)
+    >>> parse_assignments(["ante=2", "ante=3"])
+    Traceback (most recent call last):
+    ...
+    cardcore.replay.errors.OptionSyntaxError: 'ante' is given twice (ante=2, ante=3): give each option once
     """
     changes: dict[str, object] = {}
+    given: dict[str, str] = {}
     for text in texts:
         key, equals, value = text.partition("=")
-        if not equals or not key.strip():
+        key = key.strip()
+        if not equals or not key:
             raise OptionSyntaxError(f"{quoted(text)} is not KEY=VALUE (for example games=3)")
-        changes[key.strip()] = option_value(value)
+        if key in given:
+            raise OptionSyntaxError(f"{quoted(key)} is given twice ({given[key]}, {text}): give "
+                                    "each option once")
+        given[key] = text
+        changes[key] = option_value(value)
     return changes
+
+
+def unknown_anywhere(keys: Iterable[str]) -> None:
+    """OptionSyntaxError for a key that is an option of no game: a folder of
+    records may mix games, and each game's own refusal would list only its own
+    options (Auction's, for ``antee``) and miss the one meant (Goblin's ``ante``).
+
+    >>> unknown_anywhere(["ante", "target"])
+    >>> unknown_anywhere(["antee"])
+    Traceback (most recent call last):
+    ...
+    cardcore.replay.errors.OptionSyntaxError: 'antee' is an option of no game (did you mean 'ante'?)
+    """
+    from cardcore.registry import GAMES
+    from cardcore.table import likely
+
+    options = sorted({name for rules in GAMES.values()
+                      for name in attrs.fields_dict(rules.options_type)})
+    for key in keys:
+        if key not in options:
+            raise OptionSyntaxError(f"{quoted(key)} is an option of no game"
+                                    f"{likely(key, options)}")
 
 
 def unknown_options(rules: GameRules[Any], keys: Iterable[str]) -> list[str]:

@@ -10,6 +10,7 @@ from cardcore.replay.changes import (
     OptionSyntaxError,
     option_value,
     parse_assignments,
+    unknown_anywhere,
     unknown_options,
     with_options,
 )
@@ -29,11 +30,30 @@ def test_values_are_json_or_else_plain_strings(text: str, value: object) -> None
 
 
 def test_an_assignment_needs_a_key_and_an_equals_sign() -> None:
-    """games and =3 are refused with the form shown; the last of a key wins."""
+    """games and =3 are refused with the form shown; a value may hold "="."""
     for bad in ("games", "=3"):
         with pytest.raises(OptionSyntaxError, match="KEY=VALUE"):
             parse_assignments([bad])
-    assert parse_assignments(["ante=1", "ante=2", "x=a=b"]) == {"ante": 2, "x": "a=b"}
+    assert parse_assignments(["ante=2", "x=a=b"]) == {"ante": 2, "x": "a=b"}
+
+
+def test_a_key_given_twice_is_refused() -> None:
+    """``--option ante=2 --option ante=3`` replayed under ante=3 with nothing said of
+    ante=2 (the last of a key won). A key given twice is refused, quoting both."""
+    with pytest.raises(OptionSyntaxError, match=r"^'ante' is given twice \(ante=1, ante= 2\): "
+                                                r"give each option once$"):
+        parse_assignments(["ante=1", "ante= 2"])
+
+
+def test_a_key_that_is_no_games_option_is_refused_with_a_hint() -> None:
+    """``diff FOLDER --option antee=2`` over a folder of every game was refused as the
+    first file's game would refuse it (Auction's options listed, no hint of
+    Goblin's ante). A key of no game is refused as such, with the option it is
+    likely to mean; a key of some game passes (a folder may mix games)."""
+    unknown_anywhere(["ante", "target", "rounds"])
+    with pytest.raises(OptionSyntaxError, match=r"^'antee' is an option of no game \(did you "
+                                                r"mean 'ante'\?\)$"):
+        unknown_anywhere(["ante", "antee"])
 
 
 def test_changed_options_are_laid_over_the_record_and_drop_its_claims() -> None:

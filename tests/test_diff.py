@@ -567,3 +567,17 @@ def test_a_different_bid_is_a_difference_quoted_as_each_record_writes_it(
     assert f"  A ({tmp_path / 'a.json'}): {json_text(a['events'][2])}\n" in text
     assert f"  B ({tmp_path / 'b.json'}): {json_text(b['events'][2])}\n" in text
     assert data["left_event"] == a["events"][2] and data["right_event"] == b["events"][2]
+
+
+def test_a_folder_under_an_option_of_no_game_is_refused_with_a_hint() -> None:
+    """``diff fixtures --option antee=2`` was refused as the folder's first file, an
+    Auction record, would refuse it, listing Auction's options; Goblin's ante, the
+    one meant, went unnamed. It is refused as an option of no game, with the hint,
+    before any file is replayed; a key given twice is refused too."""
+    result = CliRunner().invoke(main, ["diff", str(EXAMPLE.parents[1]), "--option", "antee=2"])
+    assert result.exit_code == 2
+    assert "'antee' is an option of no game (did you mean 'ante'?)" in result.output
+    assert "auction" not in result.output
+    result = CliRunner().invoke(main, ["diff", str(EXAMPLE.parent),
+                                       "--option", "ante=2", "--option", "ante=3"])
+    assert result.exit_code == 2 and "'ante' is given twice (ante=2, ante=3)" in result.output
