@@ -43,7 +43,7 @@ from cardcore.cards import (
 from cardcore.errors import EventValueError, PathPart
 from cardcore.exact import Number, is_fraction
 from cardcore.frozen import FrozenMap, freeze
-from cardcore.quoting import quoted, with_article
+from cardcore.quoting import python_quoted, with_article
 
 __all__ = ["checked", "unchecked"]
 
@@ -222,11 +222,13 @@ def _plan(cls: type) -> tuple[tuple[str, _Field], ...]:
 
 
 def _shown(value: object) -> str:
-    """A wrong value as the message quotes it, with its Python type."""
+    """A wrong value as the message quotes it, with its Python type: as Python
+    writes it (``True``, ``None``), since a program built the event (a
+    transcript's values are judged by the loader, in its file's JSON words)."""
     if isinstance(value, type):
         return f"the class {value.__qualname__}"
     kind = "string" if isinstance(value, str) else type(value).__name__
-    return f"{quoted(value)} ({with_article(kind)})"
+    return f"{python_quoted(value)} ({with_article(kind)})"
 
 
 def checked(event: object) -> None:

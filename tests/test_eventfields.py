@@ -127,3 +127,16 @@ def test_a_bids_rank_and_suit_are_kept_in_one_spelling() -> None:
     odd = BidEvent(player="Aki", kind="single", rank="11", suit="X")
     assert (odd.rank, odd.suit) == ("11", "X")
     assert _refusal(lambda: BidEvent(player="Aki", kind="single", rank=9)).path == ("rank",)
+
+
+def test_a_wrong_value_a_program_gave_is_quoted_as_python_writes_it() -> None:
+    """``Pitch(player="Ben", card=True)`` was refused "cannot be true (a bool)",
+    JSON's word for what the program wrote ``True``; an event built in Python is
+    quoted in Python's words (a transcript's values are judged by the loader,
+    which quotes the file's JSON)."""
+    from cardcore.games.goblin import Pitch
+
+    refused = _refusal(lambda: Pitch(player="Ben", card=True))
+    assert str(refused).startswith("Pitch.card cannot be True (a bool): it takes a Pairs card")
+    refused = _refusal(lambda: Pitch(player=None, card=3))  # type: ignore[arg-type]
+    assert "cannot be None (a NoneType)" in str(refused)
