@@ -36,6 +36,7 @@ import cardcore
 from cardcore.errors import RuleViolation
 from cardcore.gamelog import GameLog
 from cardcore.play import Policy, RandomPolicy, play
+from cardcore.play.answers import seat_name
 from cardcore.play.errors import PolicyError, RefusedAnswer
 from cardcore.play.policies import Offer
 from cardcore.play.steps import check_seed
@@ -63,16 +64,6 @@ def seat_seed(game_seed: int, seat: int) -> int:
     (320, 321, 384)
     """
     return game_seed * SEATS_PER_GAME + seat
-
-
-def seat_name(seat: int) -> str:
-    """How a study names ``seat`` (from 0, as the library counts seats) in its
-    report, its messages and ``--policy SEAT=MODULE:NAME``: P1 is the first.
-
-    >>> seat_name(0), seat_name(2)
-    ('P1', 'P3')
-    """
-    return f"P{seat + 1}"
 
 
 _SEAT = re.compile(r"P([1-9][0-9]*)")

@@ -68,8 +68,19 @@ def players_of(policies: object) -> tuple[str, ...]:
     if isinstance(policies, Mapping):
         return tuple(policies)
     if _in_seat_order(policies):
-        return tuple(f"P{seat + 1}" for seat in range(len(policies)))
+        return tuple(seat_name(seat) for seat in range(len(policies)))
     raise _not_policies(policies, None)
+
+
+def seat_name(seat: int) -> str:
+    """The player of ``seat`` (from 0, as the library counts seats) where policies
+    are given in seat order: P1 is the first. A study's report and its
+    ``--policy SEAT=MODULE:NAME`` name seats so too, being such games.
+
+    >>> seat_name(0), seat_name(2)
+    ('P1', 'P3')
+    """
+    return f"P{seat + 1}"
 
 
 def _in_seat_order(policies: object) -> TypeGuard[Sequence[object]]:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING
 
 from cardcore.play.answers import (
     not_own_part,
@@ -37,9 +36,6 @@ from cardcore.play.seam import GamePlay, TrueDeck
 from cardcore.play.views import View
 from cardcore.protocol import Event, S
 from cardcore.quoting import names
-
-if TYPE_CHECKING:  # for the overloads only
-    pass
 
 __all__ = ["PolicyError", "next_event"]
 
